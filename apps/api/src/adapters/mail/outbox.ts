@@ -1,0 +1,145 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { PeriodicTask } from '../../jobs/scheduler.js';
+import { type MailTransport, maskEmail, maskEmailsIn, type OutgoingMail } from './port.js';
+
+/** A message is tried at most this many times, then left `failed` for an operator to look at. */
+export const MAX_MAIL_ATTEMPTS = 8;
+/** Wait before retry n (n = attempts so far): 1, 2, 4, 8, … minutes, never more than an hour. */
+export const MAIL_RETRY_BASE_SECONDS = 60;
+export const MAIL_RETRY_MAX_SECONDS = 3600;
+/** Sent messages are deleted after this many days (their reset links died long before). */
+export const SENT_MAIL_RETENTION_DAYS = 30;
+/** How often the `deliver-mail` task runs. */
+export const MAIL_DELIVERY_EVERY_SECONDS = 10;
+const BATCH_SIZE = 50;
+/** One run stops taking new messages after this long, well inside the scheduler's lease (60 s). */
+const RUN_BUDGET_MS = 30_000;
+const MAX_ERROR_LENGTH = 500;
+
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(MAIL_RETRY_MAX_SECONDS, MAIL_RETRY_BASE_SECONDS * 2 ** Math.max(0, attempts - 1));
+}
+
+export interface MailerDeps {
+  db: Kysely<Database>;
+  transport: MailTransport;
+  /** The envelope sender (MAIL_FROM). */
+  from: string;
+  log: FastifyBaseLogger;
+}
+
+export interface DeliveryResult {
+  sent: number;
+  failed: number;
+  purged: number;
+}
+
+export function createMailer({ db, transport, from, log }: MailerDeps) {
+  /**
+   * Queues a message. Pass the business change's transaction as `executor`, so the message exists exactly when
+   * the change does.
+   */
+  async function queue(executor: Kysely<Database>, mail: OutgoingMail): Promise<number> {
+    const row = await executor
+      .insertInto('mail_outbox')
+      .values({
+        company_id: mail.companyId,
+        recipient: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        template: mail.template,
+        next_attempt_at: 0,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Sends what is due: new messages and failed ones whose backoff has passed. */
+  async function deliverDue(): Promise<DeliveryResult> {
+    const started = Date.now();
+    const now = Math.floor(started / 1000);
+    const due = await db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('status', 'in', ['queued', 'failed'])
+      .where('next_attempt_at', '<=', now)
+      .where('attempts', '<', MAX_MAIL_ATTEMPTS)
+      .orderBy('id')
+      .limit(BATCH_SIZE)
+      .execute();
+    const result: DeliveryResult = { sent: 0, failed: 0, purged: 0 };
+    for (const mail of due) {
+      if (Date.now() - started > RUN_BUDGET_MS) break;
+      const attempts = mail.attempts + 1;
+      const recipient = maskEmail(mail.recipient);
+      try {
+        await transport.send({
+          from,
+          to: mail.recipient,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          template: mail.template,
+          outboxId: mail.id,
+        });
+        await db
+          .updateTable('mail_outbox')
+          .set({ status: 'sent', attempts, last_error: null, sent_at: new Date().toISOString() })
+          .where('id', '=', mail.id)
+          .execute();
+        result.sent++;
+      } catch (error) {
+        const reason = maskEmailsIn(error instanceof Error ? error.message : String(error)).slice(
+          0,
+          MAX_ERROR_LENGTH,
+        );
+        const willRetry = attempts < MAX_MAIL_ATTEMPTS;
+        await db
+          .updateTable('mail_outbox')
+          .set({
+            status: 'failed',
+            attempts,
+            last_error: reason,
+            next_attempt_at: Math.floor(Date.now() / 1000) + retryDelaySeconds(attempts),
+          })
+          .where('id', '=', mail.id)
+          .execute();
+        log.warn(
+          { mail: { outboxId: mail.id, template: mail.template, recipient, attempts, willRetry }, reason },
+          willRetry ? 'mail delivery failed; it will be retried' : 'mail delivery failed for the last time',
+        );
+        result.failed++;
+      }
+    }
+    const cutoff = new Date(started - SENT_MAIL_RETENTION_DAYS * 86_400_000).toISOString();
+    const purged = await db
+      .deleteFrom('mail_outbox')
+      .where('status', '=', 'sent')
+      .where('sent_at', '<', cutoff)
+      .executeTakeFirst();
+    result.purged = Number(purged.numDeletedRows);
+    return result;
+  }
+
+  return { transport: transport.name, queue, deliverDue, close: () => transport.close() };
+}
+
+export type Mailer = ReturnType<typeof createMailer>;
+
+/** The background task that empties the outbox; registered once on the app's scheduler. */
+export function mailDeliveryTask(mailer: Mailer): PeriodicTask {
+  return {
+    name: 'deliver-mail',
+    description: `Sends queued email through the ${mailer.transport} transport and retries failed email with backoff (at most ${MAX_MAIL_ATTEMPTS} attempts).`,
+    everySeconds: MAIL_DELIVERY_EVERY_SECONDS,
+    async run() {
+      const { sent, failed, purged } = await mailer.deliverDue();
+      return `sent ${sent}, failed ${failed}, purged ${purged}`;
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Outgoing email as Voltin needs it. Business code never sends mail directly: it queues a message in the
+ * `mail_outbox` table inside its own transaction (so a rolled-back change sends nothing), and the `deliver-mail`
+ * background task hands queued messages to the configured transport: `log` by default, `smtp` when SMTP_URL is set.
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** A message to queue: the message, its retail company, and the template it was rendered from. */
+export interface OutgoingMail extends MailMessage {
+  companyId: number;
+  /** Template name (see templates.ts); logged instead of the body. */
+  template: string;
+}
+
+/** A message as the transport receives it: the envelope sender is added by the outbox. */
+export interface Envelope extends MailMessage {
+  from: string;
+  template: string;
+  outboxId: number;
+}
+
+export interface MailTransport {
+  readonly name: 'log' | 'smtp';
+  /** Resolves once the message is accepted for delivery; rejects with MailDeliveryError otherwise. */
+  send(mail: Envelope): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The transport did not accept the message; the outbox retries it later. The message never holds a recipient. */
+export class MailDeliveryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MailDeliveryError';
+  }
+}
+
+/** "dana.demo@bluebonnet.example" → "d***@b***.example": enough to tell messages apart in a log, no more. */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 1) return '***';
+  const local = address.slice(0, at);
+  const domain = address.slice(at + 1);
+  const dot = domain.lastIndexOf('.');
+  const host = dot > 0 ? domain.slice(0, dot) : domain;
+  const tld = dot > 0 ? domain.slice(dot) : '';
+  return `${local[0]}***@${host[0] ?? ''}***${tld}`;
+}
+
+/** Masks every email address inside a text, such as an SMTP server's rejection message. */
+export function maskEmailsIn(text: string): string {
+  return text.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, (address) => maskEmail(address));
+}

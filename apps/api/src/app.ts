@@ -1,0 +1,312 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Plugin } from 'ajv';
+import addFormats from 'ajv-formats';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { BillingAccounts, BillingSystem } from './adapters/billing-system/port.js';
+import { createSandboxBillingSystem } from './adapters/billing-system/sandbox.js';
+import type { CreditBureau } from './adapters/credit-bureau/port.js';
+import { createSandboxBureau } from './adapters/credit-bureau/sandbox.js';
+import { createSandboxSigning } from './adapters/document-signing/sandbox.js';
+import { mailDeliveryTask, mailerFor } from './adapters/mail/index.js';
+import { createPaymentGateways, GatewayConfigurationError } from './adapters/payment-gateway/index.js';
+import type { Config } from './config/index.js';
+import { type Db, openDatabase } from './db/client.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedPremises } from './db/seed/premises.js';
+import { seedReferenceData } from './db/seed/reference.js';
+import { seedSandbox } from './db/seed/sandbox.js';
+import { withStartupLock } from './db/startup-lock.js';
+import { sandboxMasterKey } from './db/system-settings.js';
+import { accessControl } from './http/access.js';
+import { registerDocsSite } from './http/docs-site.js';
+import { frameworkErrors, handleErrors } from './http/error-handler.js';
+import { ApiError } from './http/errors.js';
+import { refuseNonFiniteNumbers } from './http/finite-numbers.js';
+import { loggerOptions, requestId } from './http/logging.js';
+import { registerOpenApi } from './http/openapi.js';
+import { createScheduler, type Scheduler } from './jobs/scheduler.js';
+import { agentRoutes, createAgentQueues } from './modules/agent-queues/index.js';
+import { authRoutes, createAuthService } from './modules/auth/index.js';
+import { autoresponderRoutes, createAutorespondersService } from './modules/autoresponders/index.js';
+import { billingRoutes, createBillingService } from './modules/billing/index.js';
+import { chargeRoutes, createChargesService } from './modules/charges/index.js';
+import { companyRoutes, createCompanyService } from './modules/company/index.js';
+import { createCreditChecksService, creditCheckRoutes } from './modules/credit-checks/index.js';
+import { createCustomerTypesService, customerTypeRoutes } from './modules/customer-types/index.js';
+import { createCustomersService, customerRoutes } from './modules/customers/index.js';
+import { createDocumentsService, documentRoutes } from './modules/documents/index.js';
+import {
+  createAccountChanges,
+  createEnrollmentsService,
+  type EnrollmentsService,
+  enrollmentRoutes,
+} from './modules/enrollments/index.js';
+import { createFilesService, fileRoutes } from './modules/files/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { createNotificationsService, notificationRoutes } from './modules/notifications/index.js';
+import { createPaymentsService, paymentRoutes } from './modules/payments/index.js';
+import { createPlansService, planRoutes } from './modules/plans/index.js';
+import { createPremisesService, premiseRoutes } from './modules/premises/index.js';
+import { createProspectsService, prospectRoutes } from './modules/prospects/index.js';
+import { createRateLimiter } from './modules/rate-limits/index.js';
+import { createReferenceService, referenceRoutes } from './modules/reference/index.js';
+import { createSigningWebhooksService, signingWebhookRoutes } from './modules/signing-webhooks/index.js';
+import { createUtilitiesService, utilityRoutes } from './modules/utilities/index.js';
+import { createVerificationsService, verificationRoutes } from './modules/verifications/index.js';
+import { deriveKeys, type KeyRing } from './security/keys.js';
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  keys: KeyRing;
+  scheduler: Scheduler;
+  /** Set once the modules are built: tests and tools drive the enrollment flow directly. */
+  enrollments?: EnrollmentsService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    voltin: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  /** A database the caller owns (tests); by default the app opens and closes its own from DATABASE_URL. */
+  db?: Db;
+  /** External systems to use instead of the in-process sandbox ones (fault and load tests). */
+  adapters?: {
+    billing?: BillingSystem;
+    /** The billing system's account reads (statements, usage); the sandbox billing system by default. */
+    billingAccounts?: BillingAccounts;
+    bureau?: CreditBureau;
+  };
+  logger?: boolean;
+  /** Where log lines go (tests read them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+}
+
+// ajv-formats types its options strictly; Fastify's plugin slot takes `unknown` options.
+const ajvFormats = addFormats.default as unknown as Plugin<unknown>;
+
+function prepareDatabase(config: Config, db: Db): Promise<KeyRing> {
+  return withStartupLock(db.kysely, async () => {
+    await migrateToLatest(db.kysely);
+    const keys = deriveKeys(config.masterKey ?? (await sandboxMasterKey(db.kysely)));
+    await seedReferenceData(db.kysely);
+    if (config.mode === 'sandbox') {
+      // The premise directory is a sample; production loads ERCOT's ESIID extract into the same table.
+      await seedPremises(db.kysely);
+      await seedSandbox(db.kysely, keys, config.passwordHashCost);
+    }
+    return keys;
+  });
+}
+
+/** Builds the whole server in load order: database, HTTP plumbing, access control, OpenAPI, modules. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const db = options.db ?? openDatabase(config.databaseUrl);
+  const keys = await prepareDatabase(config, db);
+
+  const app = Fastify({
+    logger:
+      options.logger === false ? false : { ...loggerOptions(config.logLevel), stream: options.logStream },
+    genReqId: requestId,
+    requestIdHeader: false,
+    frameworkErrors,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array' }, plugins: [ajvFormats] },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  const scheduler = createScheduler(db.kysely, app.log);
+  app.decorate('voltin', { config, db, keys, scheduler });
+
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(multipart, {
+    limits: { fileSize: config.uploadLimitBytes, files: 2, fields: 20, parts: 22 },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  handleErrors(app);
+  refuseNonFiniteNumbers(app);
+
+  const rateLimiter = createRateLimiter(db.kysely);
+  const auth = createAuthService({ db: db.kysely, config, keys, rateLimiter });
+  const mail = mailerFor(config, db.kysely, app.log);
+  const customers = createCustomersService({ db: db.kysely, config, rateLimiter, mail });
+  await app.register(accessControl, {
+    resolver: { ...auth.resolver, customerSession: (companyId, hash) => customers.session(companyId, hash) },
+  });
+  await registerOpenApi(app);
+
+  const utilities = createUtilitiesService(db.kysely);
+  const plans = createPlansService({ db: db.kysely, utilities, urlKey: keys.urlSigning });
+  const files = createFilesService({ db: db.kysely, urlSigningKey: keys.urlSigning });
+  const paymentGateways = createPaymentGateways({
+    db: db.kysely,
+    secretBoxKey: keys.secretBox,
+    log: app.log,
+    sandboxAllowed: config.mode === 'sandbox',
+  });
+  /** A company's gateway, or 503 PAYMENT_GATEWAY_NOT_CONFIGURED with the sentence saying what to fix. */
+  const configuredGatewayFor = async (companyId: number) => {
+    try {
+      return await paymentGateways.gatewayFor(companyId);
+    } catch (error) {
+      if (error instanceof GatewayConfigurationError)
+        throw new ApiError('PAYMENT_GATEWAY_NOT_CONFIGURED', error.message);
+      throw error;
+    }
+  };
+  const creditChecks = createCreditChecksService(
+    db.kysely,
+    options.adapters?.bureau ?? createSandboxBureau(),
+    plans,
+    keys.secretBox,
+  );
+  const sandboxBilling = createSandboxBillingSystem();
+  const billing = createBillingService(db.kysely, options.adapters?.billingAccounts ?? sandboxBilling);
+  const notifications = createNotificationsService({ db: db.kysely, billing });
+  const autoresponders = createAutorespondersService({ db: db.kysely, billing, mail });
+  const enrollments = createEnrollmentsService({
+    db: db.kysely,
+    plans,
+    utilities,
+    creditChecks,
+    billing: options.adapters?.billing ?? sandboxBilling,
+    gatewayFor: configuredGatewayFor,
+    passwordHashCost: config.passwordHashCost,
+    submissionLeaseSeconds: config.submissionLeaseSeconds,
+    secretBox: keys.secretBox,
+    log: app.log,
+  });
+  app.voltin.enrollments = enrollments;
+  const charges = createChargesService({
+    db: db.kysely,
+    enrollments,
+    gatewayFor: configuredGatewayFor,
+    log: app.log,
+  });
+  const accountChanges = createAccountChanges({ db: db.kysely, core: enrollments, plans, utilities, files });
+  const prospects = createProspectsService({
+    db: db.kysely,
+    files,
+    signing: createSandboxSigning(),
+    log: app.log,
+  });
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db });
+      await api.register(authRoutes, { auth });
+      await api.register(customerRoutes, { customers });
+      await api.register(referenceRoutes, { reference: createReferenceService(db.kysely) });
+      await api.register(customerTypeRoutes, { customerTypes: createCustomerTypesService(db.kysely) });
+      await api.register(companyRoutes, { company: createCompanyService(db.kysely) });
+      await api.register(fileRoutes, { files });
+      await api.register(prospectRoutes, { prospects });
+      await api.register(verificationRoutes, {
+        verifications: createVerificationsService({
+          db: db.kysely,
+          enrollments: {
+            verificationResult: (verification) => accountChanges.verificationResult(verification),
+          },
+        }),
+      });
+      await api.register(signingWebhookRoutes, {
+        webhooks: createSigningWebhooksService({ db: db.kysely, secretBoxKey: keys.secretBox, log: app.log }),
+      });
+      await api.register(utilityRoutes, { utilities });
+      await api.register(planRoutes, { plans });
+      await api.register(documentRoutes, {
+        documents: createDocumentsService(db.kysely, plans, keys.urlSigning),
+        plans,
+      });
+      await api.register(premiseRoutes, { premises: createPremisesService(db.kysely) });
+      await api.register(creditCheckRoutes, { creditChecks });
+      await api.register(enrollmentRoutes, { enrollments, changes: accountChanges });
+      await api.register(agentRoutes, { agent: createAgentQueues(db.kysely, enrollments) });
+      await api.register(chargeRoutes, { charges, enrollments, db: db.kysely, urlKey: keys.urlSigning });
+      await api.register(billingRoutes, { billing });
+      await api.register(notificationRoutes, { notifications });
+      await api.register(autoresponderRoutes, { autoresponders });
+      await api.register(paymentRoutes, {
+        payments: createPaymentsService({ db: db.kysely, gateways: paymentGateways }),
+      });
+    },
+    { prefix: '/api/v1' },
+  );
+  await registerDocsSite(app, { root: config.docsDir, basicAuth: config.docsBasicAuth });
+
+  scheduler.register({
+    name: 'submit-enrollments',
+    description:
+      'Sends enrollments waiting for the billing system, and resends those it could not reach, with backoff (1, 2, 4 … minutes, at most an hour).',
+    everySeconds: 30,
+    run: () => enrollments.submitDue(),
+  });
+  scheduler.register({
+    name: 'advance-enrollments',
+    description:
+      'Starts service on the start date (PENDING to ACTIVE, archiving the enrollment a renewal replaces) and ends it on the drop date (DROP_PENDING to DROPPED).',
+    everySeconds: 300,
+    run: () => enrollments.advanceDue(),
+  });
+  scheduler.register({
+    name: 'reconcile-charges',
+    description:
+      'Asks the payment gateway about charges that got no answer (timeouts): charged → approved (a deposit releases its hold), not charged → safe to retry.',
+    everySeconds: 60,
+    run: () => charges.reconcileUnknown(),
+  });
+  scheduler.register({
+    name: 'submit-renewals',
+    description: 'The renewal batch: sends RENEWAL_PENDING enrollments to the billing system.',
+    everySeconds: 3600,
+    run: () => enrollments.submitRenewals(),
+  });
+  scheduler.register({
+    name: 'purge-expired-credentials',
+    description:
+      'Deletes expired login signatures, refresh tokens, customer hashes and old rate-limit counters.',
+    everySeconds: 600,
+    async run() {
+      const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+      await Promise.all([auth.purgeExpired(), customers.purgeExpired(), rateLimiter.purgeBefore(hourAgo)]);
+      return 'purged';
+    },
+  });
+  scheduler.register({
+    name: 'expire-prospects',
+    description:
+      'Moves prospects past their expiration date to Quote_Expired or Contract_Expired (voiding open contract envelopes).',
+    everySeconds: 3600,
+    run: () => prospects.expireDue(),
+  });
+  scheduler.register({
+    name: 'create-notifications',
+    description:
+      "Notifies customers of new events, once each: enrollment status changes they see, payments received or declined (from cursors kept in system_settings), and each enrollment's newest statement.",
+    everySeconds: 30,
+    run: () => notifications.createFromEvents(),
+  });
+  scheduler.register({
+    name: 'send-autoresponders',
+    description:
+      'Emails the autoresponder templates of each new customer notification (enrollment status, payment, statement) and each prospect sales status, once per template and event, through the mail outbox; records a notification of kind autoresponder for customers.',
+    everySeconds: 30,
+    run: () => autoresponders.sendFromEvents(),
+  });
+  scheduler.register(mailDeliveryTask(mail));
+  if (config.backgroundTasks) app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', async () => {
+    await scheduler.stop();
+    await mail.close();
+    if (!options.db) await db.close();
+  });
+  return app;
+}

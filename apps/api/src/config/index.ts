@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type Mode = 'sandbox' | 'production';
+
+export interface Config {
+  mode: Mode;
+  host: string;
+  port: number;
+  databaseUrl: string;
+  /** Base64 of 32 random bytes; required in production, generated and kept in the database in the sandbox. */
+  masterKey: Buffer | null;
+  logLevel: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  customerSessionTtlSeconds: number;
+  loginAttemptsPerMinute: number;
+  loginSignatureWindowSeconds: number;
+  passwordHashCost: number;
+  trustProxy: boolean;
+  docsDir: string;
+  /** "user:password" to put the docs site behind HTTP basic auth; null leaves it public. */
+  docsBasicAuth: string | null;
+  bodyLimitBytes: number;
+  uploadLimitBytes: number;
+  /** How long a node holds an enrollment it is sending to billing; after a crash, another node resends it after this. */
+  submissionLeaseSeconds: number;
+  /** Whether this process runs the periodic background tasks (any number of nodes may; each run happens once). */
+  backgroundTasks: boolean;
+  /** SMTP relay for outgoing email (`smtp://…` or `smtps://…`); null keeps email in the outbox and the log. */
+  smtpUrl: string | null;
+  /** The sender of outgoing email, `address` or `Name <address>`. */
+  mailFrom: string;
+}
+
+export class ConfigError extends Error {
+  constructor(problems: string[]) {
+    super(`Voltin cannot start; fix the configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const DEFAULT_SQLITE_PATH = path.join(repoRoot, 'data', 'voltin.sqlite');
+const DEFAULT_DOCS_DIR = path.join(repoRoot, 'apps', 'docs', 'build');
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and validates every setting at once, so a bad deployment learns all its mistakes in one start. */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const problems: string[] = [];
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+
+  const mode: Mode = env.NODE_ENV === 'production' ? 'production' : 'sandbox';
+  const databaseUrl = env.DATABASE_URL?.trim() || `sqlite:${DEFAULT_SQLITE_PATH}`;
+  if (!/^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(databaseUrl)) {
+    problems.push(
+      `DATABASE_URL must be "sqlite:PATH" or "postgres://…" (got "${databaseUrl.split('@').pop()}")`,
+    );
+  }
+
+  let masterKey: Buffer | null = null;
+  if (env.VOLTIN_MASTER_KEY) {
+    masterKey = Buffer.from(env.VOLTIN_MASTER_KEY, 'base64');
+    if (masterKey.length !== 32)
+      problems.push('VOLTIN_MASTER_KEY must be the base64 encoding of exactly 32 bytes');
+  } else if (mode === 'production') {
+    problems.push(
+      "VOLTIN_MASTER_KEY is required in production (generate one with: node -e \"console.log(require('crypto').randomBytes(32).toString('base64'))\")",
+    );
+  }
+
+  const docsBasicAuth = env.DOCS_BASIC_AUTH || null;
+  if (docsBasicAuth !== null && !/^[^:]+:.+$/.test(docsBasicAuth)) {
+    problems.push('DOCS_BASIC_AUTH must look like "user:password"');
+  }
+
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl !== null && !/^smtps?:\/\/[^/?#\s]+/.test(smtpUrl)) {
+    problems.push(
+      'SMTP_URL must look like "smtp://user:password@host:587" or "smtps://user:password@host:465"',
+    );
+  }
+  const mailFrom = env.MAIL_FROM?.trim() || null;
+  if (
+    mailFrom !== null &&
+    !/^([^<>]+<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/.test(mailFrom)
+  ) {
+    problems.push('MAIL_FROM must be an email address or "Name <address>"');
+  }
+  if (smtpUrl !== null && mailFrom === null) {
+    problems.push('MAIL_FROM is required when SMTP_URL is set (the relay must accept it as a sender)');
+  }
+
+  const config: Config = {
+    mode,
+    host: env.HOST || 'localhost',
+    port: int('PORT', 3000, 0, 65535),
+    databaseUrl,
+    masterKey,
+    logLevel: env.LOG_LEVEL || 'info',
+    accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 900, 30, 86_400),
+    refreshTokenTtlSeconds: int('REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 300, 365 * 86_400),
+    customerSessionTtlSeconds: int('CUSTOMER_SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 86_400),
+    loginAttemptsPerMinute: int('LOGIN_ATTEMPTS_PER_MINUTE', 20, 1, 10_000),
+    loginSignatureWindowSeconds: 300,
+    passwordHashCost: int('PASSWORD_HASH_COST', 17, 10, 20),
+    trustProxy: env.TRUST_PROXY === 'true',
+    docsDir: env.DOCS_DIR || DEFAULT_DOCS_DIR,
+    docsBasicAuth,
+    bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
+    uploadLimitBytes: int('UPLOAD_LIMIT_BYTES', 10 * 1_048_576, 1024, 100 * 1_048_576),
+    backgroundTasks: env.BACKGROUND_TASKS !== 'false',
+    submissionLeaseSeconds: int('SUBMISSION_LEASE_SECONDS', 120, 1, 3600),
+    smtpUrl,
+    mailFrom: mailFrom ?? 'Voltin <no-reply@voltin.invalid>',
+  };
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
+    problems.push(
+      `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${config.logLevel}")`,
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { ...config, ...overrides };
+}

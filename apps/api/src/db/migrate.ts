@@ -1,0 +1,48 @@
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { isPostgres } from './migration-helpers.js';
+import * as platformCore from './migrations/2026-11-21T0000-platform-core.js';
+import * as backgroundTasks from './migrations/2026-11-21T0100-background-tasks.js';
+import * as plans from './migrations/2026-11-21T0200-plans.js';
+import * as prospects from './migrations/2026-11-21T0300-prospects.js';
+import * as premises from './migrations/2026-11-21T0400-premises.js';
+import * as paymentGateways from './migrations/2026-11-21T0500-payment-gateways.js';
+import * as customerAccounts from './migrations/2026-11-21T0600-customer-accounts.js';
+import * as enrollments from './migrations/2026-11-21T0700-enrollments.js';
+import * as billingNotifications from './migrations/2026-11-21T0800-billing-notifications.js';
+import * as autoresponders from './migrations/2026-11-21T0900-autoresponders.js';
+import type { Database } from './schema.js';
+
+/** Every migration, in order. Listed statically so the compiled server needs no file-system scan. */
+const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-21T0000-platform-core': platformCore,
+  '2026-11-21T0100-background-tasks': backgroundTasks,
+  '2026-11-21T0200-plans': plans,
+  '2026-11-21T0300-prospects': prospects,
+  '2026-11-21T0400-premises': premises,
+  '2026-11-21T0500-payment-gateways': paymentGateways,
+  '2026-11-21T0600-customer-accounts': customerAccounts,
+  '2026-11-21T0700-enrollments': enrollments,
+  '2026-11-21T0800-billing-notifications': billingNotifications,
+  '2026-11-21T0900-autoresponders': autoresponders,
+};
+
+/** PostgreSQL: Kysely looks for its bookkeeping tables in every schema unless told which one is ours. */
+async function migrationSchema(db: Kysely<unknown>): Promise<string | undefined> {
+  if (!isPostgres(db)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
+export async function migrateToLatest(database: Kysely<Database>): Promise<string[]> {
+  const db = database as Kysely<unknown>;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    migrationTableSchema: await migrationSchema(db),
+    // Work lands from several branches; a migration added before one already applied must still run (once).
+    allowUnorderedMigrations: true,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,317 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { AutoresponderTables } from './tables/autoresponders.js';
+import type { BillingTables } from './tables/billing.js';
+import type { CustomerAccountTables } from './tables/customers.js';
+import type { EnrollmentTables } from './tables/enrollments.js';
+import type { JobTables } from './tables/jobs.js';
+import type { PaymentTables } from './tables/payments.js';
+import type { PlanTables } from './tables/plans.js';
+import type { PremiseTables } from './tables/premises.js';
+import type { ProspectTables } from './tables/prospects.js';
+
+/**
+ * Column conventions, the same on SQLite and PostgreSQL so one query serves both:
+ * flags are integers 0/1; instants are ISO-8601 UTC text; plain dates are "YYYY-MM-DD" text;
+ * expiry instants that are compared in SQL are whole epoch seconds; JSON lists are text.
+ * Where the API spec names a field in snake_case, the column has that name.
+ */
+export type FlagValue = 0 | 1;
+/** Flag columns have a default, so inserts may leave them out. */
+export type Flag = ColumnType<FlagValue, FlagValue | undefined, FlagValue>;
+
+export interface RetailCompaniesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  created_at: string;
+}
+
+export interface CompanySettingsTable {
+  company_id: number;
+  payment_gateway: string;
+  deposit_payment_types: string;
+  one_time_payment_types: string;
+  recurring_billing_payment_types: string;
+  my_account_remove_drop_option: Flag;
+  my_account_transfer_of_service: Flag;
+  my_account_reenroll_option: Flag;
+  my_account_reinstate_option: Flag;
+  support_phone: string;
+  support_email: string;
+  support_hours: string;
+}
+
+export interface BrandsTable {
+  id: Generated<number>;
+  company_id: number;
+  system_name: string;
+  name: string;
+  legal_name: string;
+  url: string;
+  my_account_url: string;
+  phone: string;
+  email: string;
+  office_hours: string;
+  license_number: string;
+  wizard_welcome_text: string;
+  wizard_thank_you_text: string;
+  active: Flag;
+}
+
+export interface MarketsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  active: Flag;
+  state_code: string;
+  handle_payments: Flag;
+}
+
+export interface WebServiceAccountsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  api_key: string;
+  secret_sealed: string;
+  role_groups: string;
+  active: Flag;
+  created_at: string;
+}
+
+export interface AccountPermissionsTable {
+  account_id: number;
+  operation_id: string;
+}
+
+export interface LoginSignaturesTable {
+  account_id: number;
+  signature: string;
+  expires_at: number;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  account_id: number;
+  family_id: string;
+  token_hash: string;
+  expires_at: number;
+  used_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface RateLimitHitsTable {
+  bucket: string;
+  window_start: number;
+  hits: number;
+}
+
+export interface CustomersTable {
+  id: Generated<number>;
+  company_id: number;
+  user_name: string | null;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  active: Flag;
+  email: string | null;
+  alternative_email: string | null;
+  send_to_main_email: Flag;
+  send_to_secondary_email: Flag;
+  ssn_sealed: string | null;
+  ssn_last4: string | null;
+  date_of_birth_sealed: string | null;
+  cell_number: string | null;
+  employer_name: string | null;
+  drivers_license_sealed: string | null;
+  drivers_license_last4: string | null;
+  drivers_license_state_code: string | null;
+  fed_tax_id: string | null;
+  fax_num: string | null;
+  firm_name: string | null;
+  contact_name: string | null;
+  business_name: string | null;
+  other_phone: string | null;
+  id_primary_phone_type: number | null;
+  id_other_phone_type: number | null;
+  id_prefered_language: number;
+  opted_marketing_coms: Flag;
+  disabled_bank_accounts_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CustomerSessionsTable {
+  token_hash: string;
+  company_id: number;
+  customer_id: number;
+  expires_at: number;
+  created_at: string;
+}
+
+export interface StatesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+}
+
+export interface CountiesTable {
+  id: Generated<number>;
+  state_id: number;
+  name: string;
+}
+
+export interface CitiesTable {
+  id: Generated<number>;
+  county_id: number;
+  name: string;
+}
+
+export interface ZipcodesTable {
+  id: Generated<number>;
+  zipcode: string;
+  city_id: number;
+}
+
+export interface LanguagesTable {
+  id: Generated<number>;
+  name: string;
+  short_name: string;
+  is_default: Flag;
+  active: Flag;
+}
+
+export interface ContactMethodsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+}
+
+export interface CustomerTypesTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  code: string;
+  required_ssn: Flag;
+  required_fedtaxidnum: Flag;
+  required_cellnumber: Flag;
+  required_primary_phone: Flag;
+  required_contact_name: Flag;
+  required_employer_name: Flag;
+  required_drivers_license_number: Flag;
+  required_drivers_license_state: Flag;
+  required_fax: Flag;
+  required_first_name: Flag;
+  required_last_name: Flag;
+  required_firm_name: Flag;
+  required_alternative_email: Flag;
+  required_other_phone: Flag;
+  required_date_of_birth: Flag;
+  required_recurring_billing: Flag;
+  required_external_contract_id: Flag;
+  send_etf_value: Flag;
+  prospect_expiration_days: number;
+}
+
+export interface UtilitiesTable {
+  id: Generated<number>;
+  company_id: number;
+  market_id: number;
+  code: string;
+  name: string;
+  formal_name: string;
+  commodity: string;
+  logo: string;
+  active: Flag;
+  is_zone_required: Flag;
+  ldc_label: string;
+  ldc_prefix: string | null;
+  ldc_length: number;
+  ldc_only_numbers: Flag;
+  ldc_mask: string;
+  sample_bill_label: string;
+  min_credit_score: number;
+  id_credit_check_type: number;
+  etf_windows: number;
+  rescission_period: number;
+  renewal_alert: number;
+  renewal_alert_text: string;
+  allow_weekend_start_dates: Flag;
+  customer_name_key_required: Flag;
+  customer_name_key_length: number;
+  charges_effective_date: string;
+  charges_source: string;
+  allow_enrollments: Flag;
+  /** JSON list: Switch, Move-In. */
+  switch_types: ColumnType<string, string | undefined, string>;
+  /** JSON list of billing delivery method ids (1 mail, 2 letter, 3 email and letter). */
+  delivery_methods: ColumnType<string, string | undefined, string>;
+  sample_path: ColumnType<string, string | undefined, string>;
+}
+
+export interface UtilityCustomerTypesTable {
+  utility_id: number;
+  customer_type_id: number;
+}
+
+export interface UtilityZipcodesTable {
+  utility_id: number;
+  zipcode_id: number;
+}
+
+export interface UtilityDeliveryChargesTable {
+  id: Generated<number>;
+  utility_id: number;
+  name: string;
+  name_es: ColumnType<string, string | undefined, string>;
+  type: string;
+  charge: number;
+  uom_from: number | null;
+  uom_to: number | null;
+}
+
+export interface SystemSettingsTable {
+  key: string;
+  value: string;
+}
+
+/** The platform core's tables; each domain adds its own interface in db/tables/ and joins it below. */
+export interface CoreTables {
+  retail_companies: RetailCompaniesTable;
+  company_settings: CompanySettingsTable;
+  brands: BrandsTable;
+  markets: MarketsTable;
+  web_service_accounts: WebServiceAccountsTable;
+  account_permissions: AccountPermissionsTable;
+  login_signatures: LoginSignaturesTable;
+  refresh_tokens: RefreshTokensTable;
+  rate_limit_hits: RateLimitHitsTable;
+  customers: CustomersTable;
+  customer_sessions: CustomerSessionsTable;
+  states: StatesTable;
+  counties: CountiesTable;
+  cities: CitiesTable;
+  zipcodes: ZipcodesTable;
+  languages: LanguagesTable;
+  contact_methods: ContactMethodsTable;
+  customer_types: CustomerTypesTable;
+  utilities: UtilitiesTable;
+  utility_customer_types: UtilityCustomerTypesTable;
+  utility_zipcodes: UtilityZipcodesTable;
+  utility_delivery_charges: UtilityDeliveryChargesTable;
+  system_settings: SystemSettingsTable;
+}
+
+/** Every table the API can query: the core plus one interface per domain (db/tables/<domain>.ts). */
+export interface Database
+  extends CoreTables,
+    JobTables,
+    PlanTables,
+    ProspectTables,
+    PremiseTables,
+    PaymentTables,
+    EnrollmentTables,
+    CustomerAccountTables,
+    BillingTables,
+    AutoresponderTables {}

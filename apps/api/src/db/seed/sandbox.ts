@@ -1,0 +1,257 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { KeyRing } from '../../security/keys.js';
+import { hashPassword } from '../../security/passwords.js';
+import { seal } from '../../security/secret-box.js';
+import type { Database } from '../schema.js';
+import { seedSandboxAutoresponders } from './autoresponders.js';
+import { SERVICE_AREA_ZIPS, UTILITIES, type UtilityRow } from './data/index.js';
+import { seedDemoEnrollment } from './demo-enrollment.js';
+import { seedSandboxPlans } from './plans.js';
+import { seedSandboxProspects } from './prospects.js';
+
+/** The documented sandbox credentials (README, docs "Getting Started"). Never created in production. */
+export const SANDBOX = {
+  companyName: 'Bluebonnet Energy',
+  companySlug: 'bluebonnet-energy',
+  apiKey: 'vlt_demo_key',
+  apiSecret: 'vlt_demo_secret',
+  customerUserName: 'demo.customer',
+  customerPassword: 'Demo-Password-1',
+} as const;
+
+export const ROLE_GROUPS = ['Integration', 'CustomerPortal', 'Affiliate', 'Verification', 'Agent'] as const;
+
+const MARKETS = [
+  { name: 'Texas (ERCOT)', state_code: 'TX', handle_payments: 1 },
+  { name: 'Ohio Energy Choice', state_code: 'OH', handle_payments: 0 },
+  { name: 'Georgia Natural Gas', state_code: 'GA', handle_payments: 1 },
+] as const;
+
+const CUSTOMER_TYPES = [
+  {
+    name: 'Residential',
+    code: 'Residential',
+    required_first_name: 1,
+    required_last_name: 1,
+    required_primary_phone: 1,
+    prospect_expiration_days: 30,
+  },
+  {
+    name: 'Small Business',
+    code: 'SmallBusiness',
+    required_firm_name: 1,
+    required_contact_name: 1,
+    required_fedtaxidnum: 1,
+    required_primary_phone: 1,
+    prospect_expiration_days: 45,
+  },
+  {
+    name: 'Large Business',
+    code: 'LargeBusiness',
+    required_firm_name: 1,
+    required_contact_name: 1,
+    required_fedtaxidnum: 1,
+    required_primary_phone: 1,
+    required_external_contract_id: 1,
+    prospect_expiration_days: 60,
+  },
+] as const;
+
+function utilityRow(companyId: number, marketId: number, u: UtilityRow) {
+  const texas = u.stateCode === 'TX';
+  return {
+    company_id: companyId,
+    market_id: marketId,
+    code: u.code,
+    name: u.name,
+    formal_name: u.formalName,
+    commodity: u.commodity,
+    logo: `/img/utilities/${u.code.toLowerCase()}.svg`,
+    active: 1,
+    is_zone_required: 0,
+    ldc_label: u.ldcLabel,
+    ldc_prefix: u.ldcPrefix,
+    ldc_length: u.ldcLength,
+    ldc_only_numbers: u.ldcOnlyNumbers ? 1 : 0,
+    ldc_mask: u.ldcMask,
+    sample_bill_label: u.sampleBillLabel,
+    min_credit_score: 500,
+    id_credit_check_type: 1,
+    etf_windows: texas ? 14 : 30,
+    rescission_period: u.rescissionPeriodDays,
+    renewal_alert: texas ? 60 : 45,
+    renewal_alert_text: 'Your contract ends soon. Renew now to keep a fixed price.',
+    allow_weekend_start_dates: u.allowWeekendStartDates ? 1 : 0,
+    customer_name_key_required: 0,
+    customer_name_key_length: 0,
+    charges_effective_date: u.chargesEffectiveDate,
+    charges_source: u.source,
+    allow_enrollments: 1,
+    switch_types: JSON.stringify(texas ? ['Switch', 'Move-In'] : ['Switch']),
+    delivery_methods: JSON.stringify([1, 2, 3]),
+    sample_path: `/img/sample-bills/${u.code.toLowerCase()}.svg`,
+  } as const;
+}
+
+async function seedUtilities(
+  trx: Transaction<Database>,
+  companyId: number,
+  markets: Map<string, number>,
+  customerTypeIds: number[],
+) {
+  const zipIds = new Map(
+    (await trx.selectFrom('zipcodes').select(['id', 'zipcode']).execute()).map((z) => [z.zipcode, z.id]),
+  );
+  for (const utility of UTILITIES) {
+    const { id } = await trx
+      .insertInto('utilities')
+      .values(utilityRow(companyId, markets.get(utility.stateCode)!, utility))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('utility_customer_types')
+      .values(customerTypeIds.map((customer_type_id) => ({ utility_id: id, customer_type_id })))
+      .execute();
+    const zips = SERVICE_AREA_ZIPS.filter((z) => z.utilityCodes.includes(utility.code));
+    await trx
+      .insertInto('utility_zipcodes')
+      .values(zips.map((z) => ({ utility_id: id, zipcode_id: zipIds.get(z.zipcode)! })))
+      .execute();
+    await trx
+      .insertInto('utility_delivery_charges')
+      .values(
+        utility.deliveryCharges.map((c) => ({
+          utility_id: id,
+          name: c.name,
+          name_es: c.nameEs,
+          type: c.type,
+          charge: c.charge,
+          uom_from: c.uomFrom,
+          uom_to: c.uomTo,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Creates the sandbox retail company once; running it again changes nothing. */
+export async function seedSandbox(
+  db: Kysely<Database>,
+  keys: KeyRing,
+  passwordHashCost: number,
+): Promise<boolean> {
+  const existing = await db
+    .selectFrom('retail_companies')
+    .select('id')
+    .where('slug', '=', SANDBOX.companySlug)
+    .executeTakeFirst();
+  if (existing) return false;
+  const passwordHash = await hashPassword(SANDBOX.customerPassword, passwordHashCost);
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    const { id: companyId } = await trx
+      .insertInto('retail_companies')
+      .values({ name: SANDBOX.companyName, slug: SANDBOX.companySlug, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('company_settings')
+      .values({
+        company_id: companyId,
+        payment_gateway: 'AuthorizeNET',
+        deposit_payment_types: 'Both',
+        one_time_payment_types: 'Both',
+        recurring_billing_payment_types: 'Both',
+        my_account_remove_drop_option: 1,
+        my_account_transfer_of_service: 1,
+        my_account_reenroll_option: 1,
+        my_account_reinstate_option: 1,
+        support_phone: '+1-512-555-0142',
+        support_email: 'support@bluebonnet-energy.example',
+        support_hours: 'Monday to Friday 8:00-18:00, Saturday 9:00-13:00 (Central Time)',
+      })
+      .execute();
+    const brand = await trx
+      .insertInto('brands')
+      .values({
+        company_id: companyId,
+        system_name: 'bluebonnet',
+        name: 'Bluebonnet Energy',
+        legal_name: 'Bluebonnet Energy LLC',
+        url: 'https://www.bluebonnet-energy.example',
+        my_account_url: 'https://myaccount.bluebonnet-energy.example',
+        phone: '+1-512-555-0142',
+        email: 'hello@bluebonnet-energy.example',
+        office_hours: 'Monday to Friday 8:00-18:00 CT',
+        license_number: 'Sandbox REP certificate 99999',
+        wizard_welcome_text: 'Find a Bluebonnet plan for your home or business in a few steps.',
+        wizard_thank_you_text:
+          'Thank you for choosing Bluebonnet Energy. We will email your welcome kit shortly.',
+        active: 1,
+      })
+      .returning(['id', 'name'])
+      .executeTakeFirstOrThrow();
+    const markets = new Map<string, number>();
+    for (const market of MARKETS) {
+      const row = await trx
+        .insertInto('markets')
+        .values({ company_id: companyId, ...market, active: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      markets.set(market.state_code, row.id);
+    }
+    const customerTypeIds: number[] = [];
+    for (const type of CUSTOMER_TYPES) {
+      const row = await trx
+        .insertInto('customer_types')
+        .values({ company_id: companyId, ...type })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      customerTypeIds.push(row.id);
+    }
+    await seedUtilities(trx, companyId, markets, customerTypeIds);
+    await seedSandboxPlans(trx, companyId, brand.id, brand.name);
+    await seedSandboxAutoresponders(trx, companyId, brand.id, customerTypeIds[0]!);
+    const account = await trx
+      .insertInto('web_service_accounts')
+      .values({
+        company_id: companyId,
+        name: 'Sandbox integration',
+        api_key: SANDBOX.apiKey,
+        secret_sealed: seal(keys.secretBox, SANDBOX.apiSecret),
+        role_groups: JSON.stringify(ROLE_GROUPS),
+        active: 1,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('account_permissions')
+      .values({ account_id: account.id, operation_id: '*' })
+      .execute();
+    await seedSandboxProspects(trx, companyId, keys);
+    const english = await trx
+      .selectFrom('languages')
+      .select('id')
+      .where('short_name', '=', 'en')
+      .executeTakeFirstOrThrow();
+    const demo = await trx
+      .insertInto('customers')
+      .values({
+        company_id: companyId,
+        user_name: SANDBOX.customerUserName,
+        password_hash: passwordHash,
+        first_name: 'Dana',
+        last_name: 'Demo',
+        phone: '5125550199',
+        email: 'demo.customer@bluebonnet-energy.example',
+        id_prefered_language: english.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await seedDemoEnrollment(trx, companyId, demo.id);
+  });
+  return true;
+}

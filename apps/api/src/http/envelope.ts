@@ -1,0 +1,80 @@
+import { type Static, type TSchema, Type } from 'typebox';
+
+/** The failure envelope, shared by every route as a referenced component. */
+export const ErrorEnvelope = Type.Object(
+  {
+    data: Type.Null(),
+    succeeded: Type.Literal(false),
+    errors: Type.Array(Type.String(), {
+      description: 'One line per problem, naming the field when there is one.',
+    }),
+    message: Type.String({ description: 'A sentence for a person.' }),
+    code: Type.String({ description: 'Stable machine-readable code; see the error catalogue.' }),
+  },
+  { $id: 'ErrorEnvelope', title: 'ErrorEnvelope' },
+);
+export type ErrorBody = Static<typeof ErrorEnvelope>;
+
+export function Envelope<T extends TSchema>(data: T) {
+  return Type.Object({
+    data,
+    succeeded: Type.Boolean(),
+    errors: Type.Array(Type.String()),
+    message: Type.String(),
+  });
+}
+
+export function PagedEnvelope<T extends TSchema>(item: T) {
+  return Type.Object({
+    data: Type.Array(item),
+    succeeded: Type.Boolean(),
+    errors: Type.Array(Type.String()),
+    message: Type.String(),
+    pageNumber: Type.Integer({ description: '1-based page number.' }),
+    pageSize: Type.Integer(),
+    totalPages: Type.Integer(),
+    totalRecords: Type.Integer(),
+  });
+}
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export const PagingQuery = Type.Object({
+  pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: '1-based page number.' })),
+  pageSize: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_PAGE_SIZE,
+      default: DEFAULT_PAGE_SIZE,
+      description: 'Items per page.',
+    }),
+  ),
+});
+
+export interface Paging {
+  pageNumber: number;
+  pageSize: number;
+}
+
+export function pagingOf(query: { pageNumber?: number; pageSize?: number }): Paging {
+  return { pageNumber: query.pageNumber ?? 1, pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE };
+}
+
+export function ok<T>(data: T, message = 'OK') {
+  return { data, succeeded: true, errors: [] as string[], message };
+}
+
+export function paged<T>(items: T[], totalRecords: number, paging: Paging, message = 'OK') {
+  return {
+    ...ok(items, message),
+    pageNumber: paging.pageNumber,
+    pageSize: paging.pageSize,
+    totalPages: Math.ceil(totalRecords / paging.pageSize),
+    totalRecords,
+  };
+}
+
+export function failure(code: string, message: string, errors: string[] = []): ErrorBody {
+  return { data: null, succeeded: false, errors: errors.length > 0 ? errors : [message], message, code };
+}

@@ -1,0 +1,377 @@
+/**
+ * Every error code the API can answer with, its HTTP status and what it means.
+ * The docs site's error reference is generated from this table.
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: {
+    status: 400,
+    description:
+      'A parameter or body field is missing, of the wrong type or out of range. `errors` names each field.',
+  },
+  MALFORMED_REQUEST: {
+    status: 400,
+    description: 'The body is not valid JSON, or the request cannot be read.',
+  },
+  AUTH_REQUIRED: { status: 401, description: 'No `Authorization: Bearer <token>` header was sent.' },
+  AUTH_TOKEN_INVALID: {
+    status: 401,
+    description: 'The access token is malformed, was not issued by this server or its account is disabled.',
+  },
+  AUTH_TOKEN_EXPIRED: {
+    status: 401,
+    description: 'The access token has expired; call `POST /auth/refresh` or log in again.',
+  },
+  AUTH_INVALID_CREDENTIALS: {
+    status: 401,
+    description: 'Unknown API key, disabled account or wrong signature.',
+  },
+  AUTH_TIMESTAMP_OUT_OF_WINDOW: {
+    status: 401,
+    description: 'The login timestamp is more than 300 seconds away from server time.',
+  },
+  AUTH_SIGNATURE_REPLAYED: {
+    status: 401,
+    description: 'This login signature was already used; each signature is accepted once.',
+  },
+  AUTH_REFRESH_TOKEN_INVALID: {
+    status: 401,
+    description:
+      'The refresh token is unknown, expired, or does not belong to the access token sent with it.',
+  },
+  AUTH_REFRESH_TOKEN_REUSED: {
+    status: 401,
+    description:
+      'A refresh token was used twice; every token of its family is revoked and the account must log in again.',
+  },
+  CUSTOMER_LOGIN_FAILED: {
+    status: 401,
+    description: 'Wrong username or password, or the customer account is disabled.',
+  },
+  CUSTOMER_HASH_REQUIRED: {
+    status: 401,
+    description:
+      'This call is customer-scoped and needs the `X-Customer-Hash` header from `POST /customers/login`.',
+  },
+  CUSTOMER_HASH_INVALID: {
+    status: 401,
+    description: 'The customer hash is unknown, expired, or belongs to another retail company.',
+  },
+  PERMISSION_DENIED: {
+    status: 403,
+    description: 'The web service account is not permitted to call this endpoint.',
+  },
+  CUSTOMER_FORBIDDEN: {
+    status: 403,
+    description: 'The resource belongs to another customer than the one the customer hash was issued for.',
+  },
+  ROUTE_NOT_FOUND: { status: 404, description: 'No endpoint has this method and path.' },
+  NOT_FOUND: {
+    status: 404,
+    description: 'The resource does not exist, or belongs to another retail company.',
+  },
+  PAYLOAD_TOO_LARGE: { status: 413, description: 'The request body is larger than the limit.' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    description: 'The body has a content type this endpoint does not accept.',
+  },
+  RATE_LIMITED: {
+    status: 429,
+    description: 'Too many attempts; wait for the number of seconds in the `Retry-After` header.',
+  },
+  INTERNAL_ERROR: {
+    status: 500,
+    description:
+      'An unexpected error; the message carries a reference to quote to support. No detail is exposed.',
+  },
+  UPSTREAM_UNAVAILABLE: {
+    status: 503,
+    description:
+      'An external system (billing, gateway, bureau) did not answer; nothing was changed, try again.',
+  },
+  FILE_LINK_INVALID: {
+    status: 403,
+    description: 'The download link was altered or was not issued by this server; ask for a new link.',
+  },
+  FILE_LINK_EXPIRED: {
+    status: 410,
+    description:
+      'The download link has expired (links are valid for 24 hours); read the resource again for a fresh `downloadUrl`.',
+  },
+  PROSPECT_STATUS_TRANSITION_REFUSED: {
+    status: 409,
+    description:
+      "The prospect's current sales status does not allow the requested one; the message lists the statuses it may move to.",
+  },
+  PROSPECT_PACKAGE_NOT_APPLICABLE: {
+    status: 422,
+    description:
+      "The prospect package does not exist, or does not cover the prospect's customer type, utility or market.",
+  },
+  PRICE_NOT_FOUND: {
+    status: 422,
+    description:
+      'The pricing matrix has no price for the utility, zone, rate code, term, usage tier and start month given.',
+  },
+  PRICING_RULE_REFUSED: {
+    status: 422,
+    description:
+      "The prospect breaks the company's pricing matrix rules (customer type or term not available, start beyond the tenor limit).",
+  },
+  PRICING_MATRIX_INVALID: {
+    status: 400,
+    description:
+      'The pricing matrix file was rejected as a whole and nothing was loaded; `errors` names each bad line.',
+  },
+  SIGNING_NOT_CONFIGURED: {
+    status: 422,
+    description: 'The retail company has no document-signing account, so a contract cannot be sent.',
+  },
+  SIGNING_ENVELOPE_NOT_FOUND: {
+    status: 404,
+    description: 'A signing-service webhook names an envelope this server did not create.',
+  },
+  WEBHOOK_SIGNATURE_MISSING: {
+    status: 401,
+    description:
+      "A webhook arrived without the signing service's HMAC signature header (`X-DocuSign-Signature-1`).",
+  },
+  WEBHOOK_SIGNATURE_INVALID: {
+    status: 401,
+    description:
+      'No HMAC signature of the webhook matches a Connect key of the signing account named in the body.',
+  },
+  VERIFICATION_ALREADY_VERIFIED: {
+    status: 409,
+    description:
+      'The phone verification is already VERIFIED; a verified result is final and cannot be updated.',
+  },
+  TEXAS_ONLY: {
+    status: 422,
+    description:
+      'The zip code is outside Texas: ESIID (premise) look-ups cover the Texas (ERCOT) market only.',
+  },
+  TEXAS_ZIPCODE_NOT_SERVED: {
+    status: 422,
+    description:
+      "The Texas zip code is not served by any of the retail company's active Texas utilities (TDSPs).",
+  },
+  PLAN_NOT_FOUND: {
+    status: 404,
+    description: 'The plan does not exist, is not published, or belongs to another retail company.',
+  },
+  PROMO_CODE_INVALID: {
+    status: 422,
+    description:
+      'The promo code is unknown, its campaign is inactive, or today is outside the campaign dates.',
+  },
+  CREDIT_CHECK_NOT_FOUND: {
+    status: 422,
+    description: 'payment.creditCheckId names no credit check of this retail company.',
+  },
+  CREDIT_CHECK_UNUSABLE: {
+    status: 422,
+    description: 'The credit check got no answer from the bureau, or is older than 30 days; run a new one.',
+  },
+  CREDIT_CHECK_REQUIRED: {
+    status: 422,
+    description:
+      'The plan requires a credit check: run POST /payments/credit-check and pass its id, or bypass it where the plan allows.',
+  },
+  CREDIT_CHECK_BYPASS_NOT_ALLOWED: {
+    status: 422,
+    description: 'The plan does not allow skipping the credit check.',
+  },
+  CREDIT_SCORE_TOO_LOW: {
+    status: 422,
+    description: "The credit score is below the plan's deposit_deny_service_under_score: service is refused.",
+  },
+  PLAN_NOT_ON_SALE: {
+    status: 422,
+    description: 'The plan is deprecated, outside its sale window, or its campaign has ended.',
+  },
+  PLAN_MISMATCH: { status: 422, description: 'commodityName or customerType does not match the plan.' },
+  ACCEPTANCE_REQUIRED: {
+    status: 422,
+    description: 'A required acceptance option of the plan is missing from agreedAcceptanceValues.',
+  },
+  START_DATE_TOO_EARLY: {
+    status: 422,
+    description: "requestedStartDate is earlier than today plus the plan's min_start_date_delay_days.",
+  },
+  START_DATE_WEEKEND: { status: 422, description: 'The utility does not start service on weekends.' },
+  ZIPCODE_NOT_SERVED: {
+    status: 422,
+    description: "The service address zip code is not served by the plan's utility.",
+  },
+  ENROLLMENT_DUPLICATE: {
+    status: 409,
+    description: 'The LDC account already has a live enrollment; its id is in the errors.',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 409,
+    description: 'This Idempotency-Key was used with a different request body.',
+  },
+  ENROLLMENT_STATUS_CONFLICT: {
+    status: 409,
+    description: "The enrollment's status does not allow this change (see Enrollment Statuses).",
+  },
+  PLAN_NOT_RENEWABLE: {
+    status: 422,
+    description: 'The plan cannot be chosen at renewal, or the enrollment is not renewable now.',
+  },
+  DELIVERY_METHOD_CHANGE_NOT_ALLOWED: {
+    status: 422,
+    description:
+      'The billing system is awaiting information for this enrollment; the delivery method cannot change now.',
+  },
+  CREDIT_LETTER_PENDING: {
+    status: 409,
+    description: 'A letter of credit is already uploaded; a new one is allowed only after a rejection.',
+  },
+  PAYMENT_CARD_INVALID: {
+    status: 422,
+    description:
+      'The card number fails the Luhn check or belongs to no known card brand, or the expiration date cannot be read (YYYY-MM, MM/YY, MM/YYYY).',
+  },
+  PAYMENT_CARD_EXPIRED: { status: 422, description: 'The card expiration date is in the past.' },
+  PAYMENT_BANK_ACCOUNT_INVALID: {
+    status: 422,
+    description: 'The routing number fails the ABA checksum, or the account number is not 4 to 17 digits.',
+  },
+  PAYMENT_DECLINED: {
+    status: 422,
+    description: 'The payment gateway declined the card or bank account; nothing was saved or charged.',
+  },
+  PAYMENT_GATEWAY_REJECTED: {
+    status: 422,
+    description:
+      'The payment gateway refused the request with one of its error codes (Authorize.Net E-codes), named in `errors`; nothing was changed.',
+  },
+  PAYMENT_GATEWAY_NOT_CONFIGURED: {
+    status: 503,
+    description:
+      "The retail company's payment gateway set-up cannot be used (unknown gateway, missing credentials, gateway other than the configured one); the message says what to fix.",
+  },
+  PAYMENT_TYPE_NOT_ALLOWED: {
+    status: 422,
+    description:
+      'The retail company does not accept this payment type (CreditCard, BankAccount) for this transaction type; see GET /configuration-parameters.',
+  },
+  BRAND_NOT_FOUND: {
+    status: 404,
+    description: '`brandId` names no active brand (`id_site` from `GET /brands`) of this retail company.',
+  },
+  USERNAME_INVALID: {
+    status: 400,
+    description:
+      'The username is not 3 to 100 characters of letters, digits and `. _ - @ +` starting with a letter or digit.',
+  },
+  USERNAME_TAKEN: {
+    status: 409,
+    description:
+      'Another customer of the retail company already has this username (usernames are case-insensitive).',
+  },
+  EMAIL_INVALID: {
+    status: 400,
+    description: 'The email address is not in a valid format; the message names the field.',
+  },
+  PHONE_INVALID: {
+    status: 400,
+    description:
+      'The phone number is not a US number of 10 digits (formatting and a leading +1 are allowed).',
+  },
+  LANGUAGE_NOT_FOUND: {
+    status: 422,
+    description: 'The language id is unknown or inactive (see `GET /document-languages`).',
+  },
+  PASSWORD_TOO_WEAK: {
+    status: 422,
+    description:
+      'The new password breaks the password policy (10 to 200 characters, a letter and a digit, not containing the username); `errors` lists each rule broken.',
+  },
+  CURRENT_PASSWORD_REQUIRED: {
+    status: 400,
+    description:
+      'Changing the username, the password or the email needs the current `password` in the same request.',
+  },
+  CURRENT_PASSWORD_INCORRECT: {
+    status: 401,
+    description: "The current `password` sent to change the customer's account is not correct.",
+  },
+  NOTIFICATION_EMAIL_MISSING: {
+    status: 422,
+    description: 'Notifications were turned on for an email address the customer does not have.',
+  },
+  LINK_CREDENTIALS_INVALID: {
+    status: 401,
+    description: 'The username or password of the login to link is not correct, or that login is disabled.',
+  },
+  LINK_SAME_ACCOUNT: {
+    status: 422,
+    description: 'The login to link is the one the customer is signed in with.',
+  },
+  RESET_TOKEN_INVALID: {
+    status: 400,
+    description:
+      'The password reset security token was not issued by this server, or its customer is disabled.',
+  },
+  RESET_TOKEN_USED: {
+    status: 410,
+    description:
+      'The password reset link was already used (each works once); ask for a new one with forgot-password.',
+  },
+  RESET_TOKEN_EXPIRED: {
+    status: 410,
+    description:
+      'The password reset link has expired (links last 60 minutes); ask for a new one with forgot-password.',
+  },
+  PAYMENT_IN_PROGRESS: {
+    status: 409,
+    description: 'A payment with this Idempotency-Key is still being processed; ask again shortly.',
+  },
+  PAYMENT_PROFILE_UNKNOWN: {
+    status: 422,
+    description: 'The payment profile is not a live profile of this customer.',
+  },
+  DEPOSIT_NOT_DUE: { status: 409, description: 'The enrollment has no deposit due.' },
+  DEPOSIT_AMOUNT_MISMATCH: {
+    status: 422,
+    description: 'A deposit payment must be for exactly the deposit due.',
+  },
+  PAYMENT_LINK_INVALID: {
+    status: 403,
+    description: 'The hosted payment link was altered or belongs to another enrollment.',
+  },
+  PAYMENT_LINK_EXPIRED: {
+    status: 410,
+    description: 'The hosted payment link expired (secondsBeforeExpire); ask for a new one.',
+  },
+  AUTORESPONDER_TRIGGER_UNKNOWN: {
+    status: 422,
+    description: 'The trigger is not in the autoresponder trigger table (see Autoresponder Triggers).',
+  },
+  AUTORESPONDER_VARIABLE_UNKNOWN: {
+    status: 422,
+    description:
+      'The template uses a {{variable}} that is not in the replacement-variable table or that its trigger does not provide.',
+  },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: string[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = ERROR_CODES[code].status;
+  }
+}
+
+export const notFound = (what: string) => new ApiError('NOT_FOUND', `${what} was not found.`);

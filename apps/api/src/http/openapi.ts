@@ -1,0 +1,74 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { ErrorEnvelope } from './envelope.js';
+import { ERROR_CODES } from './errors.js';
+
+export const API_TITLE = 'Voltin Operations Administration API';
+export const API_VERSION = '1.0';
+
+const errorTable = Object.entries(ERROR_CODES)
+  .map(([code, { status, description }]) => `| ${status} | \`${code}\` | ${description} |`)
+  .join('\n');
+
+const DESCRIPTION = `The Voltin platform API for retail electricity and gas suppliers.
+
+Every response is an envelope: \`data\`, \`succeeded\`, \`errors\` (list of strings) and \`message\`; paged lists add
+\`pageNumber\`, \`pageSize\`, \`totalPages\` and \`totalRecords\`. A failure also carries \`code\`:
+
+| HTTP | code | meaning |
+|---|---|---|
+${errorTable}
+`;
+
+/** Error responses every route documents, by how it is called. */
+function errorResponses(access: 'public' | 'account' | 'customer', hasInput: boolean) {
+  const ref = { $ref: 'ErrorEnvelope#' };
+  const statuses = [...(hasInput ? [400] : []), ...(access === 'public' ? [] : [401, 403]), 404, 429, 500];
+  return Object.fromEntries(statuses.map((status) => [status, ref]));
+}
+
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  app.addSchema(ErrorEnvelope);
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as Record<string, unknown> | undefined;
+    if (!schema || schema.hide) return;
+    const access =
+      (route.config as { access?: 'public' | 'account' | 'customer' } | undefined)?.access ?? 'account';
+    const hasInput = Boolean(schema.querystring || schema.body || schema.params);
+    schema.response = { ...errorResponses(access, hasInput), ...(schema.response as object) };
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: API_TITLE, version: API_VERSION, description: DESCRIPTION },
+      servers: [{ url: '/', description: 'This server' }],
+      components: {
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Access token from POST /api/v1/auth/login.',
+          },
+          customerHash: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Customer-Hash',
+            description:
+              'Customer hash from POST /api/v1/customers/login; required on customer-scoped calls.',
+          },
+        },
+      },
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/Swagger',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
+  app.get('/Swagger/index.html', { schema: { hide: true } }, (_request, reply) =>
+    reply.redirect('/Swagger/'),
+  );
+  app.get('/Swagger/v1/swagger.json', { schema: { hide: true } }, () => app.swagger());
+}

@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import { type TSchema, Type } from 'typebox';
+
+/** Shared parameter shapes, defined once for every module. */
+export const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2_147_483_647, description });
+
+export const UsStateCode = Type.String({
+  pattern: '^[A-Z]{2}$',
+  description: 'USPS state abbreviation, e.g. TX.',
+});
+
+export const PlainDate = Type.String({ format: 'date', description: 'A plain date, YYYY-MM-DD.' });
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** A list query parameter, sent repeated (`a=1&a=2`) or comma-separated (`a=1,2`). */
+export const IdList = (description: string) => Type.Array(Id(description), { description, maxItems: 100 });
+
+export function commaLists(...names: string[]) {
+  return async (request: FastifyRequest) => {
+    const query = request.query as Record<string, unknown>;
+    for (const name of names) {
+      const value = query[name];
+      const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
+      if (values.length > 0)
+        query[name] = values.flatMap((v) => String(v).split(',')).filter((v) => v !== '');
+    }
+  };
+}

@@ -1,0 +1,58 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from './errors.js';
+
+export type FileKind = 'pdf' | 'png' | 'jpeg' | 'csv';
+
+export const CONTENT_TYPES: Record<FileKind, string> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  csv: 'text/csv',
+};
+
+/** What the bytes are, whatever the file is called or claims to be. */
+export function detectKind(bytes: Buffer): FileKind | null {
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (!bytes.includes(0) && Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes)) return 'csv';
+  return null;
+}
+
+export interface UploadedFile {
+  fileName: string;
+  kind: FileKind;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** Reads exactly one file from a multipart request and checks its content against the kinds allowed. */
+export async function readSingleFile(request: FastifyRequest, allowed: FileKind[]): Promise<UploadedFile> {
+  if (!request.isMultipart()) {
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data with one file part.');
+  }
+  const files: UploadedFile[] = [];
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue;
+    const bytes = await part.toBuffer();
+    if (part.file.truncated)
+      throw new ApiError('PAYLOAD_TOO_LARGE', 'The file is larger than the upload limit.');
+    files.push({ fileName: part.filename, kind: detectKind(bytes) ?? 'csv', contentType: '', bytes });
+    if (files.length > 1)
+      throw new ApiError('VALIDATION_FAILED', 'Send exactly one file; this request has more.', [
+        'file: only one file is accepted',
+      ]);
+  }
+  const [file] = files;
+  if (!file) throw new ApiError('VALIDATION_FAILED', 'The request has no file.', ['file: is required']);
+  if (file.bytes.length === 0)
+    throw new ApiError('VALIDATION_FAILED', 'The file is empty.', ['file: is empty']);
+  const kind = detectKind(file.bytes);
+  if (!kind || !allowed.includes(kind)) {
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `The file content is not one of: ${allowed.join(', ')}.`, [
+      `file: content must be ${allowed.join(', ')}`,
+    ]);
+  }
+  return { ...file, kind, contentType: CONTENT_TYPES[kind] };
+}

@@ -1,0 +1,2 @@
+export { agentRoutes } from './routes.js';
+export { type AgentQueues, createAgentQueues, DEFAULT_QUEUE } from './service.js';

@@ -1,0 +1,175 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { callerOf } from '../../http/access.js';
+import { Envelope, ok, PagedEnvelope, paged, pagingOf } from '../../http/envelope.js';
+import { commaLists } from '../../http/schemas.js';
+import { EnrollmentSchema as Enrollment } from '../enrollments/index.js';
+import { AgentNote, EtfInvoice, EtfQuery, IdParams, QueueQuery } from './schemas.js';
+import type { AgentQueues } from './service.js';
+
+const tags = ['Agent work queues'];
+const agentOnly = { roleGroups: ['Agent'] };
+const ADDITION = 'Not in the platform specification: an addition for the operations team (role group Agent).';
+
+export const agentRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues }> = async (app, { agent }) => {
+  const who = (request: Parameters<typeof callerOf>[0]) => callerOf(request);
+
+  app.get(
+    '/agent/enrollments',
+    {
+      config: agentOnly,
+      preValidation: commaLists('status'),
+      schema: {
+        operationId: 'agentListEnrollments',
+        tags,
+        summary: 'Enrollments waiting for an agent: holds and failed submissions, or the statuses asked for',
+        description: ADDITION,
+        querystring: QueueQuery,
+        response: { 200: PagedEnvelope(Enrollment) },
+      },
+    },
+    async (request) => {
+      const paging = pagingOf(request.query);
+      const { items, total } = await agent.queue(who(request).companyId, request.query.status, paging);
+      return paged(items, total, paging);
+    },
+  );
+
+  const enrollmentAction = (operationId: string, summary: string, body?: typeof AgentNote) => ({
+    config: agentOnly,
+    schema: {
+      operationId,
+      tags,
+      summary,
+      description: ADDITION,
+      params: IdParams,
+      ...(body ? { body } : {}),
+      response: { 200: Envelope(Enrollment) },
+    },
+  });
+
+  app.post(
+    '/agent/enrollments/:id/retry-submission',
+    enrollmentAction('agentRetrySubmission', 'Sends a failed submission to the billing system again now'),
+    async (request) =>
+      ok(await agent.retrySubmission(who(request).companyId, request.params.id, who(request).accountId)),
+  );
+
+  app.post(
+    '/agent/enrollments/:id/release-hold',
+    enrollmentAction(
+      'agentReleaseHold',
+      'Releases a hold the agent vouches for (manual review, failed verification, optionally the deposit)',
+      AgentNote,
+    ),
+    async (request) =>
+      ok(
+        await agent.releaseHold(
+          who(request).companyId,
+          request.params.id,
+          who(request).accountId,
+          request.body as { reason: string; waiveDeposit?: boolean },
+        ),
+      ),
+  );
+
+  app.post(
+    '/agent/enrollments/:id/reject',
+    enrollmentAction(
+      'agentRejectEnrollment',
+      'Rejects an enrollment before service starts (CANCELLED)',
+      AgentNote,
+    ),
+    async (request) =>
+      ok(
+        await agent.reject(
+          who(request).companyId,
+          request.params.id,
+          who(request).accountId,
+          (request.body as { reason: string }).reason,
+        ),
+      ),
+  );
+
+  const letterResult = Type.Object({
+    id_customer_credit_letters: Type.Integer(),
+    id_status: Type.Integer(),
+    id_enrollment: Type.Integer(),
+  });
+  for (const approve of [true, false]) {
+    app.post(
+      `/agent/credit-letters/:id/${approve ? 'approve' : 'reject'}`,
+      {
+        config: agentOnly,
+        schema: {
+          operationId: approve ? 'agentApproveCreditLetter' : 'agentRejectCreditLetter',
+          tags,
+          summary: approve
+            ? 'Approves a letter of credit: it covers the deposit and the enrollment moves on'
+            : 'Rejects a letter of credit: a new one may be uploaded',
+          description: ADDITION,
+          params: IdParams,
+          body: Type.Object({ reason: Type.String({ minLength: 3, maxLength: 500 }) }),
+          response: { 200: Envelope(letterResult) },
+        },
+      },
+      async (request) =>
+        ok(
+          await agent.reviewCreditLetter(
+            who(request).companyId,
+            request.params.id,
+            who(request).accountId,
+            approve,
+            request.body.reason,
+          ),
+        ),
+    );
+  }
+
+  app.get(
+    '/agent/etf-invoices',
+    {
+      config: agentOnly,
+      schema: {
+        operationId: 'agentListEtfInvoices',
+        tags,
+        summary: 'Early termination fee invoices queued by drops',
+        description: ADDITION,
+        querystring: EtfQuery,
+        response: { 200: PagedEnvelope(EtfInvoice) },
+      },
+    },
+    async (request) => {
+      const paging = pagingOf(request.query);
+      const { items, total } = await agent.etfInvoices(who(request).companyId, request.query.status, paging);
+      return paged(items, total, paging);
+    },
+  );
+
+  for (const outcome of ['sent', 'waived'] as const) {
+    app.post(
+      `/agent/etf-invoices/:id/${outcome === 'sent' ? 'send' : 'waive'}`,
+      {
+        config: agentOnly,
+        schema: {
+          operationId: outcome === 'sent' ? 'agentSendEtfInvoice' : 'agentWaiveEtfInvoice',
+          tags,
+          summary:
+            outcome === 'sent' ? 'Sends a queued ETF invoice to be billed' : 'Waives a queued ETF invoice',
+          description: ADDITION,
+          params: IdParams,
+          response: { 200: Envelope(EtfInvoice) },
+        },
+      },
+      async (request) =>
+        ok(
+          await agent.resolveEtfInvoice(
+            who(request).companyId,
+            request.params.id,
+            who(request).accountId,
+            outcome,
+          ),
+        ),
+    );
+  }
+};

@@ -1,0 +1,200 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Paging } from '../../http/envelope.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import type { EnrollmentStatus, EnrollmentsService } from '../enrollments/index.js';
+
+/** What an agent works on by default: every hold and every submission that did not go through. */
+export const DEFAULT_QUEUE: EnrollmentStatus[] = [
+  'ON_HOLD',
+  'ON_HOLD_PAYMENT_FAILED',
+  'ON_HOLD_LETTER_OF_CREDIT_PENDING_UPLOAD',
+  'ON_HOLD_DEPOSIT_PENDING',
+  'ON_HOLD_AUTOPAY_SETUP_REQUIRED',
+  'ON_HOLD_VERIFICATION_FAILED',
+  'SUBMITION_NOT_SENT_CONNECTION_ERROR',
+  'SUBMITTED_WITH_ERRORS',
+];
+
+const agentOf = (accountId: number) => `agent:${accountId}`;
+
+export function createAgentQueues(db: Kysely<Database>, enrollments: EnrollmentsService) {
+  const enrollment = (companyId: number, id: number) => enrollments.row(companyId, id);
+
+  return {
+    async queue(companyId: number, statuses: string[] | undefined, paging: Paging) {
+      const wanted = statuses?.length ? statuses : DEFAULT_QUEUE;
+      const { rows, total } = await enrollments.listByStatus(
+        companyId,
+        wanted,
+        paging.pageSize,
+        (paging.pageNumber - 1) * paging.pageSize,
+      );
+      return { items: await Promise.all(rows.map((e) => enrollments.get(companyId, e.id))), total };
+    },
+
+    /** Sends again at once: after a connection error, or after fixing what the billing system reported. */
+    async retrySubmission(companyId: number, id: number, accountId: number) {
+      const e = await enrollment(companyId, id);
+      if (e.status === 'SUBMITTED_WITH_ERRORS') {
+        await enrollments.move(e, 'QUEUED_FOR_SUBMISSION', 'agent', `Resubmitted by ${agentOf(accountId)}`, {
+          billing_errors: null,
+          next_submission_at: null,
+        });
+      } else if (e.status === 'SUBMITION_NOT_SENT_CONNECTION_ERROR') {
+        await enrollments.touch(e.id, { next_submission_at: null });
+      } else {
+        throw new ApiError(
+          'ENROLLMENT_STATUS_CONFLICT',
+          `Only a failed submission can be retried; this one is ${e.status}.`,
+          [`status: ${e.status}`],
+        );
+      }
+      await enrollments.submit(e.id, companyId);
+      return enrollments.get(companyId, id);
+    },
+
+    /** Clears what an agent vouches for (manual review, a failed verification, optionally the deposit) and re-decides. */
+    async releaseHold(
+      companyId: number,
+      id: number,
+      accountId: number,
+      note: { reason: string; waiveDeposit?: boolean },
+    ) {
+      const e = await enrollment(companyId, id);
+      if (!e.status.startsWith('ON_HOLD')) {
+        throw new ApiError('ENROLLMENT_STATUS_CONFLICT', `This enrollment is not on hold (${e.status}).`, [
+          `status: ${e.status}`,
+        ]);
+      }
+      const depositHeld = ['pending', 'failed', 'letter_of_credit'].includes(e.deposit_status);
+      await enrollments.redecide(
+        companyId,
+        e.id,
+        {
+          manual_review_reasons: '[]',
+          ...(e.verification_status && e.verification_status !== 'VERIFIED'
+            ? { verification_status: 'VERIFIED_BY_AGENT' }
+            : {}),
+          ...(note.waiveDeposit && depositHeld ? { deposit_status: 'waived' } : {}),
+        },
+        'agent',
+        `Released by ${agentOf(accountId)}: ${note.reason}`,
+      );
+      return enrollments.get(companyId, id);
+    },
+
+    async reject(companyId: number, id: number, accountId: number, reason: string) {
+      const e = await enrollment(companyId, id);
+      await enrollments.move(e, 'CANCELLED', 'agent', `Rejected by ${agentOf(accountId)}: ${reason}`);
+      return enrollments.get(companyId, id);
+    },
+
+    /** A reviewed letter of credit: approved, it covers the deposit and the enrollment moves on; rejected, a new one may be uploaded. */
+    async reviewCreditLetter(
+      companyId: number,
+      letterId: number,
+      accountId: number,
+      approve: boolean,
+      note: string,
+    ) {
+      const letter = await db
+        .selectFrom('credit_letters')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('id', '=', letterId)
+        .executeTakeFirst();
+      if (!letter) throw notFound(`Letter of credit ${letterId}`);
+      if (letter.status !== 0)
+        throw new ApiError('ENROLLMENT_STATUS_CONFLICT', 'This letter of credit was already reviewed.', [
+          `id_status: ${letter.status}`,
+        ]);
+      await db
+        .updateTable('credit_letters')
+        .set({
+          status: approve ? 1 : 2,
+          reviewed_at: new Date().toISOString(),
+          reviewed_by: agentOf(accountId),
+          review_note: note,
+        })
+        .where('id', '=', letter.id)
+        .execute();
+      if (approve) {
+        await enrollments.redecide(
+          companyId,
+          letter.enrollment_id,
+          { deposit_status: 'covered_by_letter' },
+          'agent',
+          `Letter of credit approved by ${agentOf(accountId)}`,
+        );
+      }
+      return {
+        id_customer_credit_letters: letter.id,
+        id_status: approve ? 1 : 2,
+        id_enrollment: letter.enrollment_id,
+      };
+    },
+
+    async etfInvoices(companyId: number, status: string | undefined, paging: Paging) {
+      let query = db.selectFrom('etf_invoices').where('company_id', '=', companyId);
+      if (status) query = query.where('status', '=', status);
+      const [rows, total] = await Promise.all([
+        query
+          .selectAll()
+          .orderBy('id')
+          .limit(paging.pageSize)
+          .offset((paging.pageNumber - 1) * paging.pageSize)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toInvoice), total: Number(total.count) };
+    },
+
+    /** A queued ETF invoice is sent to the billing system to bill, or waived by an agent; either is final. */
+    async resolveEtfInvoice(companyId: number, id: number, accountId: number, outcome: 'sent' | 'waived') {
+      const result = await db
+        .updateTable('etf_invoices')
+        .set({ status: outcome, resolved_at: new Date().toISOString(), resolved_by: agentOf(accountId) })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      const row = await db
+        .selectFrom('etf_invoices')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) throw notFound(`ETF invoice ${id}`);
+      if (Number(result.numUpdatedRows) === 0)
+        throw new ApiError('ENROLLMENT_STATUS_CONFLICT', `This ETF invoice is already ${row.status}.`, [
+          `status: ${row.status}`,
+        ]);
+      return toInvoice(row);
+    },
+  };
+}
+
+function toInvoice(row: {
+  id: number;
+  enrollment_id: number;
+  amount_cents: number;
+  status: string;
+  reason: string;
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by: string | null;
+}) {
+  return {
+    id_etf_invoice: row.id,
+    id_enrollment: row.enrollment_id,
+    amount: row.amount_cents / 100,
+    status: row.status,
+    reason: row.reason,
+    created_at: row.created_at,
+    resolved_at: row.resolved_at,
+    resolved_by: row.resolved_by,
+  };
+}
+
+export type AgentQueues = ReturnType<typeof createAgentQueues>;

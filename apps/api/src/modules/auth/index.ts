@@ -1,0 +1,2 @@
+export { authRoutes } from './routes.js';
+export { type AuthService, createAuthService, loginSigningString } from './service.js';

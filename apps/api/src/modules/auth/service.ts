@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config/index.js';
+import type { Database } from '../../db/schema.js';
+import type { AccessResolver, AccountAccess } from '../../http/access.js';
+import { ApiError } from '../../http/errors.js';
+import { issueAccessToken, verifyAccessToken } from '../../security/access-tokens.js';
+import type { KeyRing } from '../../security/keys.js';
+import { open } from '../../security/secret-box.js';
+import { constantTimeEqual, hmacSha256Hex, newOpaqueToken, sha256Hex } from '../../security/tokens.js';
+import { findCompanySettings } from '../company/index.js';
+import type { RateLimiter } from '../rate-limits/index.js';
+import * as store from './store.js';
+
+export interface AuthDeps {
+  db: Kysely<Database>;
+  config: Config;
+  keys: KeyRing;
+  rateLimiter: RateLimiter;
+}
+
+/** The string a web service account signs at login. */
+export function loginSigningString(apiKey: string, timestamp: number): string {
+  return `${apiKey}:${timestamp}`;
+}
+
+const badCredentials = () =>
+  new ApiError('AUTH_INVALID_CREDENTIALS', 'The API key or the signature is not valid.');
+const badRefresh = () =>
+  new ApiError('AUTH_REFRESH_TOKEN_INVALID', 'The refresh token is not valid; log in again.');
+const PERMISSION_CACHE_MS = 10_000;
+
+export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
+  const permissionCache = new Map<number, { until: number; access: AccountAccess | null }>();
+
+  async function issueSession(
+    account: { id: number; company_id: number; role_groups: string },
+    familyId: string,
+  ) {
+    const refreshToken = newOpaqueToken();
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    await store.insertRefreshToken(db, {
+      accountId: account.id,
+      familyId,
+      tokenHash: sha256Hex(refreshToken),
+      expiresAt: nowSeconds + config.refreshTokenTtlSeconds,
+    });
+    const token = await issueAccessToken(
+      keys.jwt,
+      { accountId: account.id, companyId: account.company_id },
+      config.accessTokenTtlSeconds,
+    );
+    const settings = await findCompanySettings(db, account.company_id);
+    return {
+      token,
+      refreshToken,
+      expiresIn: config.accessTokenTtlSeconds,
+      customerSupport: settings
+        ? { phone: settings.support_phone, email: settings.support_email, hours: settings.support_hours }
+        : null,
+      roleGroups: JSON.parse(account.role_groups) as string[],
+    };
+  }
+
+  async function login(input: { token: string; timestamp: number; signature: string }, ip: string) {
+    await rateLimiter.consume(`login:ip:${ip}`, config.loginAttemptsPerMinute, 60);
+    await rateLimiter.consume(`login:key:${sha256Hex(input.token)}`, config.loginAttemptsPerMinute, 60);
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    if (Math.abs(nowSeconds - input.timestamp) > config.loginSignatureWindowSeconds) {
+      throw new ApiError(
+        'AUTH_TIMESTAMP_OUT_OF_WINDOW',
+        `The timestamp must be within ${config.loginSignatureWindowSeconds} seconds of server time (server time is ${nowSeconds}).`,
+      );
+    }
+    const account = await store.findAccountByKey(db, input.token);
+    if (!account?.active) throw badCredentials();
+    const secret = open(keys.secretBox, account.secret_sealed);
+    const signature = input.signature.toLowerCase();
+    if (
+      !constantTimeEqual(hmacSha256Hex(secret, loginSigningString(input.token, input.timestamp)), signature)
+    ) {
+      throw badCredentials();
+    }
+    const expiresAt = input.timestamp + config.loginSignatureWindowSeconds + 1;
+    if (!(await store.rememberSignature(db, account.id, signature, expiresAt))) {
+      throw new ApiError('AUTH_SIGNATURE_REPLAYED', 'This signature was already used; sign a new timestamp.');
+    }
+    return issueSession(account, randomUUID());
+  }
+
+  async function refresh(input: { token: string; refreshToken: string }) {
+    const verified = await verifyAccessToken(keys.jwt, input.token);
+    if (verified.status === 'invalid') throw badRefresh();
+    const stored = await store.findRefreshToken(db, sha256Hex(input.refreshToken));
+    if (!stored || stored.account_id !== verified.claims.accountId) throw badRefresh();
+    if (
+      stored.used_at !== null ||
+      stored.revoked_at !== null ||
+      !(await store.claimRefreshToken(db, stored.id))
+    ) {
+      await store.revokeFamily(db, stored.family_id);
+      throw new ApiError(
+        'AUTH_REFRESH_TOKEN_REUSED',
+        'This refresh token was already used; all sessions started from the same login are revoked. Log in again.',
+      );
+    }
+    if (stored.expires_at < Math.floor(Date.now() / 1000)) throw badRefresh();
+    const account = await store.findAccount(db, stored.account_id);
+    if (!account?.active) throw badRefresh();
+    return issueSession(account, stored.family_id);
+  }
+
+  async function loadAccountAccess(accountId: number): Promise<AccountAccess | null> {
+    const account = await store.findAccount(db, accountId);
+    if (!account) return null;
+    const permissions = new Set(await store.listPermissions(db, accountId));
+    return {
+      active: account.active === 1,
+      companyId: account.company_id,
+      roleGroups: JSON.parse(account.role_groups) as string[],
+      permits: (operationId) => permissions.has('*') || permissions.has(operationId),
+    };
+  }
+
+  const resolver: Pick<AccessResolver, 'verifyToken' | 'accountAccess'> = {
+    async verifyToken(token) {
+      const verified = await verifyAccessToken(keys.jwt, token);
+      return verified.status === 'invalid'
+        ? verified
+        : { status: verified.status, accountId: verified.claims.accountId };
+    },
+    // Permissions change rarely and are read on every call: a short cache keeps them off the hot path.
+    async accountAccess(accountId) {
+      const cached = permissionCache.get(accountId);
+      if (cached && cached.until > Date.now()) return cached.access;
+      const access = await loadAccountAccess(accountId);
+      permissionCache.set(accountId, { until: Date.now() + PERMISSION_CACHE_MS, access });
+      return access;
+    },
+  };
+
+  return {
+    login,
+    refresh,
+    resolver,
+    purgeExpired: () => store.purgeExpired(db, Math.floor(Date.now() / 1000)),
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export function findAccountByKey(db: Kysely<Database>, apiKey: string) {
+  return db
+    .selectFrom('web_service_accounts')
+    .select(['id', 'company_id', 'secret_sealed', 'role_groups', 'active'])
+    .where('api_key', '=', apiKey)
+    .executeTakeFirst();
+}
+
+export function findAccount(db: Kysely<Database>, accountId: number) {
+  return db
+    .selectFrom('web_service_accounts')
+    .select(['id', 'company_id', 'role_groups', 'active'])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+}
+
+export async function listPermissions(db: Kysely<Database>, accountId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('account_permissions')
+    .select('operation_id')
+    .where('account_id', '=', accountId)
+    .execute();
+  return rows.map((row) => row.operation_id);
+}
+
+/** Records a login signature; false when it was already used (a replay). */
+export async function rememberSignature(
+  db: Kysely<Database>,
+  accountId: number,
+  signature: string,
+  expiresAt: number,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('login_signatures')
+    .values({ account_id: accountId, signature, expires_at: expiresAt })
+    .onConflict((oc) => oc.columns(['account_id', 'signature']).doNothing())
+    .returning('account_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function insertRefreshToken(
+  db: Kysely<Database>,
+  token: { accountId: number; familyId: string; tokenHash: string; expiresAt: number },
+): Promise<void> {
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      account_id: token.accountId,
+      family_id: token.familyId,
+      token_hash: token.tokenHash,
+      expires_at: token.expiresAt,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+export function findRefreshToken(db: Kysely<Database>, tokenHash: string) {
+  return db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Marks a refresh token used, only if nobody used it first; false when it lost that race. */
+export async function claimRefreshToken(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function revokeFamily(db: Kysely<Database>, familyId: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: new Date().toISOString() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function purgeExpired(db: Kysely<Database>, nowSeconds: number): Promise<void> {
+  await db.deleteFrom('login_signatures').where('expires_at', '<', nowSeconds).execute();
+  await db.deleteFrom('refresh_tokens').where('expires_at', '<', nowSeconds).execute();
+}

@@ -1,0 +1,8 @@
+export { autoresponderRoutes } from './routes.js';
+export {
+  AUTORESPONDER_MESSAGE_ID,
+  type AutorespondersService,
+  createAutorespondersService,
+} from './service.js';
+export { AUTORESPONDER_TRIGGERS, type TriggerDefinition } from './triggers.js';
+export { placeholdersIn, REPLACEMENT_VARIABLES, variablesFor } from './variables.js';

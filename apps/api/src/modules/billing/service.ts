@@ -1,0 +1,238 @@
+import type { Kysely } from 'kysely';
+import type { BillingAccount, BillingAccounts, Statement } from '../../adapters/billing-system/port.js';
+import type { Database } from '../../db/schema.js';
+import type { Paging } from '../../http/envelope.js';
+import { notFound } from '../../http/errors.js';
+import { renderPdf } from '../../pdf/render.js';
+import { statementModel } from './statement-pdf.js';
+import type { AccountRow } from './store.js';
+import * as store from './store.js';
+
+/** Statuses in which the billing system bills an enrollment. */
+export const BILLED_STATUSES = ['ACTIVE', 'DROP_PENDING', 'DROPPED'] as const;
+
+const today = () => new Date().toISOString().slice(0, 10);
+const dollars = (cents: number) => Math.round(cents) / 100;
+
+export interface LoadedAccount {
+  customerId: number;
+  row: AccountRow;
+  account: BillingAccount;
+}
+
+function pageOf<T>(items: T[], paging: Paging) {
+  const start = (paging.pageNumber - 1) * paging.pageSize;
+  return { items: items.slice(start, start + paging.pageSize), total: items.length };
+}
+
+function statementWire(s: Statement) {
+  return {
+    custStatementTkn: s.token,
+    statementDate: s.statementDate,
+    dueDate: s.dueDate,
+    beginReadDate: s.beginReadDate,
+    endReadDate: s.endReadDate,
+    daysOfService: s.days,
+    usageNum: s.usage,
+    usageUnit: s.usageUnit,
+    previousBalanceAmt: dollars(s.previousBalanceCents),
+    paymentsAmt: dollars(s.paymentsCents),
+    currentChargesAmt: dollars(s.currentChargesCents),
+    stmtBalanceAmt: dollars(s.balanceCents),
+    overdueBalanceAmt: dollars(s.overdueCents),
+    lastPaymentAmt: dollars(s.lastPayment?.amountCents ?? 0),
+    lastPaymentDate: s.lastPayment?.date ?? null,
+  };
+}
+
+const kindTotal = (s: Statement | null, kind: string) =>
+  dollars((s?.lines ?? []).filter((l) => l.kind === kind).reduce((sum, l) => sum + l.amountCents, 0));
+
+export function createBillingService(db: Kysely<Database>, billing: BillingAccounts) {
+  /** Builds the billing system's view of the accounts of these enrollment rows, with three batched reads. */
+  async function accountsOf(rows: AccountRow[], asOf: string): Promise<LoadedAccount[]> {
+    const [charges, tou, txs] = await Promise.all([
+      store.deliveryCharges(db, [...new Set(rows.map((r) => r.utility_id))]),
+      store.timeOfUseRates(db, [...new Set(rows.map((r) => r.plan_id))]),
+      store.transactions(
+        db,
+        rows.map((r) => r.id),
+      ),
+    ]);
+    return rows.map((row) => ({
+      customerId: row.customer_id,
+      row,
+      account: {
+        companyId: row.company_id,
+        enrollmentId: row.id,
+        billingAccountNumber: row.billing_account_number,
+        status: row.status,
+        commodity: row.commodity,
+        customerType: row.customer_type,
+        ldcAccount: row.ldc_account,
+        serviceAddress: {
+          address: row.service_address_1,
+          address2: row.service_address_2,
+          city: row.service_city,
+          state: row.service_state,
+          zipcode: row.service_zipcode,
+        },
+        serviceStartDate: row.contract_start_date,
+        serviceEndDate: row.drop_effective_date,
+        plan: {
+          name: row.plan_name,
+          billingSystemPlanCode: row.billing_system_plan_code,
+          rate: row.rate,
+          monthlyFee: row.monthly_fee,
+          timeOfUse: tou.filter((w) => w.plan_id === row.plan_id).map(({ plan_id: _p, ...w }) => w),
+        },
+        utility: {
+          code: row.utility_code,
+          name: row.utility_name,
+          stateCode: row.state_code,
+          deliveryCharges: charges
+            .filter((c) => c.utility_id === row.utility_id)
+            .map(({ utility_id: _u, ...c }) => c),
+        },
+        transactions: txs
+          .filter((t) => t.enrollment_id === row.id)
+          .map((t) => ({
+            id: t.id,
+            type: t.transaction_type,
+            status: t.status,
+            amountCents: t.amount_cents,
+            date: t.created_at.slice(0, 10),
+          })),
+        asOf,
+      },
+    }));
+  }
+
+  return {
+    /** The enrollment's billing account, for the route to check its owner; another company's is not found. */
+    async account(companyId: number, enrollmentId: number): Promise<LoadedAccount> {
+      const row = await store.findAccountRow(db, companyId, enrollmentId);
+      if (!row) throw notFound(`Enrollment ${enrollmentId}`);
+      const [loaded] = await accountsOf([row], today());
+      return loaded!;
+    },
+
+    async usageHistory({ account }: LoadedAccount) {
+      return (await billing.usageHistory(account)).map((u) => ({
+        custStatementTkn: u.token,
+        beginReadDate: u.beginReadDate,
+        endReadDate: u.endReadDate,
+        daysOfService: u.days,
+        usageNum: u.usage,
+        usageUnit: u.usageUnit,
+        averageDailyUsage: u.days === 0 ? 0 : Math.round((u.usage / u.days) * 10) / 10,
+        usageChargeAmount: dollars(u.currentChargesCents),
+      }));
+    },
+
+    async charges({ account }: LoadedAccount, paging: Paging) {
+      const { items, total } = pageOf(await billing.charges(account), paging);
+      return {
+        total,
+        items: items.map((c) => ({
+          chargeId: c.chargeId,
+          custStatementTkn: c.statementToken,
+          chargeDate: c.statementDate,
+          beginServiceDate: c.beginReadDate,
+          endServiceDate: c.endReadDate,
+          chargeType: c.kind,
+          chargeDescription: c.description,
+          quantity: c.quantity,
+          unit: c.unit,
+          rate: c.rate,
+          chargeAmt: dollars(c.amountCents),
+        })),
+      };
+    },
+
+    async statements({ account }: LoadedAccount, paging: Paging) {
+      const { items, total } = pageOf(await billing.statements(account), paging);
+      return { total, items: items.map(statementWire) };
+    },
+
+    async statementPdf({ account, row }: LoadedAccount, token: string) {
+      const statement = await billing.statement(account, token);
+      if (!statement) throw notFound(`Statement ${token}`);
+      return {
+        fileName: `statement-${account.enrollmentId}-${statement.statementDate}.pdf`,
+        bytes: await renderPdf(statementModel(row, account, statement)),
+      };
+    },
+
+    async summary({ account }: LoadedAccount) {
+      const s = await billing.summary(account);
+      return {
+        billingAccountNumber: s.billingAccountNumber,
+        currentBalanceAmt: dollars(s.currentBalanceCents),
+        amountDueAmt: dollars(Math.max(0, s.currentBalanceCents)),
+        overdueBalanceAmt: dollars(s.overdueCents),
+        stmtBalanceAmt: dollars(s.lastStatement?.balanceCents ?? 0),
+        lastStatementDate: s.lastStatement?.statementDate ?? null,
+        dueDate: s.lastStatement?.dueDate ?? null,
+        nextStatementDate: s.nextStatementDate,
+        lastPaymentAmt: dollars(s.lastPayment?.amountCents ?? 0),
+        lastPaymentDate: s.lastPayment?.date ?? null,
+        depositHeldAmt: dollars(s.depositHeldCents),
+        statementCount: s.statementCount,
+        averageMonthlyUsage: s.averageMonthlyUsage,
+        usageUnit: s.usageUnit,
+      };
+    },
+
+    async statementSummary({ account }: LoadedAccount) {
+      const summary = await billing.summary(account);
+      const s = summary.lastStatement;
+      return {
+        custStatementTkn: s?.token ?? null,
+        statementDate: s?.statementDate ?? null,
+        dueDate: s?.dueDate ?? null,
+        beginReadDate: s?.beginReadDate ?? null,
+        endReadDate: s?.endReadDate ?? null,
+        usageNum: s?.usage ?? 0,
+        usageUnit: summary.usageUnit,
+        energyChargesAmt: kindTotal(s, 'ENERGY'),
+        baseChargesAmt: kindTotal(s, 'BASE'),
+        deliveryChargesAmt: kindTotal(s, 'DELIVERY'),
+        taxesAmt: kindTotal(s, 'TAX'),
+        previousBalanceAmt: dollars(s?.previousBalanceCents ?? 0),
+        paymentsAmt: dollars(s?.paymentsCents ?? 0),
+        currentChargesAmt: dollars(s?.currentChargesCents ?? 0),
+        stmtBalanceAmt: dollars(s?.balanceCents ?? 0),
+        overdueBalanceAmt: dollars(s?.overdueCents ?? 0),
+        lastPaymentAmt: dollars(s?.lastPayment?.amountCents ?? 0),
+      };
+    },
+
+    /**
+     * The newest statement of each enrollment in service, walking enrollments by id after `afterId` (the
+     * statement-ready notifications use it). Dropped enrollments count only until 45 days after the drop, long
+     * enough for their final statement.
+     */
+    async latestStatements(afterId: number, limit: number) {
+      const asOf = today();
+      const rows = await store.servedAccountRows(db, BILLED_STATUSES, afterId, limit);
+      const recentDropLimit = new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10);
+      const current = rows.filter(
+        (r) => r.status !== 'DROPPED' || (r.drop_effective_date ?? '') >= recentDropLimit,
+      );
+      const loaded = await accountsOf(current, asOf);
+      const latest = await Promise.all(
+        loaded.map(async ({ account, customerId }) => ({
+          companyId: account.companyId,
+          customerId,
+          enrollmentId: account.enrollmentId,
+          serviceAddress: `${account.serviceAddress.address}, ${account.serviceAddress.city}`,
+          statement: (await billing.statements(account))[0] ?? null,
+        })),
+      );
+      return { lastId: rows.at(-1)?.id ?? null, statements: latest };
+    },
+  };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;

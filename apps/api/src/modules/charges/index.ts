@@ -1,0 +1,2 @@
+export { chargeRoutes } from './routes.js';
+export { type ChargesService, createChargesService } from './service.js';

@@ -1,0 +1,363 @@
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import { Type } from 'typebox';
+import type { Database } from '../../db/schema.js';
+import { assertOwnCustomer, callerOf, customerOf } from '../../http/access.js';
+import { Envelope, ok, PagedEnvelope, paged, pagingOf } from '../../http/envelope.js';
+import { ApiError } from '../../http/errors.js';
+import { checkSignedPath, signPath } from '../../security/signed-urls.js';
+import type { EnrollmentsService } from '../enrollments/index.js';
+import { linksFor } from '../plans/index.js';
+import { expiredPage, hostedPaymentPage } from './hosted-page.js';
+import {
+  ChargeCreateRequest,
+  ChargeIdParams,
+  ChargesQuery,
+  ChargeTransaction,
+  ChargeUpdateRequest,
+  EnrollIdParams,
+  PaymentHistoryItem,
+  PaymentsTotal,
+  PayRequest,
+  RedirectQuery,
+  TotalQuery,
+} from './schemas.js';
+import type { ChargesService } from './service.js';
+
+const tags = ['Payments'];
+const customerScoped = { access: 'customer' as const };
+
+export interface ChargeRoutesOptions {
+  charges: ChargesService;
+  enrollments: EnrollmentsService;
+  db: Kysely<Database>;
+  urlKey: Buffer;
+}
+
+export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = async (
+  app,
+  { charges, enrollments, db, urlKey },
+) => {
+  const company = (request: Parameters<typeof callerOf>[0]) => callerOf(request).companyId;
+  /** The enrollment must belong to the customer of the X-Customer-Hash. */
+  const ownEnrollment = async (request: Parameters<typeof callerOf>[0], enrollmentId: number) => {
+    const e = await enrollments.row(company(request), enrollmentId);
+    assertOwnCustomer(request, e.customer_id);
+    return e;
+  };
+
+  app.post(
+    '/payments/pay',
+    {
+      config: customerScoped,
+      schema: {
+        operationId: 'pay',
+        tags,
+        summary: 'A one-time or deposit payment with a stored payment profile',
+        description:
+          'Send an `Idempotency-Key`: a retry with the same key never charges twice, even when the gateway timed out the first time ' +
+          '(the charge is looked up by its reference first). A paid deposit releases ON_HOLD_DEPOSIT_PENDING and ON_HOLD_PAYMENT_FAILED. ' +
+          'Every attempt is recorded as a charge transaction; a decline answers PAYMENT_DECLINED.',
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+        }),
+        body: PayRequest,
+        response: { 200: Envelope(ChargeTransaction) },
+      },
+    },
+    async (request) =>
+      ok(
+        await charges.pay(
+          company(request),
+          customerOf(request).customerId,
+          request.body,
+          request.headers['idempotency-key'],
+        ),
+      ),
+  );
+
+  app.get(
+    '/payments/charge-transaction/by-enrollment/:enrollId',
+    {
+      config: customerScoped,
+      schema: {
+        operationId: 'listChargeTransactions',
+        tags,
+        summary: "The enrollment's charge transactions",
+        params: EnrollIdParams,
+        querystring: ChargesQuery,
+        response: { 200: PagedEnvelope(ChargeTransaction) },
+      },
+    },
+    async (request) => {
+      await ownEnrollment(request, request.params.enrollId);
+      const paging = pagingOf(request.query);
+      const { items, total } = await charges.byEnrollment(
+        company(request),
+        request.params.enrollId,
+        request.query,
+        paging,
+      );
+      return paged(items, total, paging);
+    },
+  );
+
+  app.get(
+    '/payments/charge-transaction/by-enrollment/:enrollId/total-voltin-payments',
+    {
+      config: customerScoped,
+      schema: {
+        operationId: 'totalVoltinPayments',
+        tags,
+        summary: 'Total paid through Voltin for the enrollment between two dates',
+        params: EnrollIdParams,
+        querystring: TotalQuery,
+        response: { 200: Envelope(PaymentsTotal) },
+      },
+    },
+    async (request) => {
+      await ownEnrollment(request, request.params.enrollId);
+      return ok(
+        await charges.total(
+          company(request),
+          request.params.enrollId,
+          request.query.startDate,
+          request.query.endDate,
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/payments/charge-transaction/:chargeId',
+    {
+      config: customerScoped,
+      schema: {
+        operationId: 'getChargeTransaction',
+        tags,
+        summary: 'One charge transaction',
+        params: ChargeIdParams,
+        response: { 200: Envelope(ChargeTransaction) },
+      },
+    },
+    async (request) => {
+      const charge = await charges.charge(company(request), request.params.chargeId);
+      await ownEnrollment(request, charge.id_enrollment);
+      return ok(charge);
+    },
+  );
+
+  app.put(
+    '/payments/charge-transaction/:chargeId',
+    {
+      config: customerScoped,
+      schema: {
+        operationId: 'updateChargeTransaction',
+        tags,
+        summary: 'Marks a charge captured or sent to the billing system',
+        params: ChargeIdParams,
+        body: ChargeUpdateRequest,
+        response: { 200: Envelope(ChargeTransaction) },
+      },
+    },
+    async (request) => {
+      const charge = await charges.charge(company(request), request.params.chargeId);
+      await ownEnrollment(request, charge.id_enrollment);
+      return ok(await charges.update(company(request), request.params.chargeId, request.body));
+    },
+  );
+
+  app.post(
+    '/payments/charge-transaction',
+    {
+      config: customerScoped,
+      schema: {
+        operationId: 'createChargeTransaction',
+        tags,
+        summary: 'Records a charge the gateway made outside Voltin (hosted page, phone payment)',
+        description:
+          'Nothing is charged: the transaction is recorded as approved. A recorded DEPOSIT releases the deposit hold.',
+        body: ChargeCreateRequest,
+        response: { 200: Envelope(ChargeTransaction) },
+      },
+    },
+    async (request) => {
+      await ownEnrollment(request, request.body.id_enrollment);
+      return ok(await charges.create(company(request), request.body));
+    },
+  );
+
+  app.get(
+    '/payments/history-by-enrollment/:enrollId',
+    {
+      config: customerScoped,
+      schema: {
+        operationId: 'paymentHistory',
+        tags,
+        summary: 'Payments and declines of the enrollment, newest first',
+        params: EnrollIdParams,
+        querystring: Type.Object({
+          pageNumber: Type.Optional(Type.Integer({ minimum: 1 })),
+          pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+        }),
+        response: { 200: PagedEnvelope(PaymentHistoryItem) },
+      },
+    },
+    async (request) => {
+      await ownEnrollment(request, request.params.enrollId);
+      const paging = pagingOf(request.query);
+      const { items, total } = await charges.history(company(request), request.params.enrollId, paging);
+      return paged(items, total, paging);
+    },
+  );
+
+  app.get(
+    '/payments/redirect-payment-uri/:enrollId',
+    {
+      config: customerScoped,
+      schema: {
+        operationId: 'redirectPaymentUri',
+        tags,
+        summary: 'A link to the hosted payment page, valid secondsBeforeExpire seconds (30 by default)',
+        description:
+          'The page pays with a stored card or bank account, then sends the browser to callbackSuccessURL (with transactionId and amount) or callbackErrorURL (with reason). One payment per link.',
+        params: EnrollIdParams,
+        querystring: RedirectQuery,
+        response: { 200: Envelope(Type.String({ description: 'The URL.' })) },
+      },
+    },
+    async (request) => {
+      const e = await ownEnrollment(request, request.params.enrollId);
+      if (e.ldc_account !== request.query.ldcNumber.replace(/[\s-]/g, '')) {
+        throw new ApiError('VALIDATION_FAILED', 'ldcNumber is not the LDC number of this enrollment.', [
+          'querystring.ldcNumber: does not match the enrollment',
+        ]);
+      }
+      const params = new URLSearchParams({
+        success: request.query.callbackSuccessURL,
+        error: request.query.callbackErrorURL,
+      });
+      const expiresAt = Math.floor(Date.now() / 1000) + (request.query.secondsBeforeExpire ?? 30);
+      return ok(
+        `${linksFor(request).baseUrl}${signPath(urlKey, `/api/v1/payments/hosted-payment/${e.id}?${params}`, expiresAt)}`,
+      );
+    },
+  );
+
+  await app.register(async (scope) => {
+    const page = scope.withTypeProvider<TypeBoxTypeProvider>();
+    page.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
+
+    /** The enrollment a signed link stands for; an expired link gets a page, an altered one a refusal. */
+    const linkOf = async (url: string, enrollId: number) => {
+      const check = checkSignedPath(urlKey, url);
+      if (check === 'expired') return 'expired' as const;
+      const e =
+        check === 'valid'
+          ? await db.selectFrom('enrollments').selectAll().where('id', '=', enrollId).executeTakeFirst()
+          : undefined;
+      if (!e) throw new ApiError('PAYMENT_LINK_INVALID', 'This payment link is not valid.');
+      return e;
+    };
+    const hidden = { hide: true, params: EnrollIdParams };
+
+    page.get(
+      '/payments/hosted-payment/:enrollId',
+      { config: { access: 'public' }, schema: hidden },
+      async (request, reply) => {
+        const e = await linkOf(request.url, request.params.enrollId);
+        if (e === 'expired') return reply.status(410).type('text/html').send(expiredPage());
+        const [brand, profiles] = await Promise.all([
+          db
+            .selectFrom('brands')
+            .select('name')
+            .where('company_id', '=', e.company_id)
+            .orderBy('id')
+            .executeTakeFirstOrThrow(),
+          db
+            .selectFrom('payment_profiles')
+            .selectAll()
+            .where('customer_id', '=', e.customer_id)
+            .where('deleted_at', 'is', null)
+            .orderBy('id')
+            .execute(),
+        ]);
+        const depositDue = ['pending', 'failed'].includes(e.deposit_status)
+          ? e.deposit_amount_cents / 100
+          : null;
+        return reply
+          .type('text/html')
+          .header('cache-control', 'no-store')
+          .send(
+            hostedPaymentPage({
+              brandName: brand.name,
+              enrollmentId: e.id,
+              address: `${e.service_address_1}, ${e.service_city}`,
+              amountDue: depositDue,
+              profiles: profiles.map((p) => ({
+                token: p.payment_profile_token,
+                label: `${p.card_type ?? (p.id_payment_type === 1 ? 'Card' : 'Bank account')} ending ${p.last4}`,
+              })),
+              action: request.url,
+            }),
+          );
+      },
+    );
+
+    page.post(
+      '/payments/hosted-payment/:enrollId',
+      { config: { access: 'public' }, schema: hidden },
+      async (request, reply) => {
+        const e = await linkOf(request.url, request.params.enrollId);
+        if (e === 'expired') return reply.status(410).type('text/html').send(expiredPage());
+        const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1));
+        const form = (request.body ?? {}) as Record<string, string>;
+        const profile = await db
+          .selectFrom('payment_profiles')
+          .select(['customer_profile_token', 'payment_profile_token'])
+          .where('customer_id', '=', e.customer_id)
+          .where('payment_profile_token', '=', form.paymentProfileToken ?? '')
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        const back = (target: string, params: Record<string, string>) =>
+          reply.redirect(`${target}${target.includes('?') ? '&' : '?'}${new URLSearchParams(params)}`, 303);
+        try {
+          if (!profile) throw new ApiError('PAYMENT_PROFILE_UNKNOWN', 'Choose a saved card or bank account.');
+          const amount = Number(form.amount);
+          if (!Number.isFinite(amount) || amount <= 0)
+            throw new ApiError('VALIDATION_FAILED', 'Enter an amount.', [
+              'amount: must be a positive number',
+            ]);
+          const isDeposit =
+            ['pending', 'failed'].includes(e.deposit_status) &&
+            Math.round(amount * 100) === e.deposit_amount_cents;
+          const charge = await charges.pay(
+            e.company_id,
+            e.customer_id,
+            {
+              idEnrollment: e.id,
+              customerProfileToken: profile.customer_profile_token,
+              paymentProfileToken: profile.payment_profile_token,
+              amount,
+              isDepositPayment: isDeposit,
+            },
+            `hosted-${query.get('signature')}`,
+          );
+          return back(query.get('success')!, {
+            transactionId: charge.id_charge_transaction ?? '',
+            amount: charge.amount.toFixed(2),
+          });
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          return back(query.get('error')!, { reason: error.code });
+        }
+      },
+    );
+  });
+};

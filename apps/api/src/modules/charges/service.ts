@@ -1,0 +1,448 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
+import type { Static } from 'typebox';
+import {
+  GatewayRejectedError,
+  GatewayUnavailableError,
+  type PaymentGateway,
+} from '../../adapters/payment-gateway/port.js';
+import type { Database } from '../../db/schema.js';
+import type { ChargeTransactionsTable } from '../../db/tables/enrollments.js';
+import type { Paging } from '../../http/envelope.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import type { EnrollmentsService } from '../enrollments/index.js';
+import type { ChargeCreateRequest, PayRequest } from './schemas.js';
+
+export interface ChargesDeps {
+  db: Kysely<Database>;
+  enrollments: EnrollmentsService;
+  gatewayFor: (companyId: number) => Promise<PaymentGateway>;
+  log: FastifyBaseLogger;
+}
+
+type Charge = Selectable<ChargeTransactionsTable>;
+
+/** Charges without an answer older than this are reconciled with the gateway by the background task. */
+const RECONCILE_AFTER_SECONDS = 30;
+
+export function toCents(amount: number, field: string): number {
+  const cents = Math.round(amount * 100);
+  if (Math.abs(amount * 100 - cents) > 1e-6)
+    throw new ApiError('VALIDATION_FAILED', 'Amounts have at most two decimals.', [
+      `${field}: more than two decimals`,
+    ]);
+  return cents;
+}
+
+export function toChargeTransaction(c: Charge) {
+  return {
+    id_payment_charge_transactions: c.id,
+    id_charge_transaction: c.gateway_transaction_id,
+    id_payment_profile: c.payment_profile_token,
+    payment_type: c.payment_type,
+    transaction_type: c.transaction_type,
+    id_enrollment: c.enrollment_id,
+    has_been_captured: c.has_been_captured === 1,
+    amount: c.amount_cents / 100,
+    status: c.status,
+    decline_reason: c.decline_reason,
+    date_created: c.created_at,
+    sent_to_billing_system: c.sent_to_billing_system === 1,
+  };
+}
+
+export function createChargesService({ db, enrollments, gatewayFor, log }: ChargesDeps) {
+  const nowIso = () => new Date().toISOString();
+
+  async function charge(companyId: number, id: number): Promise<Charge> {
+    const row = await db
+      .selectFrom('charge_transactions')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound(`Charge transaction ${id}`);
+    return row;
+  }
+
+  async function record(
+    id: number,
+    changes: Partial<
+      Pick<Charge, 'status' | 'gateway_transaction_id' | 'decline_reason' | 'has_been_captured'>
+    >,
+  ) {
+    await db
+      .updateTable('charge_transactions')
+      .set({ ...changes, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    return db.selectFrom('charge_transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  /** A settled deposit moves its enrollment on (paid → the holds are re-decided; refused → ON_HOLD_PAYMENT_FAILED). */
+  async function settleDeposit(c: Charge) {
+    if (
+      c.transaction_type !== 'DEPOSIT' ||
+      (c.status !== 'approved' && c.status !== 'declined' && c.status !== 'not_charged')
+    )
+      return;
+    const e = await enrollments.row(c.company_id, c.enrollment_id);
+    if (!['pending', 'failed'].includes(e.deposit_status)) return;
+    const paid = c.status === 'approved';
+    await enrollments.redecide(
+      c.company_id,
+      e.id,
+      { deposit_status: paid ? 'paid' : 'failed' },
+      'system',
+      paid ? 'Deposit paid' : `Deposit not paid: ${c.decline_reason ?? c.status}`,
+    );
+  }
+
+  /** Sends the charge to the gateway under its reference and records what it answered. */
+  async function attempt(c: Charge, customerProfileToken: string): Promise<Charge> {
+    const gateway = await gatewayFor(c.company_id);
+    try {
+      const result = await gateway.charge({
+        customerProfileToken,
+        paymentProfileToken: c.payment_profile_token,
+        amountCents: c.amount_cents,
+        reference: c.reference,
+        description: `${c.transaction_type === 'DEPOSIT' ? 'Deposit' : 'Payment'} for enrollment ${c.enrollment_id}`,
+      });
+      const settled =
+        result.status === 'approved'
+          ? await record(c.id, {
+              status: 'approved',
+              gateway_transaction_id: result.transactionId,
+              has_been_captured: 1,
+            })
+          : await record(c.id, {
+              status: 'declined',
+              gateway_transaction_id: result.transactionId,
+              decline_reason: result.reasonText,
+            });
+      await settleDeposit(settled);
+      return settled;
+    } catch (error) {
+      if (error instanceof GatewayUnavailableError) {
+        await record(c.id, { status: 'unknown' });
+        log.warn({ chargeId: c.id }, 'payment got no answer from the gateway; it will be reconciled');
+        throw new ApiError(
+          'UPSTREAM_UNAVAILABLE',
+          'The payment gateway did not answer. Retry with the same Idempotency-Key: you will not be charged twice.',
+        );
+      }
+      if (error instanceof GatewayRejectedError) {
+        const settled = await record(c.id, {
+          status: 'declined',
+          decline_reason: `${error.gatewayCode}: ${error.message}`,
+        });
+        await settleDeposit(settled);
+        return settled;
+      }
+      throw error;
+    }
+  }
+
+  /** After a timeout: did the gateway charge under this reference? Yes → approved; no → not charged, safe to try again. */
+  async function reconcile(c: Charge): Promise<Charge> {
+    const gateway = await gatewayFor(c.company_id);
+    const found = await gateway.findCharge(c.reference);
+    const settled = found
+      ? found.status === 'approved'
+        ? await record(c.id, {
+            status: 'approved',
+            gateway_transaction_id: found.transactionId,
+            has_been_captured: 1,
+          })
+        : await record(c.id, {
+            status: 'declined',
+            gateway_transaction_id: found.transactionId,
+            decline_reason: found.reasonText,
+          })
+      : await record(c.id, { status: 'not_charged', decline_reason: 'The gateway did not charge it' });
+    await settleDeposit(settled);
+    return settled;
+  }
+
+  function outcome(c: Charge) {
+    if (c.status === 'declined') {
+      throw new ApiError(
+        'PAYMENT_DECLINED',
+        `The payment was declined${c.decline_reason ? `: ${c.decline_reason}` : ''}.`,
+        [`id_payment_charge_transactions: ${c.id}`],
+      );
+    }
+    return toChargeTransaction(c);
+  }
+
+  async function pay(
+    companyId: number,
+    customerId: number,
+    body: Static<typeof PayRequest>,
+    idempotencyKey: string | undefined,
+  ) {
+    const amountCents = toCents(body.amount, 'amount');
+    if (idempotencyKey) {
+      const previous = await db
+        .selectFrom('charge_transactions')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirst();
+      if (previous) {
+        if (previous.enrollment_id !== body.idEnrollment || previous.amount_cents !== amountCents) {
+          throw new ApiError(
+            'IDEMPOTENCY_KEY_REUSED',
+            'This Idempotency-Key was already used for another payment.',
+            [`Idempotency-Key: belongs to charge ${previous.id}`],
+          );
+        }
+        if (previous.status === 'pending')
+          throw new ApiError(
+            'PAYMENT_IN_PROGRESS',
+            'This payment is still being processed; ask again shortly.',
+          );
+        if (previous.status === 'unknown') {
+          const reconciled = await reconcile(previous);
+          return outcome(
+            reconciled.status === 'not_charged'
+              ? await attempt(
+                  await record(previous.id, { status: 'pending', decline_reason: null }),
+                  body.customerProfileToken,
+                )
+              : reconciled,
+          );
+        }
+        return outcome(previous);
+      }
+    }
+    const e = await enrollments.row(companyId, body.idEnrollment);
+    if (e.customer_id !== customerId)
+      throw new ApiError('CUSTOMER_FORBIDDEN', 'This enrollment belongs to another customer.');
+    if (['CANCELLED', 'ARCHIVED'].includes(e.status))
+      throw new ApiError(
+        'ENROLLMENT_STATUS_CONFLICT',
+        `Payments are not taken for a ${e.status} enrollment.`,
+        [`status: ${e.status}`],
+      );
+    if (body.isDepositPayment) {
+      if (!['pending', 'failed'].includes(e.deposit_status))
+        throw new ApiError('DEPOSIT_NOT_DUE', 'This enrollment has no deposit due.', [
+          `deposit: ${e.deposit_status}`,
+        ]);
+      if (amountCents !== e.deposit_amount_cents) {
+        throw new ApiError(
+          'DEPOSIT_AMOUNT_MISMATCH',
+          `The deposit due is $${(e.deposit_amount_cents / 100).toFixed(2)}.`,
+          ['amount: must equal the deposit due'],
+        );
+      }
+    }
+    const profile = await db
+      .selectFrom('payment_profiles')
+      .select(['id_payment_type'])
+      .where('company_id', '=', companyId)
+      .where('customer_id', '=', customerId)
+      .where('customer_profile_token', '=', body.customerProfileToken)
+      .where('payment_profile_token', '=', body.paymentProfileToken)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!profile)
+      throw new ApiError('PAYMENT_PROFILE_UNKNOWN', 'That payment profile is not one of this customer.', [
+        'paymentProfileToken: unknown for this customer',
+      ]);
+    const now = nowIso();
+    const inserted = await db
+      .insertInto('charge_transactions')
+      .values({
+        company_id: companyId,
+        enrollment_id: e.id,
+        customer_id: customerId,
+        transaction_type: body.isDepositPayment ? 'DEPOSIT' : 'ONE_TIME_PAYMENT',
+        amount_cents: amountCents,
+        reference: `pay-${randomUUID()}`,
+        gateway_transaction_id: null,
+        payment_profile_token: body.paymentProfileToken,
+        payment_type: profile.id_payment_type === 1 ? 'CreditCard' : 'BankAccount',
+        status: 'pending',
+        decline_reason: null,
+        has_been_captured: 0,
+        sent_to_billing_system: 0,
+        idempotency_key: idempotencyKey ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+      .catch(async (error) => {
+        // Two identical requests racing: the loser answers with the winner's outcome.
+        if (!idempotencyKey) throw error;
+        throw new ApiError(
+          'PAYMENT_IN_PROGRESS',
+          'This payment is already being processed; ask again shortly.',
+        );
+      });
+    return outcome(await attempt(inserted, body.customerProfileToken));
+  }
+
+  return {
+    pay,
+    charge: async (companyId: number, id: number) => toChargeTransaction(await charge(companyId, id)),
+    async byEnrollment(
+      companyId: number,
+      enrollmentId: number,
+      filter: { sentToBillingSystem?: boolean; hasBeenCaptured?: boolean },
+      paging: Paging,
+    ) {
+      let query = db
+        .selectFrom('charge_transactions')
+        .where('company_id', '=', companyId)
+        .where('enrollment_id', '=', enrollmentId);
+      if (filter.sentToBillingSystem !== undefined)
+        query = query.where('sent_to_billing_system', '=', filter.sentToBillingSystem ? 1 : 0);
+      if (filter.hasBeenCaptured !== undefined)
+        query = query.where('has_been_captured', '=', filter.hasBeenCaptured ? 1 : 0);
+      const [rows, total] = await Promise.all([
+        query
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(paging.pageSize)
+          .offset((paging.pageNumber - 1) * paging.pageSize)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toChargeTransaction), total: Number(total.count) };
+    },
+    async create(companyId: number, body: Static<typeof ChargeCreateRequest>) {
+      const e = await enrollments.row(companyId, body.id_enrollment);
+      const now = nowIso();
+      const row = await db
+        .insertInto('charge_transactions')
+        .values({
+          company_id: companyId,
+          enrollment_id: e.id,
+          customer_id: e.customer_id,
+          transaction_type: body.transaction_type,
+          amount_cents: toCents(body.amount, 'amount'),
+          reference: `recorded-${body.id_charge_transaction}-${randomUUID()}`,
+          gateway_transaction_id: body.id_charge_transaction,
+          payment_profile_token: body.id_payment_profile,
+          payment_type: body.payment_type,
+          status: 'approved',
+          decline_reason: null,
+          has_been_captured: body.has_been_captured === false ? 0 : 1,
+          sent_to_billing_system: 0,
+          idempotency_key: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await settleDeposit(row);
+      return toChargeTransaction(row);
+    },
+    async update(
+      companyId: number,
+      id: number,
+      changes: { sent_to_billing_system?: boolean; has_been_captured?: boolean },
+    ) {
+      const existing = await charge(companyId, id);
+      await db
+        .updateTable('charge_transactions')
+        .set({
+          ...(changes.sent_to_billing_system === undefined
+            ? {}
+            : { sent_to_billing_system: changes.sent_to_billing_system ? 1 : 0 }),
+          ...(changes.has_been_captured === undefined
+            ? {}
+            : { has_been_captured: changes.has_been_captured ? 1 : 0 }),
+          updated_at: nowIso(),
+        })
+        .where('id', '=', existing.id)
+        .execute();
+      return toChargeTransaction(await charge(companyId, id));
+    },
+    async total(companyId: number, enrollmentId: number, startDate: string, endDate: string) {
+      if (endDate < startDate)
+        throw new ApiError('VALIDATION_FAILED', 'endDate is before startDate.', [
+          'querystring.endDate: before startDate',
+        ]);
+      const row = await db
+        .selectFrom('charge_transactions')
+        .select((eb) => [
+          eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents'),
+          eb.fn.countAll<number>().as('count'),
+        ])
+        .where('company_id', '=', companyId)
+        .where('enrollment_id', '=', enrollmentId)
+        .where('status', '=', 'approved')
+        .where('transaction_type', 'in', ['DEPOSIT', 'ONE_TIME_PAYMENT', 'RECURRING_BILLING'])
+        .where('created_at', '>=', `${startDate}T00:00:00.000Z`)
+        .where('created_at', '<=', `${endDate}T23:59:59.999Z`)
+        .executeTakeFirstOrThrow();
+      return {
+        id_enrollment: enrollmentId,
+        startDate,
+        endDate,
+        total: Number(row.cents) / 100,
+        count: Number(row.count),
+      };
+    },
+    async history(companyId: number, enrollmentId: number, paging: Paging) {
+      const e = await enrollments.row(companyId, enrollmentId);
+      const base = db
+        .selectFrom('charge_transactions')
+        .leftJoin(
+          'payment_profiles',
+          'payment_profiles.payment_profile_token',
+          'charge_transactions.payment_profile_token',
+        )
+        .where('charge_transactions.company_id', '=', companyId)
+        .where('charge_transactions.enrollment_id', '=', enrollmentId)
+        .where('charge_transactions.status', 'in', ['approved', 'declined']);
+      const [rows, total] = await Promise.all([
+        base
+          .selectAll('charge_transactions')
+          .select(['payment_profiles.card_type', 'payment_profiles.last4'])
+          .orderBy('charge_transactions.id', 'desc')
+          .limit(paging.pageSize)
+          .offset((paging.pageNumber - 1) * paging.pageSize)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      const items = rows.map((c) => ({
+        paidDate: c.created_at,
+        accountNum: e.billing_account_number,
+        depositDate: c.transaction_type === 'DEPOSIT' ? c.created_at : null,
+        payMethodDesc: `${c.card_type ?? (c.payment_type === 'BankAccount' ? 'Bank account' : 'Card')}${c.last4 ? ` ending ${c.last4}` : ''}`,
+        directionDesc: c.transaction_type === 'REFUND' ? 'Refund' : 'Payment',
+        returnReasonDesc: c.status === 'declined' ? c.decline_reason : null,
+        paidAmount: c.amount_cents / 100,
+      }));
+      return { items, total: Number(total.count) };
+    },
+    /** The task: charges that got no answer are asked about once the gateway has had time to settle them. */
+    async reconcileUnknown(): Promise<string> {
+      const before = new Date(Date.now() - RECONCILE_AFTER_SECONDS * 1000).toISOString();
+      const rows = await db
+        .selectFrom('charge_transactions')
+        .selectAll()
+        .where('status', '=', 'unknown')
+        .where('updated_at', '<=', before)
+        .limit(100)
+        .execute();
+      for (const c of rows) {
+        try {
+          await reconcile(c);
+        } catch (error) {
+          if (!(error instanceof GatewayUnavailableError)) throw error;
+        }
+      }
+      return `${rows.length} charge(s) reconciled`;
+    },
+  };
+}
+
+export type ChargesService = ReturnType<typeof createChargesService>;

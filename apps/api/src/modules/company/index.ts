@@ -1,0 +1,4 @@
+export { companyRoutes } from './routes.js';
+export { PAYMENT_GATEWAYS, PAYMENT_TYPES } from './schemas.js';
+export { type CompanyService, createCompanyService } from './service.js';
+export { findSettings as findCompanySettings } from './store.js';

@@ -1,0 +1,2 @@
+export { customerTypeRoutes } from './routes.js';
+export { type CustomerTypesService, createCustomerTypesService, toCustomerType } from './service.js';

@@ -1,0 +1,14 @@
+export { customerRoutes } from './routes.js';
+export {
+  isValidEmail,
+  normalizeUserName,
+  PASSWORD_POLICY,
+  passwordProblems,
+  USERNAME_RULE,
+} from './rules.js';
+export {
+  type CustomersService,
+  createCustomersService,
+  RECOVERY_EMAILS_PER_HOUR,
+  RESET_TOKEN_TTL_MINUTES,
+} from './service.js';

@@ -1,0 +1,68 @@
+/**
+ * The customer-account rules, in one place so the update, quick-enrollment, reset and validation calls agree.
+ */
+
+/**
+ * Customer password policy: 10 to 200 characters, at least one letter and one digit, and it must not contain the
+ * username (compared case-insensitively). Long passphrases are welcome; there is no forced mix of symbols and no
+ * expiry, following NIST SP 800-63B.
+ */
+export const PASSWORD_POLICY = {
+  minLength: 10,
+  maxLength: 200,
+  requiresLetter: true,
+  requiresDigit: true,
+  mayContainUserName: false,
+} as const;
+
+/** One sentence per rule the password breaks, naming the field; empty when it is acceptable. */
+export function passwordProblems(field: string, password: string, userName: string | null): string[] {
+  const problems: string[] = [];
+  if (password.length < PASSWORD_POLICY.minLength)
+    problems.push(`${field}: must have at least ${PASSWORD_POLICY.minLength} characters`);
+  if (password.length > PASSWORD_POLICY.maxLength)
+    problems.push(`${field}: must have at most ${PASSWORD_POLICY.maxLength} characters`);
+  if (!/\p{L}/u.test(password)) problems.push(`${field}: must contain a letter`);
+  if (!/\p{Nd}/u.test(password)) problems.push(`${field}: must contain a digit`);
+  if (userName && password.toLowerCase().includes(userName.toLowerCase()))
+    problems.push(`${field}: must not contain the username`);
+  return problems;
+}
+
+/**
+ * Usernames: 3 to 100 characters of letters, digits and `. _ - @ +`, starting with a letter or digit (an email
+ * address is a valid username). They are case-insensitive: stored and compared in lower case, unique per company.
+ */
+export const USERNAME_RULE = {
+  minLength: 3,
+  maxLength: 100,
+  pattern: /^[a-z0-9][a-z0-9._@+-]*$/,
+  description: '3 to 100 characters: letters, digits and . _ - @ +, starting with a letter or digit',
+} as const;
+
+/** Usernames are case-insensitive: stored and looked up in lower case. */
+export const normalizeUserName = (userName: string) => userName.trim().toLowerCase();
+
+export function isValidUserName(normalized: string): boolean {
+  return (
+    normalized.length >= USERNAME_RULE.minLength &&
+    normalized.length <= USERNAME_RULE.maxLength &&
+    USERNAME_RULE.pattern.test(normalized)
+  );
+}
+
+/** A pragmatic address check: one @, no spaces, a dot in the domain. Delivery is the real test. */
+export function isValidEmail(email: string): boolean {
+  return email.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email);
+}
+
+/** A US phone number: 10 digits once formatting and a leading +1 are removed; null when it is not one. */
+export function normalizePhone(phone: string): string | null {
+  if (!/^[0-9+().\s-]+$/.test(phone)) return null;
+  const digits = phone.replace(/\D/g, '');
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return /^[2-9]\d{9}$/.test(national) ? national : null;
+}
+
+export const maskSsn = (last4: string | null) => (last4 ? `***-**-${last4}` : null);
+export const maskDriversLicense = (last4: string | null) => (last4 ? `*****${last4}` : null);

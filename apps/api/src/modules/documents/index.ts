@@ -1,0 +1,2 @@
+export { documentRoutes } from './routes.js';
+export { createDocumentsService, type DocumentsService } from './service.js';

@@ -1,0 +1,37 @@
+import { Type } from 'typebox';
+import { Id } from '../../http/schemas.js';
+
+export const DOCUMENT_TYPES = [
+  'DisplayDocuments',
+  'DisplayInheritedDocuments',
+  'DisplayMyAccountDocuments',
+] as const;
+
+export const BundleDocument = Type.Object({
+  id_document: Type.Integer(),
+  source: Type.Union([Type.Literal('plan'), Type.Literal('market')], {
+    description: "plan: the plan's own documents; market: documents every plan of the market inherits.",
+  }),
+  doc_type: Type.String({ description: 'EFL, GAS_DISCLOSURE, TOS, YRAC, CUSTOMER_RIGHTS or PRIVACY.' }),
+  name: Type.String(),
+  language: Type.String({ description: 'Language of the linked PDF (en or es).' }),
+  url: Type.String({ description: 'Signed download link of the PDF, valid 24 hours.' }),
+});
+
+export const DocumentBundleQuery = Type.Object({
+  documentType: Type.Union(
+    DOCUMENT_TYPES.map((t) => Type.Literal(t)),
+    {
+      description:
+        "DisplayDocuments: the plan's own documents; DisplayInheritedDocuments: the market's documents the plan inherits; " +
+        'DisplayMyAccountDocuments: both, as shown on the self-service site.',
+    },
+  ),
+  languageId: Type.Optional(Id('id_language; the default language when absent.')),
+});
+
+export const DownloadParams = Type.Object({
+  source: Type.Union([Type.Literal('plan'), Type.Literal('market')]),
+  documentId: Id('The document id in the signed link.'),
+  file: Type.String({ pattern: '^(en|es)\\.pdf$', description: 'Language code and .pdf, e.g. en.pdf.' }),
+});

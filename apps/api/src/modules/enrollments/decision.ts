@@ -1,0 +1,70 @@
+import type { EnrollmentStatus } from './lifecycle.js';
+
+/** What the decision needs to know about an enrollment; re-run whenever one of these changes. */
+export interface HoldFacts {
+  /** The third-party verification's latest result, when the sale needs one. */
+  verification_status: string | null;
+  deposit_status: string;
+  autopay_required: number;
+  autopay_active: number;
+  manual_review_reasons: string;
+}
+
+/**
+ * The holds of the decision flow, in the order the product checks them: a failed sale verification, the deposit
+ * (unpaid, failed, or a letter of credit awaited), then autopay, then manual review. Nothing missing → ready for
+ * the billing system. A deposit covered by an approved letter of credit counts as paid.
+ */
+export function holdStatus(facts: HoldFacts): EnrollmentStatus {
+  if (facts.verification_status === 'FAILED' || facts.verification_status === 'COULDNT_CONTACT')
+    return 'ON_HOLD_VERIFICATION_FAILED';
+  if (facts.deposit_status === 'pending') return 'ON_HOLD_DEPOSIT_PENDING';
+  if (facts.deposit_status === 'failed') return 'ON_HOLD_PAYMENT_FAILED';
+  if (facts.deposit_status === 'letter_of_credit') return 'ON_HOLD_LETTER_OF_CREDIT_PENDING_UPLOAD';
+  if (facts.autopay_required === 1 && facts.autopay_active !== 1) return 'ON_HOLD_AUTOPAY_SETUP_REQUIRED';
+  if ((JSON.parse(facts.manual_review_reasons) as string[]).length > 0) return 'ON_HOLD';
+  return 'QUEUED_FOR_SUBMISSION';
+}
+
+export function statusDetails(facts: HoldFacts & { billing_account_number: string | null }) {
+  return {
+    depositPending: ['pending', 'failed', 'letter_of_credit'].includes(facts.deposit_status),
+    autopaySubscriptionPending: facts.autopay_required === 1 && facts.autopay_active !== 1,
+    manualApprovalPending: (JSON.parse(facts.manual_review_reasons) as string[]).length > 0,
+    sentToBillingSystem: facts.billing_account_number !== null,
+  };
+}
+
+/** Waits between billing-system retries: 1, 2, 4 … minutes, at most an hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(3600, 60 * 2 ** Math.max(0, attempts - 1));
+}
+
+const isWeekend = (date: string) => [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The same day `months` later; the 29th to 31st fall back to the month's last day (Jan 31 + 1 month = Feb 28). */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(y, m - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+/** The start-date rule: not before today plus the plan's delay (priority move-ins may start today), no weekends where the utility refuses them. */
+export function startDateProblem(
+  requested: string,
+  today: string,
+  rule: { minDelayDays: number; allowWeekends: boolean; priorityMoveIn: boolean },
+): 'START_DATE_TOO_EARLY' | 'START_DATE_WEEKEND' | null {
+  const earliest = addDays(today, rule.priorityMoveIn ? 0 : rule.minDelayDays);
+  if (requested < earliest) return 'START_DATE_TOO_EARLY';
+  if (!rule.allowWeekends && isWeekend(requested)) return 'START_DATE_WEEKEND';
+  return null;
+}

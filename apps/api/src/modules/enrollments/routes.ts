@@ -1,0 +1,354 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { callerOf } from '../../http/access.js';
+import { Envelope, ok } from '../../http/envelope.js';
+import { Id } from '../../http/schemas.js';
+import { linksFor } from '../plans/index.js';
+import type { AccountChanges } from './changes.js';
+import {
+  CreditLetter,
+  DeliveryMethodRequest,
+  DropRequest,
+  DropResult,
+  Enrollment,
+  EnrollmentCreateRequest,
+  EnrollmentCreateResult,
+  EnrollmentIdParams,
+  ExistsRepeatedBody,
+  ExistsRepeatedQuery,
+  RecurringBilling,
+  RecurringBillingRequest,
+  RenewalRequest,
+  TransactionOptions,
+  TransactionOptionsQuery,
+  TransferRequest,
+  TransferResult,
+} from './schemas.js';
+import type { EnrollmentsService } from './service.js';
+
+const tags = ['Enrollments'];
+
+export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
+  enrollments: EnrollmentsService;
+  changes: AccountChanges;
+}> = async (app, { enrollments, changes }) => {
+  const company = (request: Parameters<typeof callerOf>[0]) => callerOf(request).companyId;
+  app.post(
+    '/enrollments/create',
+    {
+      schema: {
+        operationId: 'createEnrollment',
+        tags,
+        summary: 'Enrolls a customer in a plan and decides where the enrollment stands',
+        description:
+          'Checks, in order: plan and fields, acceptance options, start date, duplicate LDC account, credit result against the ' +
+          "plan's thresholds; then the deposit (charged now, due, or a letter of credit), autopay and manual review; with " +
+          'nothing missing the enrollment is sent to the billing system. `statusDetails` says what is pending. Send an ' +
+          '`Idempotency-Key` header: a retried create with the same key returns the first result and creates nothing new.',
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(
+            Type.String({ minLength: 1, maxLength: 100, description: 'Makes retries safe.' }),
+          ),
+        }),
+        body: EnrollmentCreateRequest,
+        response: { 200: Envelope(EnrollmentCreateResult) },
+      },
+    },
+    async (request) =>
+      ok(
+        await enrollments.create(
+          callerOf(request).companyId,
+          request.body,
+          request.headers['idempotency-key'],
+        ),
+      ),
+  );
+
+  app.get(
+    '/enrollments/:enrollmentId',
+    {
+      schema: {
+        operationId: 'getEnrollment',
+        tags,
+        summary: 'One enrollment with its status history, holds and self-service options',
+        params: EnrollmentIdParams,
+        response: { 200: Envelope(Enrollment) },
+      },
+    },
+    async (request) => ok(await enrollments.get(callerOf(request).companyId, request.params.enrollmentId)),
+  );
+
+  app.get(
+    '/customers/:customerId/enrollments',
+    {
+      config: { access: 'customer' },
+      schema: {
+        operationId: 'listCustomerEnrollments',
+        tags: ['Customers'],
+        summary:
+          "The customer's enrollments: the newest of each renewal chain, without archived or cancelled ones",
+        params: Type.Object({ customerId: Id('id_customer') }),
+        response: { 200: Envelope(Type.Array(Enrollment)) },
+      },
+    },
+    async (request) =>
+      ok(await enrollments.listForCustomer(callerOf(request).companyId, request.params.customerId)),
+  );
+
+  app.get(
+    '/enrollments/transaction-options',
+    {
+      schema: {
+        operationId: 'getTransactionOptions',
+        tags,
+        summary:
+          'What can be done with an LDC number for a customer: new enrollment, move-in, renewal, transfer, winback',
+        description:
+          'Identify the customer by idCustomer (overrides the rest), or firmName or firstName plus lastName, and email or phoneNumber.',
+        querystring: TransactionOptionsQuery,
+        response: { 200: Envelope(TransactionOptions) },
+      },
+    },
+    async (request) => ok(await changes.transactionOptions(company(request), request.query)),
+  );
+
+  app.post(
+    '/enrollments/exists-repeated',
+    {
+      schema: {
+        operationId: 'enrollmentExistsRepeated',
+        tags,
+        summary:
+          'Whether the LDC number already has a live enrollment (a create would be refused as a duplicate)',
+        querystring: ExistsRepeatedQuery,
+        body: ExistsRepeatedBody,
+        response: {
+          200: Type.Object({
+            data: Type.Boolean(),
+            id_previous_enrollment: Type.Union([Type.Integer(), Type.Null()]),
+            same_plan: Type.Boolean(),
+            same_customer: Type.Boolean(),
+            succeeded: Type.Boolean(),
+            errors: Type.Array(Type.String()),
+            message: Type.String(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const result = await changes.existsRepeated(
+        company(request),
+        request.query.ldcNumber,
+        request.query.idPlan,
+        request.body,
+      );
+      return { ...result, succeeded: true, errors: [], message: 'OK' };
+    },
+  );
+
+  app.post(
+    '/enrollments/:enrollmentId/renewal',
+    {
+      schema: {
+        operationId: 'renewEnrollment',
+        tags,
+        summary: 'Renews an active enrollment onto a plan: a new linked enrollment in RENEWAL_PENDING',
+        description:
+          'The renewal batch sends it to the billing system; when it starts, the original is archived and only the newest is listed.',
+        params: EnrollmentIdParams,
+        body: RenewalRequest,
+        response: { 200: Envelope(EnrollmentCreateResult) },
+      },
+    },
+    async (request) => ok(await changes.renewal(company(request), request.params.enrollmentId, request.body)),
+  );
+
+  app.post(
+    '/enrollments/:enrollmentId/drop',
+    {
+      schema: {
+        operationId: 'dropEnrollment',
+        tags,
+        summary: 'Drops an enrollment on a date, queuing the early termination fee when one applies',
+        description:
+          "Before service starts a drop cancels the enrollment. The fee is the plan's cancellation_fee, charged when the customer type sends it, " +
+          "the reason is not exempt (moving, death) and the date is before the utility's fee-free window at the contract end.",
+        params: EnrollmentIdParams,
+        body: DropRequest,
+        response: { 200: Envelope(DropResult) },
+      },
+    },
+    async (request) => ok(await changes.drop(company(request), request.params.enrollmentId, request.body)),
+  );
+
+  app.post(
+    '/enrollments/:enrollmentId/transfer-service',
+    {
+      schema: {
+        operationId: 'transferService',
+        tags,
+        summary:
+          'Moves a Texas customer: drops the old address and starts the same plan at the new one (move-in)',
+        description:
+          'Texas only. When the plan is not sold at the new address, nothing changes and open_wizard asks for a new plan. The billing address defaults to the new service address.',
+        params: EnrollmentIdParams,
+        body: TransferRequest,
+        response: { 200: Envelope(TransferResult) },
+      },
+    },
+    async (request) =>
+      ok(await changes.transfer(company(request), request.params.enrollmentId, request.body)),
+  );
+
+  app.post(
+    '/enrollments/:enrollmentId/update-billing-delivery-method',
+    {
+      schema: {
+        operationId: 'updateBillingDeliveryMethod',
+        tags,
+        summary: 'Changes how bills are delivered (1 email, 2 letter, 3 both)',
+        description:
+          'Allowed where the supplier bills the customer and the billing system awaits no information for the enrollment.',
+        params: EnrollmentIdParams,
+        body: DeliveryMethodRequest,
+        response: { 200: Envelope(Enrollment) },
+      },
+    },
+    async (request) =>
+      ok(
+        await changes.updateDeliveryMethod(
+          company(request),
+          request.params.enrollmentId,
+          request.body.id_method_delivery,
+        ),
+      ),
+  );
+
+  app.get(
+    '/enrollments/:enrollmentId/enrollments-from-billing-group',
+    {
+      schema: {
+        operationId: 'listBillingGroupEnrollments',
+        tags,
+        summary: 'The enrollments billed together with this one (same customer and billing address)',
+        params: EnrollmentIdParams,
+        response: { 200: Envelope(Type.Array(Enrollment)) },
+      },
+    },
+    async (request) => ok(await changes.billingGroup(company(request), request.params.enrollmentId)),
+  );
+
+  app.get(
+    '/enrollments/:enrollmentId/pending-credit-letter',
+    {
+      schema: {
+        operationId: 'getPendingCreditLetter',
+        tags,
+        summary: "The enrollment's latest letter of credit and its review status",
+        params: EnrollmentIdParams,
+        response: { 200: Envelope(CreditLetter) },
+      },
+    },
+    async (request) =>
+      ok(
+        await changes.pendingCreditLetter(
+          company(request),
+          request.params.enrollmentId,
+          linksFor(request).baseUrl,
+        ),
+      ),
+  );
+
+  app.post(
+    '/enrollments/:enrollmentId/upload-credit-letter',
+    {
+      schema: {
+        operationId: 'uploadCreditLetter',
+        tags,
+        summary: 'Uploads the letter of credit that replaces a business deposit (one PDF, PNG or JPEG)',
+        description:
+          'Multipart with one file part. The content is checked, not the name. A new letter is accepted only after the previous one was rejected.',
+        consumes: ['multipart/form-data'],
+        params: EnrollmentIdParams,
+        response: { 200: Envelope(CreditLetter) },
+      },
+    },
+    async (request) =>
+      ok(
+        await changes.uploadCreditLetter(
+          request,
+          company(request),
+          request.params.enrollmentId,
+          linksFor(request).baseUrl,
+        ),
+      ),
+  );
+
+  const recurringOptions = (operationId: string, summary: string) => ({
+    config: { access: 'customer' as const },
+    schema: {
+      operationId,
+      tags,
+      summary,
+      params: EnrollmentIdParams,
+      response: { 200: Envelope(RecurringBilling) },
+    },
+  });
+
+  app.get(
+    '/enrollments/:enrollmentId/recurring-billing',
+    recurringOptions('getRecurringBilling', 'The autopay set-up of the enrollment'),
+    async (request) => {
+      await changes.ownEnrollment(request, company(request), request.params.enrollmentId);
+      return ok(await changes.recurringBilling(company(request), request.params.enrollmentId));
+    },
+  );
+
+  app.post(
+    '/enrollments/:enrollmentId/recurring-billing',
+    {
+      ...recurringOptions(
+        'setRecurringBilling',
+        'Sets up autopay with a stored payment profile; releases an autopay hold',
+      ),
+      schema: {
+        ...recurringOptions(
+          'setRecurringBilling',
+          'Sets up autopay with a stored payment profile; releases an autopay hold',
+        ).schema,
+        body: RecurringBillingRequest,
+      },
+    },
+    async (request) => {
+      await changes.ownEnrollment(request, company(request), request.params.enrollmentId);
+      return ok(
+        await changes.setRecurringBilling(company(request), request.params.enrollmentId, request.body),
+      );
+    },
+  );
+
+  app.delete(
+    '/enrollments/:enrollmentId/recurring-billing',
+    recurringOptions('finishRecurringBilling', 'Ends autopay (marks it finished)'),
+    async (request) => {
+      await changes.ownEnrollment(request, company(request), request.params.enrollmentId);
+      return ok(await changes.finishRecurringBilling(company(request), request.params.enrollmentId));
+    },
+  );
+
+  app.get(
+    '/customers/:customerId/enrollments-to-change-delivery-method',
+    {
+      config: { access: 'customer' },
+      schema: {
+        operationId: 'listEnrollmentsForDeliveryMethodChange',
+        tags: ['Customers'],
+        summary: "The customer's enrollments whose billing delivery method can change now",
+        params: Type.Object({ customerId: Id('id_customer') }),
+        response: { 200: Envelope(Type.Array(Enrollment)) },
+      },
+    },
+    async (request) =>
+      ok(await changes.deliveryMethodCandidates(company(request), request.params.customerId)),
+  );
+};

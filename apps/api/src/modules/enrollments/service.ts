@@ -1,0 +1,802 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Static } from 'typebox';
+import type { BillingSystem } from '../../adapters/billing-system/port.js';
+import { BillingUnavailableError } from '../../adapters/billing-system/port.js';
+import {
+  GatewayRejectedError,
+  GatewayUnavailableError,
+  type PaymentGateway,
+} from '../../adapters/payment-gateway/port.js';
+import type { Database } from '../../db/schema.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import { hashPassword } from '../../security/passwords.js';
+import { seal } from '../../security/secret-box.js';
+import type { CreditChecksService } from '../credit-checks/index.js';
+import { normalizeUserName } from '../customers/index.js';
+import { type PlansService, validateFields } from '../plans/index.js';
+import { today, type UtilitiesService } from '../utilities/index.js';
+import { addMonths, holdStatus, retryDelaySeconds, startDateProblem, statusDetails } from './decision.js';
+import {
+  type Actor,
+  ENROLLMENT_STATUSES,
+  type EnrollmentStatus,
+  isLive,
+  LIFECYCLE,
+  LIVE_STATUSES,
+} from './lifecycle.js';
+import type { EnrollmentCreateRequest } from './schemas.js';
+import * as store from './store.js';
+import { describeEnrollments, newestOfChains } from './view.js';
+
+type CreateRequest = Static<typeof EnrollmentCreateRequest>;
+type PlanRow = Awaited<ReturnType<PlansService['planRow']>>;
+
+export interface EnrollmentsDeps {
+  db: Kysely<Database>;
+  plans: PlansService;
+  utilities: UtilitiesService;
+  creditChecks: CreditChecksService;
+  billing: BillingSystem;
+  gatewayFor: (companyId: number) => Promise<PaymentGateway>;
+  passwordHashCost: number;
+  submissionLeaseSeconds: number;
+  /** Seals personal data at rest (driver's licence, date of birth). */
+  secretBox: Buffer;
+  log: FastifyBaseLogger;
+}
+
+const SUBMITTABLE: EnrollmentStatus[] = [
+  'QUEUED_FOR_SUBMISSION',
+  'SUBMITION_NOT_SENT_CONNECTION_ERROR',
+  'RENEWAL_PENDING',
+];
+export const HIDDEN_FROM_CUSTOMERS = ENROLLMENT_STATUSES.filter((s) => LIFECYCLE[s].hiddenFromCustomers);
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+const invalid = (errors: string[]) =>
+  new ApiError('VALIDATION_FAILED', 'The enrollment request is invalid.', errors);
+
+function requestHash(body: unknown): string {
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+/** Step 1 of the decision flow: the plan, the customer's fields and the addresses. */
+async function validatePlanAndFields(deps: EnrollmentsDeps, companyId: number, body: CreateRequest) {
+  const plan = await deps.plans.planRow(companyId, body.planId);
+  const described = await deps.plans.plan(companyId, body.planId, { baseUrl: '' });
+  if (!described.display_in_wizard)
+    throw new ApiError('PLAN_NOT_ON_SALE', `Plan ${plan.id} is not on sale today.`);
+  const problems: string[] = [];
+  if (plan.commodity !== body.commodityName) problems.push(`commodityName: the plan is ${plan.commodity}`);
+  const typeCode = await customerTypeCode(deps, companyId, plan.customer_type_id);
+  if (typeCode !== body.customerType) problems.push(`customerType: the plan is for ${typeCode}`);
+  if (problems.length > 0)
+    throw new ApiError('PLAN_MISMATCH', 'The request does not match the plan.', problems);
+
+  if (body.customer.idCustomer === undefined) {
+    // The credit check carries the SSN and date-of-birth rule; the enrollment checks the rest of the customer.
+    const validators = described.customer_fields
+      .filter((f) => f.fieldName !== 'socialSecurityNumber')
+      .map((f) => ({ ...f, dependOnFields: [] }));
+    const errors = validateFields(validators, body.customer as Record<string, unknown>);
+    if (errors.length > 0) throw invalid(errors.map((e) => `customer.${e.message}`));
+  }
+  const addressErrors: string[] = [];
+  const ldcAccount = body.serviceAddress.ldcAccount?.replace(/[\s-]/g, '');
+  if (!ldcAccount) addressErrors.push('serviceAddress.ldcAccount: is required');
+  else {
+    const ldcErrors = validateFields(described.general_rules.ldc_account_number, { ldcAccount });
+    addressErrors.push(...ldcErrors.map((e) => `serviceAddress.${e.message}`));
+  }
+  if (body.serviceAddress.state !== plan.state_code)
+    addressErrors.push(`serviceAddress.state: the plan's utility serves ${plan.state_code}`);
+  if (addressErrors.length > 0) throw invalid(addressErrors);
+  if (!(await deps.utilities.servesZipcode(plan.utility_id, body.serviceAddress.zipcode))) {
+    throw new ApiError(
+      'ZIPCODE_NOT_SERVED',
+      `${plan.utility_name} does not serve zip code ${body.serviceAddress.zipcode}.`,
+      ['serviceAddress.zipcode: not served by the plan utility'],
+    );
+  }
+  return { plan, described, ldcAccount: ldcAccount! };
+}
+
+async function customerTypeCode(
+  deps: EnrollmentsDeps,
+  companyId: number,
+  customerTypeId: number,
+): Promise<string> {
+  const row = await deps.db
+    .selectFrom('customer_types')
+    .select('code')
+    .where('company_id', '=', companyId)
+    .where('id', '=', customerTypeId)
+    .executeTakeFirstOrThrow();
+  return row.code;
+}
+
+/** Step 5: the credit result against the plan's thresholds. */
+async function creditDecision(
+  deps: EnrollmentsDeps,
+  companyId: number,
+  plan: PlanRow,
+  payment: CreateRequest['payment'],
+) {
+  if (!plan.required_credit_check) return { creditCheckId: null, depositRequired: false, fraudAlert: false };
+  if (payment?.bypassCreditCheck) {
+    if (!plan.allow_bypass_credit_check) {
+      throw new ApiError(
+        'CREDIT_CHECK_BYPASS_NOT_ALLOWED',
+        'This plan does not allow skipping the credit check.',
+        ['payment.bypassCreditCheck: not allowed'],
+      );
+    }
+    return { creditCheckId: null, depositRequired: true, fraudAlert: false };
+  }
+  if (payment?.creditCheckId === undefined) {
+    throw new ApiError(
+      'CREDIT_CHECK_REQUIRED',
+      'This plan requires a credit check: run POST /payments/credit-check and pass payment.creditCheckId.',
+      ['payment.creditCheckId: is required by the plan'],
+    );
+  }
+  const check = await deps.creditChecks.usable(companyId, payment.creditCheckId);
+  const score = check.score;
+  if (
+    score !== null &&
+    plan.deposit_deny_service_under_score > 0 &&
+    score < plan.deposit_deny_service_under_score
+  ) {
+    throw new ApiError(
+      'CREDIT_SCORE_TOO_LOW',
+      'The credit score is below what this plan accepts; service cannot be offered.',
+      [`payment.creditCheckId: score below ${plan.deposit_deny_service_under_score}`],
+    );
+  }
+  const depositRequired = score === null || score < plan.deposit_required_under_score;
+  return { creditCheckId: check.id, depositRequired, fraudAlert: check.fraud_alert === 1 };
+}
+
+export function createEnrollmentsService(deps: EnrollmentsDeps) {
+  const { db } = deps;
+
+  async function createResponse(companyId: number, id: number) {
+    const e = (await store.findEnrollment(db, companyId, id))!;
+    return {
+      enrollmentId: e.id,
+      enrollmentStatus: e.status as EnrollmentStatus,
+      enrollmentLdc: e.ldc_account,
+      customerId: e.customer_id,
+      statusDetails: statusDetails(e),
+    };
+  }
+
+  async function create(companyId: number, body: CreateRequest, idempotencyKey: string | undefined) {
+    const hash = requestHash(body);
+    if (!idempotencyKey) return decideAndCreate(companyId, body, undefined, hash);
+    const previous = await store.findByIdempotencyKey(db, companyId, idempotencyKey);
+    if (previous) return replay(companyId, previous, hash);
+    try {
+      return await decideAndCreate(companyId, body, idempotencyKey, hash);
+    } catch (error) {
+      // An identical retry racing this one may have won (its enrollment then trips our duplicate check or unique key).
+      const winner = await store.findByIdempotencyKey(db, companyId, idempotencyKey);
+      if (winner) return replay(companyId, winner, hash);
+      throw error;
+    }
+  }
+
+  async function decideAndCreate(
+    companyId: number,
+    body: CreateRequest,
+    idempotencyKey: string | undefined,
+    hash: string,
+  ) {
+    const { plan, ldcAccount } = await validatePlanAndFields(deps, companyId, body);
+    // 2. acceptance options
+    const options = await deps.plans.acceptanceOptions(companyId, plan.id, { baseUrl: '' });
+    const unknown = body.agreedAcceptanceValues.filter((id) => !options.some((o) => o.id_option === id));
+    if (unknown.length > 0)
+      throw invalid(unknown.map((id) => `agreedAcceptanceValues: ${id} is not an option of this plan`));
+    const missing = options.filter(
+      (o) => o.is_required && !body.agreedAcceptanceValues.includes(o.id_option),
+    );
+    if (missing.length > 0) {
+      throw new ApiError(
+        'ACCEPTANCE_REQUIRED',
+        'The customer must agree to every required acceptance option.',
+        missing.map((o) => `agreedAcceptanceValues: missing ${o.id_option} (${o.text})`),
+      );
+    }
+    // 3. start date
+    const utility = (await deps.utilities.byIds(companyId, [plan.utility_id]))[0]!;
+    const dateProblem = startDateProblem(body.requestedStartDate, today(), {
+      minDelayDays: plan.min_start_date_delay_days,
+      allowWeekends: utility.allow_weekend_start_dates === 1,
+      priorityMoveIn: body.switchType === 'Move-In' && body.priority === 'Priority',
+    });
+    if (dateProblem === 'START_DATE_TOO_EARLY') {
+      throw new ApiError(
+        dateProblem,
+        `The earliest start date for this plan is ${plan.min_start_date_delay_days} day(s) from today.`,
+        ['requestedStartDate: too early'],
+      );
+    }
+    if (dateProblem === 'START_DATE_WEEKEND') {
+      throw new ApiError(dateProblem, `${utility.name} does not start service on weekends.`, [
+        'requestedStartDate: falls on a weekend',
+      ]);
+    }
+    // 4. duplicate
+    const duplicates = await store.liveEnrollmentsOfLdc(db, companyId, ldcAccount, LIVE_STATUSES);
+    if (duplicates.length > 0) {
+      throw new ApiError('ENROLLMENT_DUPLICATE', `LDC account ${ldcAccount} already has a live enrollment.`, [
+        `id_previous_enrollment: ${duplicates[0]!.id}`,
+      ]);
+    }
+    // 5. credit
+    const credit = await creditDecision(deps, companyId, plan, body.payment);
+    // 6. deposit, autopay and manual review, decided from the request; external calls come after our data is safe
+    const payment = body.payment ?? {};
+    const depositProfile = payment.depositToken ?? payment.paymentProfiles?.[0]?.paymentProfileToken;
+    let depositStatus = 'not_required';
+    const reviewReasons: string[] = [];
+    if (credit.depositRequired) {
+      if (payment.depositWaived) {
+        depositStatus = 'waived';
+        reviewReasons.push('Deposit waiver requested');
+      } else if (payment.depositCaptureStatus === 'Captured' && payment.depositTransactionId)
+        depositStatus = 'paid';
+      else if (payment.depositOptions === 'LetterOfCredit') {
+        if (body.customerType === 'Residential') {
+          throw invalid([
+            'payment.depositOptions: a letter of credit is accepted from business customers only',
+          ]);
+        }
+        depositStatus = 'letter_of_credit';
+      } else depositStatus = 'pending';
+    }
+    if (credit.fraudAlert) reviewReasons.push('Fraud alert on the credit report');
+    if (body.criticalCareResidentialCustomer)
+      reviewReasons.push('Critical care customer: medical certification to review');
+    const autopayProfile = payment.acceptRecurringBilling
+      ? (payment.recurringBillingToken ?? payment.paymentProfiles?.[0]?.paymentProfileToken)
+      : undefined;
+    const autopayActive = Boolean(autopayProfile && payment.customerProfileToken);
+    const chargeNow = depositStatus === 'pending' && payment.depositOptions === 'PayNow';
+    if (chargeNow && (!payment.customerProfileToken || !depositProfile)) {
+      throw invalid([
+        'payment.depositToken: PayNow needs customerProfileToken and a deposit payment profile',
+      ]);
+    }
+    const passwordHash = body.customer.password
+      ? await hashPassword(body.customer.password, deps.passwordHashCost)
+      : null;
+
+    const facts = {
+      verification_status: null,
+      deposit_status: depositStatus,
+      autopay_required: plan.recurring_billing_required,
+      autopay_active: autopayActive ? 1 : 0,
+      manual_review_reasons: JSON.stringify(reviewReasons),
+    };
+    const enrollmentId = await db.transaction().execute(async (trx) => {
+      const customerId = await resolveCustomer(trx, companyId, body, passwordHash);
+      const billing = body.billingAddress ?? body.serviceAddress;
+      const now = new Date().toISOString();
+      const id = await store.insertEnrollment(
+        trx,
+        {
+          company_id: companyId,
+          customer_id: customerId,
+          plan_id: plan.id,
+          utility_id: plan.utility_id,
+          customer_type_id: plan.customer_type_id,
+          commodity: plan.commodity,
+          status: holdStatus(facts),
+          switch_type: body.switchType,
+          priority: body.priority ?? 'Standard',
+          requested_start_date: body.requestedStartDate,
+          contract_start_date: null,
+          contract_end_date: null,
+          name_key: body.nameKey ?? null,
+          billing_delivery_method: body.billingDeliveryMethod,
+          critical_care: body.criticalCareResidentialCustomer ? 1 : 0,
+          service_address_1: body.serviceAddress.address.trim(),
+          service_address_2: body.serviceAddress.address2 ?? null,
+          service_city: body.serviceAddress.city.trim(),
+          service_county: body.serviceAddress.county ?? null,
+          service_state: body.serviceAddress.state,
+          service_zipcode: body.serviceAddress.zipcode,
+          ldc_account: ldcAccount,
+          meter_number: body.serviceAddress.meter_number ?? null,
+          billing_address_1: billing.address.trim(),
+          billing_address_2: billing.address2 ?? null,
+          billing_city: billing.city.trim(),
+          billing_state: billing.state,
+          billing_zipcode: billing.zipcode,
+          accepted_options: JSON.stringify(body.agreedAcceptanceValues),
+          credit_check_id: credit.creditCheckId,
+          deposit_required: credit.depositRequired ? 1 : 0,
+          deposit_amount_cents: credit.depositRequired ? Math.round(plan.required_deposit_fee * 100) : 0,
+          deposit_status: depositStatus,
+          autopay_required: plan.recurring_billing_required,
+          autopay_active: autopayActive ? 1 : 0,
+          verification_status: null,
+          manual_review_reasons: facts.manual_review_reasons,
+          billing_account_number: null,
+          billing_errors: null,
+          next_submission_at: null,
+          previous_enrollment_id: null,
+          drop_effective_date: null,
+          drop_reason_code: null,
+          remove_meter: 0,
+          idempotency_key: idempotencyKey ?? null,
+          request_hash: hash,
+          created_at: now,
+          updated_at: now,
+        },
+        'system',
+      );
+      if (autopayActive) {
+        await trx
+          .insertInto('recurring_billings')
+          .values({
+            company_id: companyId,
+            enrollment_id: id,
+            customer_profile_token: payment.customerProfileToken!,
+            payment_profile_token: autopayProfile!,
+            date_from: body.requestedStartDate,
+            status: 'active',
+            created_at: now,
+          })
+          .execute();
+      }
+      if (depositStatus === 'paid') {
+        await trx
+          .insertInto('charge_transactions')
+          .values({
+            company_id: companyId,
+            enrollment_id: id,
+            customer_id: customerId,
+            transaction_type: 'DEPOSIT',
+            amount_cents: Math.round(plan.required_deposit_fee * 100),
+            reference: `deposit-${id}-captured`,
+            gateway_transaction_id: payment.depositTransactionId!,
+            payment_profile_token: depositProfile ?? 'captured-before-enrollment',
+            payment_type: payment.paymentProfiles?.[0]?.paymentType ?? 'CreditCard',
+            status: 'approved',
+            decline_reason: null,
+            has_been_captured: 1,
+            sent_to_billing_system: 0,
+            idempotency_key: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      }
+      return id;
+    });
+    if (chargeNow)
+      await chargeDeposit(
+        companyId,
+        enrollmentId,
+        payment.customerProfileToken!,
+        depositProfile!,
+        payment.paymentProfiles?.[0]?.paymentType,
+      );
+    await submitIfQueued(companyId, enrollmentId);
+    return createResponse(companyId, enrollmentId);
+  }
+
+  async function replay(companyId: number, previous: store.EnrollmentRow, hash: string) {
+    if (previous.request_hash !== hash) {
+      throw new ApiError(
+        'IDEMPOTENCY_KEY_REUSED',
+        'This Idempotency-Key was already used with a different request.',
+        [`Idempotency-Key: belongs to enrollment ${previous.id}`],
+      );
+    }
+    return createResponse(companyId, previous.id);
+  }
+
+  async function resolveCustomer(
+    trx: Transaction<Database>,
+    companyId: number,
+    body: CreateRequest,
+    passwordHash: string | null,
+  ): Promise<number> {
+    if (body.customer.idCustomer !== undefined) {
+      const existing = await trx
+        .selectFrom('customers')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('id', '=', body.customer.idCustomer)
+        .executeTakeFirst();
+      if (!existing) throw notFound(`Customer ${body.customer.idCustomer}`);
+      return existing.id;
+    }
+    const c = body.customer;
+    const language =
+      c.languageId ??
+      (await trx.selectFrom('languages').select('id').where('is_default', '=', 1).executeTakeFirstOrThrow())
+        .id;
+    const userName = c.username ? normalizeUserName(c.username) : null;
+    if (userName) {
+      const taken = await trx
+        .selectFrom('customers')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('user_name', '=', userName)
+        .executeTakeFirst();
+      if (taken)
+        throw new ApiError('VALIDATION_FAILED', 'That username is taken.', [
+          'customer.username: is already taken',
+        ]);
+    }
+    const now = new Date().toISOString();
+    const { id } = await trx
+      .insertInto('customers')
+      .values({
+        company_id: companyId,
+        user_name: userName,
+        password_hash: userName ? passwordHash : null,
+        first_name: (c.firstName ?? c.contactName ?? '').trim(),
+        last_name: (c.lastName ?? '').trim(),
+        phone: c.primaryPhoneNumber?.replace(/\D/g, '') ?? null,
+        email: c.email?.trim() ?? null,
+        alternative_email: c.alternativeEmail ?? null,
+        cell_number: null,
+        employer_name: c.employerName ?? null,
+        drivers_license_sealed: c.driversLicenseNumber
+          ? seal(deps.secretBox, c.driversLicenseNumber.trim())
+          : null,
+        drivers_license_last4: c.driversLicenseNumber ? c.driversLicenseNumber.trim().slice(-4) : null,
+        drivers_license_state_code: c.driversLicenseStateCode ?? null,
+        fed_tax_id: c.fedtaxid?.replace(/\D/g, '') ?? null,
+        fax_num: c.faxNum ?? null,
+        firm_name: c.firmName ?? null,
+        contact_name: c.contactName ?? null,
+        business_name: c.firmName ?? null,
+        other_phone: c.otherPhoneNumber ?? null,
+        id_primary_phone_type: c.primaryPhoneType ?? null,
+        id_other_phone_type: c.otherPhoneType ?? null,
+        id_prefered_language: language,
+        opted_marketing_coms: c.suscribeMarketingComms ? 1 : 0,
+        ssn_sealed: null,
+        ssn_last4: null,
+        date_of_birth_sealed: c.dateOfBirth ? seal(deps.secretBox, c.dateOfBirth) : null,
+        disabled_bank_accounts_date: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  /**
+   * Charges the deposit with a reference recorded first, so a timeout is reconciled instead of charged twice.
+   * Approved → the hold is re-decided (usually to submission); declined or refused → ON_HOLD_PAYMENT_FAILED;
+   * no answer → stays ON_HOLD_DEPOSIT_PENDING with the charge marked unknown for reconciliation.
+   */
+  async function chargeDeposit(
+    companyId: number,
+    enrollmentId: number,
+    customerProfileToken: string,
+    paymentProfileToken: string,
+    paymentType?: string,
+  ) {
+    const e = (await store.findEnrollment(db, companyId, enrollmentId))!;
+    const reference = `deposit-${e.id}-${randomUUID()}`;
+    const now = new Date().toISOString();
+    await db
+      .insertInto('charge_transactions')
+      .values({
+        company_id: companyId,
+        enrollment_id: e.id,
+        customer_id: e.customer_id,
+        transaction_type: 'DEPOSIT',
+        amount_cents: e.deposit_amount_cents,
+        reference,
+        gateway_transaction_id: null,
+        payment_profile_token: paymentProfileToken,
+        payment_type: paymentType ?? 'CreditCard',
+        status: 'pending',
+        decline_reason: null,
+        has_been_captured: 0,
+        sent_to_billing_system: 0,
+        idempotency_key: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const record = (changes: {
+      status: string;
+      gateway_transaction_id?: string | null;
+      decline_reason?: string | null;
+      has_been_captured?: 0 | 1;
+    }) =>
+      db
+        .updateTable('charge_transactions')
+        .set({ ...changes, updated_at: new Date().toISOString() })
+        .where('reference', '=', reference)
+        .execute();
+    try {
+      const gateway = await deps.gatewayFor(companyId);
+      const result = await gateway.charge({
+        customerProfileToken,
+        paymentProfileToken,
+        amountCents: e.deposit_amount_cents,
+        reference,
+        description: `Deposit for enrollment ${e.id}`,
+      });
+      if (result.status === 'approved') {
+        await record({
+          status: 'approved',
+          gateway_transaction_id: result.transactionId,
+          has_been_captured: 1,
+        });
+        await redecide(companyId, e.id, { deposit_status: 'paid' }, 'system', 'Deposit paid');
+      } else {
+        await record({
+          status: 'declined',
+          gateway_transaction_id: result.transactionId,
+          decline_reason: result.reasonText,
+        });
+        await redecide(
+          companyId,
+          e.id,
+          { deposit_status: 'failed' },
+          'system',
+          `Deposit declined: ${result.reasonText}`,
+        );
+      }
+    } catch (error) {
+      if (error instanceof GatewayUnavailableError) {
+        await record({ status: 'unknown' });
+        deps.log.warn(
+          { enrollmentId: e.id, reference },
+          'deposit charge got no answer; left for reconciliation',
+        );
+        return;
+      }
+      if (error instanceof GatewayRejectedError) {
+        await record({ status: 'declined', decline_reason: `${error.gatewayCode}: ${error.message}` });
+        await redecide(
+          companyId,
+          e.id,
+          { deposit_status: 'failed' },
+          'system',
+          `Deposit refused by the gateway (${error.gatewayCode})`,
+        );
+        return;
+      }
+      throw error;
+    }
+  }
+
+  /** Applies a change of the facts the holds depend on and moves the enrollment to whatever they now say. */
+  async function redecide(
+    companyId: number,
+    enrollmentId: number,
+    changes: Partial<{
+      deposit_status: string;
+      autopay_active: 0 | 1;
+      manual_review_reasons: string;
+      verification_status: string;
+    }>,
+    actor: Actor,
+    reason: string,
+  ) {
+    await db.transaction().execute(async (trx) => {
+      const e = (await store.findEnrollment(trx, companyId, enrollmentId))!;
+      const next = holdStatus({ ...e, ...changes });
+      await store.transition(trx, e, next, actor, reason, { ...changes, next_submission_at: null });
+    });
+    await submitIfQueued(companyId, enrollmentId);
+  }
+
+  async function submitIfQueued(companyId: number, enrollmentId: number) {
+    const e = await store.findEnrollment(db, companyId, enrollmentId);
+    if (e?.status === 'QUEUED_FOR_SUBMISSION') await submit(e.id, e.company_id);
+  }
+
+  /** Sends one enrollment to the billing system, if this process wins it; the outcome decides the status. */
+  async function submit(enrollmentId: number, companyId: number): Promise<void> {
+    if (
+      !(await store.claimForSubmission(
+        db,
+        enrollmentId,
+        SUBMITTABLE,
+        nowSeconds(),
+        deps.submissionLeaseSeconds,
+      ))
+    )
+      return;
+    const e = (await store.findEnrollment(db, companyId, enrollmentId))!;
+    const plan = await deps.plans.planRow(companyId, e.plan_id).catch(() => null);
+    const customer = await db
+      .selectFrom('customers')
+      .selectAll()
+      .where('id', '=', e.customer_id)
+      .executeTakeFirstOrThrow();
+    const utility = await db
+      .selectFrom('utilities')
+      .select('code')
+      .where('id', '=', e.utility_id)
+      .executeTakeFirstOrThrow();
+    const planCode =
+      plan?.billing_system_plan_code ??
+      (
+        await db
+          .selectFrom('plans')
+          .select('billing_system_plan_code')
+          .where('id', '=', e.plan_id)
+          .executeTakeFirstOrThrow()
+      ).billing_system_plan_code;
+    const address = (prefix: 'service' | 'billing') => ({
+      address: e[`${prefix}_address_1`],
+      address2: e[`${prefix}_address_2`],
+      city: e[`${prefix}_city`],
+      state: e[`${prefix}_state`],
+      zipcode: e[`${prefix}_zipcode`],
+    });
+    try {
+      const result = await deps.billing.submitEnrollment({
+        enrollmentId: e.id,
+        companyId,
+        billingSystemPlanCode: planCode,
+        ldcAccount: e.ldc_account,
+        utilityCode: utility.code,
+        switchType: e.switch_type,
+        requestedStartDate: e.requested_start_date,
+        customer: {
+          firstName: customer.first_name,
+          lastName: customer.last_name,
+          firmName: customer.firm_name,
+          email: customer.email,
+          phone: customer.phone,
+        },
+        serviceAddress: address('service'),
+        billingAddress: address('billing'),
+        billingDeliveryMethod: e.billing_delivery_method,
+        renewal: e.status === 'RENEWAL_PENDING',
+      });
+      const term = plan?.term ?? 12;
+      const contract = {
+        contract_start_date: e.requested_start_date,
+        contract_end_date: addMonths(e.requested_start_date, term),
+        billing_account_number: result.billingAccountNumber,
+        next_submission_at: null,
+      };
+      if (result.outcome === 'accepted') {
+        await store.transition(db, e, 'PENDING', 'system', 'Accepted by the billing system', {
+          ...contract,
+          billing_errors: null,
+        });
+      } else {
+        await store.transition(
+          db,
+          e,
+          'SUBMITTED_WITH_ERRORS',
+          'system',
+          'The billing system reported errors',
+          {
+            ...contract,
+            billing_errors: JSON.stringify(result.errors),
+          },
+        );
+      }
+    } catch (error) {
+      if (!(error instanceof BillingUnavailableError)) throw error;
+      const delay = retryDelaySeconds(e.submission_attempts);
+      await store.transition(
+        db,
+        e,
+        'SUBMITION_NOT_SENT_CONNECTION_ERROR',
+        'system',
+        `Billing system unreachable (attempt ${e.submission_attempts}); retry in ${delay} s`,
+        {
+          next_submission_at: nowSeconds() + delay,
+        },
+      );
+    }
+  }
+
+  return {
+    create,
+    /** The stored row, or 404: for the agent work queues. */
+    async row(companyId: number, enrollmentId: number) {
+      const e = await store.findEnrollment(db, companyId, enrollmentId);
+      if (!e) throw notFound(`Enrollment ${enrollmentId}`);
+      return e;
+    },
+    async listByStatus(companyId: number, statuses: readonly string[], limit: number, offset: number) {
+      const [rows, total] = await Promise.all([
+        store.enrollmentsByStatus(db, companyId, statuses, limit, offset),
+        store.countByStatus(db, companyId, statuses),
+      ]);
+      return { rows, total };
+    },
+    move: (
+      e: store.EnrollmentRow,
+      to: EnrollmentStatus,
+      actor: Actor,
+      reason: string,
+      changes: Parameters<typeof store.transition>[5] = {},
+    ) => store.transition(db, e, to, actor, reason, changes),
+    touch: (id: number, changes: Parameters<typeof store.updateEnrollment>[2]) =>
+      store.updateEnrollment(db, id, changes),
+    async get(companyId: number, enrollmentId: number) {
+      const e = await store.findEnrollment(db, companyId, enrollmentId);
+      if (!e) throw notFound(`Enrollment ${enrollmentId}`);
+      return (await describeEnrollments(db, companyId, [e], today()))[0]!;
+    },
+    async listForCustomer(companyId: number, customerId: number) {
+      const rows = await store.customerEnrollments(db, companyId, customerId);
+      const shown = newestOfChains(rows).filter(
+        (e) => !HIDDEN_FROM_CUSTOMERS.includes(e.status as EnrollmentStatus),
+      );
+      return describeEnrollments(db, companyId, shown, today());
+    },
+    submit,
+    redecide,
+    createResponse,
+    /** Start and end dates reached: service starts (the renewed enrollment is archived) or ends. */
+    async advanceDue(): Promise<string> {
+      const day = today();
+      const starting = await db
+        .selectFrom('enrollments')
+        .selectAll()
+        .where('status', '=', 'PENDING')
+        .where('contract_start_date', '<=', day)
+        .execute();
+      for (const e of starting) {
+        await db.transaction().execute(async (trx) => {
+          await store.transition(trx, e, 'ACTIVE', 'system', 'Service started');
+          if (e.previous_enrollment_id !== null) {
+            const previous = await trx
+              .selectFrom('enrollments')
+              .select(['id', 'status'])
+              .where('id', '=', e.previous_enrollment_id)
+              .executeTakeFirst();
+            if (previous?.status === 'ACTIVE')
+              await store.transition(trx, previous, 'ARCHIVED', 'system', `Replaced by enrollment ${e.id}`);
+          }
+        });
+      }
+      const ending = await db
+        .selectFrom('enrollments')
+        .selectAll()
+        .where('status', '=', 'DROP_PENDING')
+        .where('drop_effective_date', '<=', day)
+        .execute();
+      for (const e of ending)
+        await store.transition(db, e, 'DROPPED', 'system', 'Service ended on the drop date');
+      return `${starting.length} started, ${ending.length} ended`;
+    },
+    /** The renewal batch: RENEWAL_PENDING enrollments to the billing system, each claimed once. */
+    async submitRenewals(limit = 200): Promise<string> {
+      const due = await store.dueForSubmission(db, ['RENEWAL_PENDING'], nowSeconds(), limit);
+      for (const e of due) await submit(e.id, e.company_id);
+      return `${due.length} renewal(s) submitted`;
+    },
+    /** The retry task: everything due for (re)submission, each claimed so two nodes never send the same one. */
+    async submitDue(limit = 50): Promise<string> {
+      const due = await store.dueForSubmission(
+        db,
+        ['QUEUED_FOR_SUBMISSION', 'SUBMITION_NOT_SENT_CONNECTION_ERROR'],
+        nowSeconds(),
+        limit,
+      );
+      for (const e of due) await submit(e.id, e.company_id);
+      return `${due.length} submission(s) attempted`;
+    },
+    isLive,
+  };
+}
+
+export type EnrollmentsService = ReturnType<typeof createEnrollmentsService>;

@@ -1,0 +1,220 @@
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { EnrollmentsTable } from '../../db/tables/enrollments.js';
+import { ApiError } from '../../http/errors.js';
+import { type Actor, type EnrollmentStatus, LIFECYCLE } from './lifecycle.js';
+
+export type EnrollmentRow = Selectable<EnrollmentsTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+const nowIso = () => new Date().toISOString();
+
+export async function insertEnrollment(
+  db: Db,
+  row: Insertable<EnrollmentsTable>,
+  actor: string,
+): Promise<number> {
+  const { id } = await db.insertInto('enrollments').values(row).returning('id').executeTakeFirstOrThrow();
+  await db
+    .insertInto('enrollment_status_history')
+    .values({
+      enrollment_id: id,
+      from_status: null,
+      to_status: row.status,
+      actor,
+      reason: 'Created',
+      created_at: row.created_at,
+    })
+    .execute();
+  return id;
+}
+
+export function findEnrollment(db: Db, companyId: number, id: number) {
+  return db
+    .selectFrom('enrollments')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findByIdempotencyKey(db: Db, companyId: number, key: string) {
+  return db
+    .selectFrom('enrollments')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** Live enrollments of an LDC account (ESIID or utility account number) in the company. */
+export function liveEnrollmentsOfLdc(
+  db: Db,
+  companyId: number,
+  ldcAccount: string,
+  liveStatuses: readonly string[],
+) {
+  return db
+    .selectFrom('enrollments')
+    .select(['id', 'status', 'customer_id', 'plan_id'])
+    .where('company_id', '=', companyId)
+    .where('ldc_account', '=', ldcAccount)
+    .where('status', 'in', liveStatuses)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/**
+ * Moves an enrollment from one status to another, if the lifecycle allows it for this actor and nobody moved it
+ * first (the UPDATE only matches the status we read). Writes the history row with the same transaction.
+ */
+export async function transition(
+  db: Db,
+  enrollment: Pick<EnrollmentRow, 'id' | 'status'>,
+  to: EnrollmentStatus,
+  actor: Actor,
+  reason: string,
+  changes: Updateable<EnrollmentsTable> = {},
+): Promise<void> {
+  const from = enrollment.status as EnrollmentStatus;
+  if (from !== to && !(LIFECYCLE[from]?.next[to]?.includes(actor) ?? false)) {
+    throw new ApiError(
+      'ENROLLMENT_STATUS_CONFLICT',
+      `An enrollment in ${from} cannot move to ${to} (${actor}).`,
+      [`status: ${from} does not allow ${to}`],
+    );
+  }
+  const updatedAt = nowIso();
+  const result = await db
+    .updateTable('enrollments')
+    .set({ ...changes, status: to, updated_at: updatedAt })
+    .where('id', '=', enrollment.id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) {
+    throw new ApiError('ENROLLMENT_STATUS_CONFLICT', 'The enrollment changed meanwhile; read it again.', [
+      'status: changed meanwhile',
+    ]);
+  }
+  if (from !== to || reason) {
+    await db
+      .insertInto('enrollment_status_history')
+      .values({
+        enrollment_id: enrollment.id,
+        from_status: from,
+        to_status: to,
+        actor,
+        reason,
+        created_at: updatedAt,
+      })
+      .execute();
+  }
+}
+
+export async function updateEnrollment(
+  db: Db,
+  id: number,
+  changes: Updateable<EnrollmentsTable>,
+): Promise<void> {
+  await db
+    .updateTable('enrollments')
+    .set({ ...changes, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Takes an enrollment for one submission attempt: only if it is waiting to be sent and no other process holds it.
+ * The lease keeps a second API node off it while the billing system answers.
+ */
+export async function claimForSubmission(
+  db: Db,
+  id: number,
+  statuses: readonly string[],
+  nowSeconds: number,
+  leaseSeconds: number,
+) {
+  const result = await db
+    .updateTable('enrollments')
+    .set((eb) => ({
+      next_submission_at: nowSeconds + leaseSeconds,
+      submission_attempts: eb('submission_attempts', '+', 1),
+    }))
+    .where('id', '=', id)
+    .where('status', 'in', statuses)
+    .where((eb) => eb.or([eb('next_submission_at', 'is', null), eb('next_submission_at', '<=', nowSeconds)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function dueForSubmission(db: Db, statuses: readonly string[], nowSeconds: number, limit: number) {
+  return db
+    .selectFrom('enrollments')
+    .select(['id', 'company_id'])
+    .where('status', 'in', statuses)
+    .where((eb) => eb.or([eb('next_submission_at', 'is', null), eb('next_submission_at', '<=', nowSeconds)]))
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export function statusHistory(db: Db, enrollmentIds: number[]) {
+  return db
+    .selectFrom('enrollment_status_history')
+    .selectAll()
+    .where('enrollment_id', 'in', enrollmentIds.length ? enrollmentIds : [0])
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** A customer's enrollments, with those of logins merged into this one through link-accounts. */
+export function customerEnrollments(db: Db, companyId: number, customerId: number) {
+  return db
+    .selectFrom('enrollments')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where((eb) =>
+      eb.or([
+        eb('customer_id', '=', customerId),
+        eb(
+          'customer_id',
+          'in',
+          eb
+            .selectFrom('customer_links')
+            .select('linked_customer_id')
+            .where('company_id', '=', companyId)
+            .where('customer_id', '=', customerId),
+        ),
+      ]),
+    )
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+export function enrollmentsByStatus(
+  db: Db,
+  companyId: number,
+  statuses: readonly string[],
+  limit: number,
+  offset: number,
+) {
+  return db
+    .selectFrom('enrollments')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('status', 'in', statuses)
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countByStatus(db: Db, companyId: number, statuses: readonly string[]) {
+  const row = await db
+    .selectFrom('enrollments')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('company_id', '=', companyId)
+    .where('status', 'in', statuses)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

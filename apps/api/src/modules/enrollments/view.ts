@@ -1,0 +1,116 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { findCompanySettings } from '../company/index.js';
+import { addDays, statusDetails } from './decision.js';
+import { type EnrollmentStatus, LIFECYCLE } from './lifecycle.js';
+import { type EnrollmentRow, statusHistory } from './store.js';
+
+/** Days after a drop in which a customer may still be reinstated on the same terms. */
+export const REINSTATEMENT_WINDOW_DAYS = 60;
+
+/** The spec's enrollment response, for one or many enrollments with a fixed number of queries. */
+export async function describeEnrollments(
+  db: Kysely<Database>,
+  companyId: number,
+  rows: EnrollmentRow[],
+  today: string,
+) {
+  if (rows.length === 0) return [];
+  const ids = rows.map((e) => e.id);
+  const [history, plans, utilities, settings] = await Promise.all([
+    statusHistory(db, ids),
+    db
+      .selectFrom('plans')
+      .select(['id', 'name', 'rate', 'term', 'not_able_renewals', 'not_able_reenrolls'])
+      .where('id', 'in', [...new Set(rows.map((e) => e.plan_id))])
+      .execute(),
+    db
+      .selectFrom('utilities')
+      .innerJoin('markets', 'markets.id', 'utilities.market_id')
+      .select(['utilities.id', 'utilities.renewal_alert', 'markets.handle_payments'])
+      .where('utilities.id', 'in', [...new Set(rows.map((e) => e.utility_id))])
+      .execute(),
+    findCompanySettings(db, companyId),
+  ]);
+  const planById = new Map(plans.map((p) => [p.id, p]));
+  const utilityById = new Map(utilities.map((u) => [u.id, u]));
+  return rows.map((e) => {
+    const status = e.status as EnrollmentStatus;
+    const plan = planById.get(e.plan_id)!;
+    const utility = utilityById.get(e.utility_id)!;
+    const isActive = status === 'ACTIVE';
+    const inRenewalWindow =
+      e.contract_end_date !== null && addDays(today, utility.renewal_alert) >= e.contract_end_date;
+    const isRenewable = isActive && inRenewalWindow && plan.not_able_renewals === 0;
+    const dropped = status === 'DROPPED';
+    const reEnroll = dropped && settings?.my_account_reenroll_option === 1 && plan.not_able_reenrolls === 0;
+    const reinstate =
+      dropped &&
+      settings?.my_account_reinstate_option === 1 &&
+      e.drop_effective_date !== null &&
+      addDays(e.drop_effective_date, REINSTATEMENT_WINDOW_DAYS) >= today;
+    const pendingDeposit = ['pending', 'failed'].includes(e.deposit_status)
+      ? e.deposit_amount_cents / 100
+      : 0;
+    const handlesPayments = utility.handle_payments === 1;
+    const address = (prefix: 'service' | 'billing') => ({
+      address_1: e[`${prefix}_address_1`],
+      address_2: e[`${prefix}_address_2`],
+      city: e[`${prefix}_city`],
+      state: e[`${prefix}_state`],
+      ldc_account: e.ldc_account,
+      correspondence_zip: e[`${prefix}_zipcode`],
+    });
+    return {
+      id_enrollment: e.id,
+      id_customer: e.customer_id,
+      id_plan: e.plan_id,
+      id_utility: e.utility_id,
+      id_status: LIFECYCLE[status].id,
+      status,
+      requested_start_date: e.requested_start_date,
+      contract_start_date: e.contract_start_date,
+      contract_end_date: e.contract_end_date,
+      isRenewable,
+      winbackProcess:
+        reEnroll && reinstate
+          ? ('Both' as const)
+          : reEnroll
+            ? ('ReEnroll' as const)
+            : reinstate
+              ? ('Reinstatement' as const)
+              : null,
+      showRenewable: isRenewable,
+      showReEnroll: reEnroll,
+      showReinstatement: reinstate,
+      pendingDepositAmount: pendingDeposit,
+      showPaymentDeposit: pendingDeposit > 0,
+      canMakePayments: handlesPayments && LIFECYCLE[status].live,
+      showPayments: handlesPayments,
+      isActive,
+      id_method_delivery: e.billing_delivery_method,
+      plans: [
+        { id_plan: plan.id, name: plan.name, rate: plan.rate, term: plan.term, commodity_name: e.commodity },
+      ],
+      service_address: address('service'),
+      billing_address: address('billing'),
+      enrollment_statuses: history
+        .filter((h) => h.enrollment_id === e.id)
+        .map((h) => ({
+          name: h.to_status,
+          status_for_customers: LIFECYCLE[h.to_status as EnrollmentStatus]?.statusForCustomers ?? h.to_status,
+          changed_at: h.created_at,
+        })),
+      statusDetails: statusDetails(e),
+      billing_errors: e.billing_errors ? (JSON.parse(e.billing_errors) as string[]) : [],
+    };
+  });
+}
+
+/** Of each renewal chain only the newest enrollment is shown. */
+export function newestOfChains(rows: EnrollmentRow[]): EnrollmentRow[] {
+  const superseded = new Set(
+    rows.map((e) => e.previous_enrollment_id).filter((id): id is number => id !== null),
+  );
+  return rows.filter((e) => !superseded.has(e.id));
+}

@@ -1,0 +1,8 @@
+export { fileRoutes } from './routes.js';
+export {
+  createFilesService,
+  DOWNLOAD_LINK_SECONDS,
+  type FileOwner,
+  type FilesService,
+  type StoredFileInfo,
+} from './service.js';

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { StoredFilesTable } from '../../db/tables/prospects.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import { checkSignedPath, signPath } from '../../security/signed-urls.js';
+import * as store from './store.js';
+
+/** How long a `downloadUrl` works. */
+export const DOWNLOAD_LINK_SECONDS = 24 * 3600;
+
+export const downloadPath = (fileId: number) => `/api/v1/files/${fileId}/download`;
+
+export type StoredFileInfo = Omit<Selectable<StoredFilesTable>, 'content'>;
+
+export interface FileOwner {
+  companyId: number;
+  /** What the file belongs to, e.g. "prospect" or "enrollment-credit-letter". */
+  ownerType: string;
+  ownerId: number;
+}
+
+/**
+ * Files kept in the database, so every API node serves every file on either engine. Owners are generic:
+ * any module stores and lists its documents here and hands out signed download links.
+ */
+export function createFilesService(deps: { db: Kysely<Database>; urlSigningKey: Buffer }) {
+  const { db, urlSigningKey } = deps;
+  return {
+    async store(owner: FileOwner, file: { fileName: string; contentType: string; bytes: Buffer }) {
+      return store.insertFile(db, {
+        ...owner,
+        fileName: safeFileName(file.fileName),
+        contentType: file.contentType,
+        sha256: createHash('sha256').update(file.bytes).digest('hex'),
+        content: file.bytes,
+      });
+    },
+
+    list(companyId: number, ownerType: string, ownerIds: number[]): Promise<StoredFileInfo[]> {
+      return store.listFiles(db, companyId, ownerType, ownerIds);
+    },
+
+    /** An absolute link that downloads the file without a bearer token until it expires. */
+    downloadUrl(baseUrl: string, fileId: number, nowSeconds = Math.floor(Date.now() / 1000)): string {
+      return `${baseUrl}${signPath(urlSigningKey, downloadPath(fileId), nowSeconds + DOWNLOAD_LINK_SECONDS)}`;
+    },
+
+    /** Checks the signed link as it arrived (path and query) and returns the file. */
+    async download(fileId: number, requestUrl: string) {
+      const check = checkSignedPath(urlSigningKey, requestUrl);
+      if (check === 'invalid')
+        throw new ApiError('FILE_LINK_INVALID', 'This download link is not valid; ask for a new one.');
+      if (check === 'expired')
+        throw new ApiError('FILE_LINK_EXPIRED', 'This download link has expired; ask for a new one.');
+      const file = await store.findFileWithContent(db, fileId);
+      if (!file) throw notFound(`File ${fileId}`);
+      return file;
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;
+
+/** Keeps the name a person gave the file, without paths or characters that break a header. */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base
+    .replace(/[^\w .()-]/g, '_')
+    .trim()
+    .slice(0, 200);
+  return cleaned === '' ? 'document' : cleaned;
+}

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export interface NewStoredFile {
+  companyId: number;
+  ownerType: string;
+  ownerId: number;
+  fileName: string;
+  contentType: string;
+  sha256: string;
+  content: Buffer;
+}
+
+const METADATA = [
+  'id',
+  'company_id',
+  'owner_type',
+  'owner_id',
+  'file_name',
+  'content_type',
+  'size_bytes',
+  'sha256',
+  'created_at',
+] as const;
+
+export async function insertFile(db: Kysely<Database>, file: NewStoredFile) {
+  return db
+    .insertInto('stored_files')
+    .values({
+      company_id: file.companyId,
+      owner_type: file.ownerType,
+      owner_id: file.ownerId,
+      file_name: file.fileName,
+      content_type: file.contentType,
+      size_bytes: file.content.length,
+      sha256: file.sha256,
+      content: file.content,
+      created_at: new Date().toISOString(),
+    })
+    .returning(METADATA)
+    .executeTakeFirstOrThrow();
+}
+
+/** The owners' files without their content, oldest first. */
+export function listFiles(db: Kysely<Database>, companyId: number, ownerType: string, ownerIds: number[]) {
+  if (ownerIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('stored_files')
+    .select(METADATA)
+    .where('company_id', '=', companyId)
+    .where('owner_type', '=', ownerType)
+    .where('owner_id', 'in', ownerIds)
+    .orderBy('id')
+    .execute();
+}
+
+export function findFileWithContent(db: Kysely<Database>, fileId: number) {
+  return db
+    .selectFrom('stored_files')
+    .select([...METADATA, 'content'])
+    .where('id', '=', fileId)
+    .executeTakeFirst();
+}

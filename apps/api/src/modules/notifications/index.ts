@@ -1,0 +1,3 @@
+export { NOTIFICATION_MESSAGES, QUIET_STATUSES, STATUS_MESSAGES } from './messages.js';
+export { notificationRoutes } from './routes.js';
+export { createNotificationsService, type NotificationsService } from './service.js';

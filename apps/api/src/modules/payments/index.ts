@@ -1,0 +1,3 @@
+export { paymentRoutes } from './routes.js';
+export { GatewayProfile, PAYMENT_TYPE_IDS } from './schemas.js';
+export { createPaymentsService, type PaymentsService } from './service.js';

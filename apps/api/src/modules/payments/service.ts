@@ -1,0 +1,383 @@
+import type { Static } from 'typebox';
+import {
+  cardTypeOf,
+  DECLINE_CODES,
+  GatewayConfigurationError,
+  GatewayRejectedError,
+  GatewayUnavailableError,
+  isExpired,
+  masked,
+  normalizeExpiry,
+  type PaymentGateway,
+  type PaymentGateways,
+  type PaymentMethodInput,
+  passesAbaChecksum,
+  passesLuhn,
+  type StoredPaymentProfile,
+} from '../../adapters/payment-gateway/index.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import {
+  type GatewayProfile,
+  type HostedProfilePageTokenRequest,
+  PAYMENT_TYPE_IDS,
+  type PaymentProfileRequest,
+} from './schemas.js';
+import * as store from './store.js';
+
+type Profile = Static<typeof GatewayProfile>;
+type HostedRequest = Static<typeof HostedProfilePageTokenRequest>;
+type ProfileRequest = Static<typeof PaymentProfileRequest>;
+
+const SETTING_BY_TRANSACTION_TYPE = {
+  DEPOSIT: 'deposit_payment_types',
+  ONE_TIME_PAYMENT: 'one_time_payment_types',
+  RECURRING_BILLING: 'recurring_billing_payment_types',
+} as const;
+
+/** Runs a gateway call and turns the gateway's failures into the API's errors, at the module's edge. */
+async function atGateway<T>(action: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof GatewayUnavailableError) {
+      throw new ApiError(
+        'UPSTREAM_UNAVAILABLE',
+        `The payment gateway did not answer while ${action}; nothing was changed, try again.`,
+      );
+    }
+    if (error instanceof GatewayConfigurationError) {
+      throw new ApiError('PAYMENT_GATEWAY_NOT_CONFIGURED', error.message);
+    }
+    if (error instanceof GatewayRejectedError) {
+      if (error.gatewayCode === 'E00040' || error.gatewayCode === 'ICG-NOT_FOUND') {
+        throw new ApiError(
+          'NOT_FOUND',
+          `The payment gateway has no record of this profile (${error.gatewayCode}).`,
+        );
+      }
+      if (DECLINE_CODES.has(error.gatewayCode)) {
+        throw new ApiError(
+          'PAYMENT_DECLINED',
+          `The payment method was declined by the gateway (${error.gatewayCode}).`,
+        );
+      }
+      throw new ApiError(
+        'PAYMENT_GATEWAY_REJECTED',
+        `The payment gateway refused the request while ${action} (${error.gatewayCode}).`,
+        [`${error.gatewayCode}: ${error.message}`],
+      );
+    }
+    throw error;
+  }
+}
+
+function profileOf(row: store.PaymentProfileRow, autopay: Set<string>): Profile {
+  const card = row.id_payment_type === PAYMENT_TYPE_IDS.CreditCard;
+  return {
+    customerProfileToken: row.customer_profile_token,
+    paymentProfileToken: row.payment_profile_token,
+    cardType: card ? row.card_type : null,
+    cardNumber: card ? masked(row.last4) : null,
+    cardExpirationDate: card ? row.expiration_date : null,
+    paymentTypeId: row.id_payment_type,
+    routingNumber: card ? null : masked(row.routing_last4),
+    accountNumber: card ? null : masked(row.last4),
+    accountType: card ? null : row.account_type,
+    autoPayMethod: autopay.has(row.payment_profile_token),
+  };
+}
+
+const digitsOf = (value: string | undefined) => (value ?? '').replace(/[\s-]/g, '');
+
+/** Reads the request into the gateway's method, refusing what no gateway would accept before any call. */
+function methodOf(body: ProfileRequest, nameOnAccount: string): PaymentMethodInput {
+  const type =
+    body.id_payment_type ??
+    (body.card_number ? 1 : body.account_number || body.routing_number ? 2 : undefined);
+  if (type === undefined) {
+    throw new ApiError(
+      'VALIDATION_FAILED',
+      'Send a card (card_number, card_expiration_date) or a bank account.',
+      [
+        'id_payment_type: send 1 with card_number and card_expiration_date, or 2 with routing_number, account_number and account_type',
+      ],
+    );
+  }
+  if (type === PAYMENT_TYPE_IDS.CreditCard) {
+    const missing = (['card_number', 'card_expiration_date'] as const).filter((f) => !body[f]);
+    if (missing.length > 0) {
+      throw new ApiError(
+        'VALIDATION_FAILED',
+        'A card needs its number and expiration date.',
+        missing.map((f) => `${f} is required for a card`),
+      );
+    }
+    const cardNumber = digitsOf(body.card_number);
+    if (!passesLuhn(cardNumber) || cardTypeOf(cardNumber) === 'Unknown') {
+      throw new ApiError(
+        'PAYMENT_CARD_INVALID',
+        'The card number is not a valid card number (check the digits).',
+      );
+    }
+    const expirationDate = normalizeExpiry(body.card_expiration_date!);
+    if (!expirationDate) {
+      throw new ApiError(
+        'PAYMENT_CARD_INVALID',
+        'The card expiration date must be YYYY-MM, MM/YY or MM/YYYY.',
+      );
+    }
+    if (isExpired(expirationDate))
+      throw new ApiError('PAYMENT_CARD_EXPIRED', `The card expired in ${expirationDate}.`);
+    return { type: 'CreditCard', cardNumber, expirationDate };
+  }
+  const missing = (['routing_number', 'account_number', 'account_type'] as const).filter((f) => !body[f]);
+  if (missing.length > 0) {
+    throw new ApiError(
+      'VALIDATION_FAILED',
+      'A bank account needs its routing number, account number and account type.',
+      missing.map((f) => `${f} is required for a bank account`),
+    );
+  }
+  const routingNumber = digitsOf(body.routing_number);
+  if (!passesAbaChecksum(routingNumber)) {
+    throw new ApiError(
+      'PAYMENT_BANK_ACCOUNT_INVALID',
+      'The routing number is not a valid ABA routing number.',
+    );
+  }
+  const accountNumber = digitsOf(body.account_number);
+  if (!/^\d{4,17}$/.test(accountNumber)) {
+    throw new ApiError('PAYMENT_BANK_ACCOUNT_INVALID', 'The bank account number must have 4 to 17 digits.');
+  }
+  return {
+    type: 'BankAccount',
+    routingNumber,
+    accountNumber,
+    accountType: body.account_type!,
+    nameOnAccount,
+  };
+}
+
+export function createPaymentsService(deps: { db: store.Db; gateways: PaymentGateways }) {
+  const { db, gateways } = deps;
+
+  const gatewayFor = (companyId: number) =>
+    atGateway('choosing the gateway', () => deps.gateways.gatewayFor(companyId));
+
+  async function customerOf(companyId: number, customerId: number) {
+    const customer = await store.findCustomer(db, companyId, customerId);
+    if (!customer) throw notFound('The customer');
+    return customer;
+  }
+
+  /** The customer's profile at the gateway: the stored token, or a new profile (not yet recorded). */
+  async function customerProfile(companyId: number, customerId: number, gateway: PaymentGateway) {
+    const existing = await store.findCustomerProfileToken(db, companyId, gateway.name, customerId);
+    if (existing) return { token: existing, isNew: false };
+    const customer = await customerOf(companyId, customerId);
+    const name = customer.firm_name || `${customer.first_name} ${customer.last_name}`.trim();
+    const { customerProfileToken } = await atGateway('creating the customer profile', () =>
+      gateway.createCustomerProfile({
+        merchantCustomerId: `V${companyId}-${customerId}`,
+        email: customer.email,
+        description: name,
+      }),
+    );
+    return { token: customerProfileToken, isNew: true };
+  }
+
+  async function recordedCustomerProfile(companyId: number, customerId: number, gateway: PaymentGateway) {
+    const profile = await customerProfile(companyId, customerId, gateway);
+    if (!profile.isNew) return profile.token;
+    return store.saveCustomerProfileToken(db, {
+      company_id: companyId,
+      gateway: gateway.name,
+      customer_id: customerId,
+      customer_profile_token: profile.token,
+    });
+  }
+
+  function rowValues(
+    companyId: number,
+    customerId: number,
+    gateway: string,
+    customerProfileToken: string,
+    saved: StoredPaymentProfile,
+  ) {
+    return {
+      company_id: companyId,
+      customer_id: customerId,
+      gateway,
+      customer_profile_token: customerProfileToken,
+      payment_profile_token: saved.paymentProfileToken,
+      id_payment_type: PAYMENT_TYPE_IDS[saved.type],
+      card_type: saved.cardType,
+      last4: saved.last4,
+      expiration_date: saved.expirationDate,
+      account_type: saved.accountType,
+      routing_last4: saved.routingLast4,
+    };
+  }
+
+  return {
+    async hostedProfilePageToken(companyId: number, customerId: number, request: HostedRequest) {
+      const settings = await store.findSettings(db, companyId);
+      const allowed = settings?.[SETTING_BY_TRANSACTION_TYPE[request.transactionType]] ?? 'Both';
+      if (allowed !== 'Both' && request.paymentType !== allowed) {
+        throw new ApiError(
+          'PAYMENT_TYPE_NOT_ALLOWED',
+          `For ${request.transactionType} this company accepts ${allowed} only; ${request.paymentType} is not allowed.`,
+        );
+      }
+      const gateway = await gatewayFor(companyId);
+      const customerProfileToken = await recordedCustomerProfile(companyId, customerId, gateway);
+      return atGateway('opening the hosted form', () =>
+        gateway.hostedProfilePage({
+          customerProfileToken,
+          iFrameCommunicatorUrl: request.iFrameCommunicatorUrl,
+          saveButtonText: request.saveButtonText ?? 'Save',
+          paymentType: request.paymentType,
+        }),
+      );
+    },
+
+    async paymentIframeUri(companyId: number, customerId: number): Promise<string> {
+      const settings = await store.findSettings(db, companyId);
+      const gateway = await gatewayFor(companyId);
+      const customerProfileToken = await recordedCustomerProfile(companyId, customerId, gateway);
+      const page = await atGateway('opening the hosted form', () =>
+        gateway.hostedProfilePage({
+          customerProfileToken,
+          iFrameCommunicatorUrl: '',
+          saveButtonText: 'Save',
+          paymentType: (settings?.one_time_payment_types ?? 'Both') as 'Both' | 'CreditCard' | 'BankAccount',
+        }),
+      );
+      const url = new URL(page.addUrl);
+      url.searchParams.set('token', page.token);
+      return url.toString();
+    },
+
+    /** The payment profiles the gateway holds for the customer; local records follow the gateway's list. */
+    async listProfiles(companyId: number, customerId: number): Promise<Profile[]> {
+      const gateway = await gatewayFor(companyId);
+      const customerProfileToken = await store.findCustomerProfileToken(
+        db,
+        companyId,
+        gateway.name,
+        customerId,
+      );
+      if (!customerProfileToken) return [];
+      const atTheGateway = await atGateway('reading the payment profiles', () =>
+        gateway.listPaymentProfiles(customerProfileToken),
+      );
+      const local = await store.listProfiles(db, companyId, gateway.name, customerId);
+      const present = new Set(atTheGateway.map((p) => p.paymentProfileToken));
+      await store.softDeleteProfiles(
+        db,
+        local.filter((row) => !present.has(row.payment_profile_token)).map((row) => row.id),
+      );
+      const rows: store.PaymentProfileRow[] = [];
+      for (const saved of atTheGateway) {
+        rows.push(
+          await store.upsertProfile(
+            db,
+            rowValues(companyId, customerId, gateway.name, customerProfileToken, saved),
+          ),
+        );
+      }
+      const autopay = await store.autopayTokens(
+        db,
+        companyId,
+        rows.map((r) => r.payment_profile_token),
+      );
+      return rows.map((row) => profileOf(row, autopay));
+    },
+
+    /** Creates (no payment_profile_token) or replaces a card or bank account; numbers go to the gateway only. */
+    async saveProfile(companyId: number, customerId: number, body: ProfileRequest): Promise<Profile> {
+      const customer = await customerOf(companyId, customerId);
+      const method = methodOf(
+        body,
+        customer.firm_name || `${customer.first_name} ${customer.last_name}`.trim(),
+      );
+      const gateway = await gatewayFor(companyId);
+
+      let profile: { token: string; isNew: boolean };
+      if (body.customer_profile_token) {
+        const stored = await store.findCustomerProfileToken(db, companyId, gateway.name, customerId);
+        if (stored !== body.customer_profile_token) {
+          throw notFound(`The customer profile token ${body.customer_profile_token} of this customer`);
+        }
+        profile = { token: stored, isNew: false };
+      } else {
+        profile = await customerProfile(companyId, customerId, gateway);
+      }
+
+      let saved: StoredPaymentProfile;
+      if (body.payment_profile_token) {
+        const existing = await store.findProfileByToken(
+          db,
+          companyId,
+          body.payment_profile_token,
+          gateway.name,
+        );
+        if (!existing || existing.customer_profile_token !== profile.token) {
+          if (existing)
+            throw new ApiError('CUSTOMER_FORBIDDEN', 'This payment profile belongs to another customer.');
+          throw notFound(`The payment profile ${body.payment_profile_token}`);
+        }
+        saved = await atGateway('updating the payment profile', () =>
+          gateway.updatePaymentProfile(profile.token, existing.payment_profile_token, method),
+        );
+      } else {
+        saved = await atGateway('saving the payment profile', () =>
+          gateway.createPaymentProfile(profile.token, method),
+        );
+      }
+
+      const row = await db.transaction().execute(async (trx) => {
+        const customerProfileToken = profile.isNew
+          ? await store.saveCustomerProfileToken(trx, {
+              company_id: companyId,
+              gateway: gateway.name,
+              customer_id: customerId,
+              customer_profile_token: profile.token,
+            })
+          : profile.token;
+        return store.upsertProfile(
+          trx,
+          rowValues(companyId, customerId, gateway.name, customerProfileToken, saved),
+        );
+      });
+      return profileOf(row, await store.autopayTokens(db, companyId, [row.payment_profile_token]));
+    },
+
+    /** Removes a payment profile at the gateway and here; `assertOwner` refuses another customer's. */
+    async deleteProfile(
+      companyId: number,
+      paymentProfileToken: string,
+      assertOwner: (customerId: number) => void,
+    ) {
+      const row = await store.findProfileByToken(db, companyId, paymentProfileToken);
+      if (!row) throw notFound(`The payment profile ${paymentProfileToken}`);
+      assertOwner(row.customer_id);
+      const gateway = await gatewayFor(companyId);
+      if (gateway.name === row.gateway) {
+        await atGateway('deleting the payment profile', async () => {
+          try {
+            await gateway.deletePaymentProfile(row.customer_profile_token, row.payment_profile_token);
+          } catch (error) {
+            // Already gone at the gateway (E00040): only our record is left to remove.
+            if (!(error instanceof GatewayRejectedError && error.gatewayCode === 'E00040')) throw error;
+          }
+        });
+      }
+      await store.softDeleteProfiles(db, [row.id]);
+    },
+
+    gateways,
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,130 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { PaymentProfilesTable } from '../../db/tables/payments.js';
+
+export type Db = Kysely<Database>;
+export type PaymentProfileRow = Selectable<PaymentProfilesTable>;
+
+export function findCustomer(db: Db, companyId: number, customerId: number) {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'first_name', 'last_name', 'firm_name', 'email'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+}
+
+export function findSettings(db: Db, companyId: number) {
+  return db.selectFrom('company_settings').selectAll().where('company_id', '=', companyId).executeTakeFirst();
+}
+
+export async function findCustomerProfileToken(
+  db: Db,
+  companyId: number,
+  gateway: string,
+  customerId: number,
+) {
+  const row = await db
+    .selectFrom('payment_customer_profiles')
+    .select('customer_profile_token')
+    .where('company_id', '=', companyId)
+    .where('gateway', '=', gateway)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row?.customer_profile_token ?? null;
+}
+
+/** Records the customer's gateway profile once; a racing request's row wins and is returned. */
+export async function saveCustomerProfileToken(
+  db: Db,
+  values: { company_id: number; gateway: string; customer_id: number; customer_profile_token: string },
+): Promise<string> {
+  await db
+    .insertInto('payment_customer_profiles')
+    .values({ ...values, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(['company_id', 'gateway', 'customer_id']).doNothing())
+    .execute();
+  return (
+    (await findCustomerProfileToken(db, values.company_id, values.gateway, values.customer_id)) ??
+    values.customer_profile_token
+  );
+}
+
+export function listProfiles(db: Db, companyId: number, gateway: string, customerId: number) {
+  return db
+    .selectFrom('payment_profiles')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('gateway', '=', gateway)
+    .where('customer_id', '=', customerId)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+/** A payment profile of the company by token, whoever owns it (the caller checks the owner). */
+export function findProfileByToken(db: Db, companyId: number, token: string, gateway?: string) {
+  let query = db
+    .selectFrom('payment_profiles')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('payment_profile_token', '=', token)
+    .where('deleted_at', 'is', null);
+  if (gateway) query = query.where('gateway', '=', gateway);
+  return query.executeTakeFirst();
+}
+
+/** Inserts the profile, or refreshes the row with the same token (a gateway may answer with one on file). */
+export async function upsertProfile(
+  db: Db,
+  values: Omit<Insertable<PaymentProfilesTable>, 'created_at' | 'updated_at' | 'deleted_at'>,
+): Promise<PaymentProfileRow> {
+  const now = new Date().toISOString();
+  const changes: Updateable<PaymentProfilesTable> = {
+    customer_id: values.customer_id,
+    customer_profile_token: values.customer_profile_token,
+    id_payment_type: values.id_payment_type,
+    card_type: values.card_type,
+    last4: values.last4,
+    expiration_date: values.expiration_date,
+    account_type: values.account_type,
+    routing_last4: values.routing_last4,
+    updated_at: now,
+    deleted_at: null,
+  };
+  await db
+    .insertInto('payment_profiles')
+    .values({ ...values, created_at: now, updated_at: now, deleted_at: null })
+    .onConflict((oc) => oc.columns(['company_id', 'gateway', 'payment_profile_token']).doUpdateSet(changes))
+    .execute();
+  return db
+    .selectFrom('payment_profiles')
+    .selectAll()
+    .where('company_id', '=', values.company_id)
+    .where('gateway', '=', values.gateway)
+    .where('payment_profile_token', '=', values.payment_profile_token)
+    .executeTakeFirstOrThrow();
+}
+
+export async function softDeleteProfiles(db: Db, ids: number[]) {
+  if (ids.length === 0) return;
+  const now = new Date().toISOString();
+  await db
+    .updateTable('payment_profiles')
+    .set({ deleted_at: now, updated_at: now })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** The payment profiles an active recurring billing (autopay) charges, among these tokens. */
+export async function autopayTokens(db: Db, companyId: number, tokens: string[]): Promise<Set<string>> {
+  if (tokens.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('recurring_billings')
+    .select('payment_profile_token')
+    .where('company_id', '=', companyId)
+    .where('status', '=', 'active')
+    .where('payment_profile_token', 'in', tokens)
+    .execute();
+  return new Set(rows.map((r) => r.payment_profile_token));
+}

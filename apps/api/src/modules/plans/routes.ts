@@ -1,0 +1,234 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { type Static, Type } from 'typebox';
+import { callerOf } from '../../http/access.js';
+import { Envelope, ok } from '../../http/envelope.js';
+import { commaLists, Id } from '../../http/schemas.js';
+import {
+  AcceptanceOption,
+  AddressFieldsQuery,
+  BulkPlan,
+  BundleQuery,
+  CustomerFieldsQuery,
+  FieldValidatorSchema,
+  LanguageQuery,
+  Plan,
+  PlanBundle,
+  PlanDocument,
+  PlanIdParams,
+  PlanZipcode,
+  ThankYouPage,
+  ValidationResult,
+  WizardQuery,
+} from './schemas.js';
+import type { LinkContext, PlansService } from './service.js';
+
+const tags = ['Plans'];
+
+export const linksFor = (request: FastifyRequest, language?: string): LinkContext => ({
+  baseUrl: `${request.protocol}://${request.host}`,
+  language,
+});
+
+export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService }> = async (app, { plans }) => {
+  const company = (request: FastifyRequest) => callerOf(request).companyId;
+
+  app.get(
+    '/plans/:planId',
+    {
+      schema: {
+        operationId: 'getPlan',
+        tags,
+        summary: 'One plan with its EFL prices, documents, acceptance options, rules and field validators',
+        description:
+          '`display_in_wizard` says whether the plan is on sale today; deprecated plans stay readable for their customers.',
+        params: PlanIdParams,
+        response: { 200: Envelope(Plan) },
+      },
+    },
+    async (request) => ok(await plans.plan(company(request), request.params.planId, linksFor(request))),
+  );
+
+  const wizardOptions = (operationId: string, summary: string, item: typeof Plan | typeof BulkPlan) => ({
+    preValidation: commaLists('ids_utilities'),
+    schema: {
+      operationId,
+      tags,
+      summary,
+      description:
+        'Plans on sale today for the utilities (and customer type). A valid `promo_code` adds its campaign plans; an ' +
+        'unknown or expired code is refused with PROMO_CODE_INVALID.',
+      querystring: WizardQuery,
+      response: { 200: Envelope(Type.Array(item)) },
+    },
+  });
+
+  // The two wizard lists answer the same plans; the batch schema also serialises the utility names and codes.
+  const wizardPlans = async (request: FastifyRequest, query: Static<typeof WizardQuery>) =>
+    ok(
+      await plans.wizardPlans(
+        company(request),
+        { utilityIds: query.ids_utilities, customerTypeId: query.customer_type, promoCode: query.promo_code },
+        linksFor(request),
+      ),
+    );
+
+  app.get(
+    '/plans/for-wizard',
+    wizardOptions('listPlansForWizard', 'Plans a customer can buy, for an enrollment wizard', Plan),
+    (request) => wizardPlans(request, request.query),
+  );
+
+  app.get(
+    '/plans/batch-for-wizard',
+    wizardOptions(
+      'listPlansForWizardBatch',
+      'Plans for several utilities at once, with utility names and codes',
+      BulkPlan,
+    ),
+    (request) => wizardPlans(request, request.query),
+  );
+
+  app.get(
+    '/plan-bundles/for-wizard',
+    {
+      schema: {
+        operationId: 'listPlanBundlesForWizard',
+        tags,
+        summary: 'Electric and gas plan bundles on sale for a pair of utilities',
+        querystring: BundleQuery,
+        response: { 200: Envelope(Type.Array(PlanBundle)) },
+      },
+    },
+    async (request) => ok(await plans.bundles(company(request), request.query, linksFor(request))),
+  );
+
+  app.get(
+    '/plans/docs/:planId',
+    {
+      schema: {
+        operationId: 'listPlanDocuments',
+        tags,
+        summary:
+          "The plan's documents (EFL or gas disclosure, terms of service) with download links in a language",
+        params: PlanIdParams,
+        querystring: LanguageQuery,
+        response: { 200: Envelope(Type.Array(PlanDocument)) },
+      },
+    },
+    async (request) => {
+      const language = await plans.languageCode(request.query.languageId);
+      return ok(await plans.documents(company(request), request.params.planId, linksFor(request, language)));
+    },
+  );
+
+  app.get(
+    '/plans/zip-codes/:planId',
+    {
+      schema: {
+        operationId: 'listPlanZipcodes',
+        tags,
+        summary: 'Zip codes where the plan can be bought',
+        params: PlanIdParams,
+        response: { 200: Envelope(Type.Array(PlanZipcode)) },
+      },
+    },
+    async (request) => ok(await plans.zipcodes(company(request), request.params.planId)),
+  );
+
+  app.get(
+    '/plans/thank-you-page/:planId',
+    {
+      schema: {
+        operationId: 'getPlanThankYouPage',
+        tags,
+        summary: 'What to show a customer after enrolling in the plan',
+        params: PlanIdParams,
+        response: { 200: Envelope(ThankYouPage) },
+      },
+    },
+    async (request) =>
+      ok(await plans.thankYouPage(company(request), request.params.planId, linksFor(request))),
+  );
+
+  app.get(
+    '/plans/acceptance-options',
+    {
+      schema: {
+        operationId: 'listPlanAcceptanceOptions',
+        tags,
+        summary: 'What the customer must agree to (is_required) or may opt into',
+        querystring: Type.Object({ planId: Id('id_plan') }),
+        response: { 200: Envelope(Type.Array(AcceptanceOption)) },
+      },
+    },
+    async (request) =>
+      ok(await plans.acceptanceOptions(company(request), request.query.planId, linksFor(request))),
+  );
+
+  app.get(
+    '/plans/request-customer-fields/:planId',
+    {
+      schema: {
+        operationId: 'listPlanCustomerFields',
+        tags,
+        summary: 'Customer fields the plan asks for, from its customer type and credit-check rules',
+        params: PlanIdParams,
+        response: { 200: Envelope(Type.Array(FieldValidatorSchema)) },
+      },
+    },
+    async (request) =>
+      ok(await plans.customerFields(company(request), request.params.planId, linksFor(request))),
+  );
+
+  app.get(
+    '/plans/request-address-fields/:planId',
+    {
+      schema: {
+        operationId: 'listPlanAddressFields',
+        tags,
+        summary: "Address fields the plan asks for, with the utility's LDC number rule",
+        params: PlanIdParams,
+        response: { 200: Envelope(Type.Array(FieldValidatorSchema)) },
+      },
+    },
+    async (request) => ok(await plans.addressFields(company(request), request.params.planId)),
+  );
+
+  app.get(
+    '/customers/validate-customer-fields',
+    {
+      schema: {
+        operationId: 'validateCustomerFields',
+        tags: ['Customers'],
+        summary: "Checks a customer's fields against a plan's rules before enrolling",
+        querystring: CustomerFieldsQuery,
+        response: { 200: Envelope(ValidationResult) },
+      },
+    },
+    async (request) =>
+      ok(
+        await plans.validateCustomerFields(
+          company(request),
+          request.query.idPlan,
+          request.query.customerFields,
+          linksFor(request),
+        ),
+      ),
+  );
+
+  app.get(
+    '/miscellaneous/validate-address-fields',
+    {
+      schema: {
+        operationId: 'validateAddressFields',
+        tags: ['Miscellaneous'],
+        summary: "Checks an LDC account number (ESIID in Texas) against the plan's utility rules",
+        querystring: AddressFieldsQuery,
+        response: { 200: Envelope(ValidationResult) },
+      },
+    },
+    async (request) =>
+      ok(await plans.validateLdcAccount(company(request), request.query.planId, request.query.address)),
+  );
+};

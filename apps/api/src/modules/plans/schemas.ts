@@ -1,0 +1,217 @@
+import { Type } from 'typebox';
+import { Id, IdList, Nullable, PlainDate } from '../../http/schemas.js';
+import { DeliveryChargeSchema } from '../utilities/index.js';
+
+export const FieldValidatorSchema = Type.Object({
+  fieldName: Type.String(),
+  isFieldRequired: Type.Boolean(),
+  fieldLength: Type.Integer(),
+  validateJavascriptField: Type.String({
+    description: 'JavaScript regular expression source the value must match.',
+  }),
+  showField: Type.Boolean(),
+  defaultValue: Type.String({
+    description: 'Pre-filled value; for the LDC number, the utility ESIID prefix.',
+  }),
+  dependOnFields: Type.Array(Type.String(), {
+    description: 'When this field is empty, one of these must be given.',
+  }),
+  isFixedLength: Type.Boolean(),
+  mask: Type.String({ description: 'Input mask, 9 for a digit.' }),
+});
+
+export const GeneralRules = Type.Object({
+  ldc_account_number: Type.Array(FieldValidatorSchema),
+  show_critical_care: Type.Boolean(),
+  required_credit_check: Type.Boolean(),
+  required_deposit_fee: Type.Number({ description: 'Deposit in dollars when one is required.' }),
+  deposit_required_under_score: Type.Integer({
+    description: 'A credit score below this requires a deposit.',
+  }),
+  deposit_deny_service_under_score: Type.Integer({
+    description: 'A credit score below this refuses service; 0 means never.',
+  }),
+  allow_bypass_credit_check: Type.Boolean({
+    description: 'The customer may skip the credit check by paying the deposit.',
+  }),
+  allow_use_date_of_birth: Type.Boolean({
+    description: 'Date of birth, SSN or both may identify the customer; otherwise the SSN is mandatory.',
+  }),
+});
+
+export const PlanDocument = Type.Object({
+  id_plan_document: Type.Integer(),
+  doc_type: Type.String({ description: 'EFL, GAS_DISCLOSURE or TOS.' }),
+  name: Type.String(),
+  display_in_plan_listing: Type.Boolean(),
+  display_in_summary: Type.Boolean(),
+  display_in_thank_you_page: Type.Boolean(),
+  display_in_my_account: Type.Boolean(),
+  url: Type.String({ description: 'Signed download link of the PDF, valid 24 hours.' }),
+});
+
+export const MarketDocument = Type.Object({
+  id_market_document: Type.Integer(),
+  doc_type: Type.String({ description: 'YRAC, CUSTOMER_RIGHTS or PRIVACY.' }),
+  name: Type.String(),
+  display_in_my_account: Type.Boolean(),
+  url: Type.String({ description: 'Signed download link of the PDF, valid 24 hours.' }),
+});
+
+export const AcceptanceOption = Type.Object({
+  id_option: Type.Integer(),
+  text: Type.String(),
+  is_required: Type.Boolean(),
+});
+
+export const TimeOfUseRate = Type.Object({
+  name: Type.String(),
+  season: Type.String({ description: 'Summer (June to September), NonSummer or All.' }),
+  start_hour: Type.Integer({ minimum: 0, maximum: 24 }),
+  end_hour: Type.Integer({ minimum: 0, maximum: 24 }),
+  days: Type.String({ description: 'All, Weekday or Weekend.' }),
+  rate: Type.Number({ description: 'Cents per kWh in this window.' }),
+});
+
+const flag = (description: string) => Type.Boolean({ description });
+
+export const Plan = Type.Object({
+  id_plan: Type.Integer(),
+  name: Type.String(),
+  published: Type.Boolean(),
+  id_utility: Type.Integer(),
+  id_customer_type: Type.Integer(),
+  description: Type.String(),
+  id_term: Type.Integer({ description: 'The term in months.' }),
+  id_plan_type: Type.Integer({ description: '1 fixed, 2 variable, 4 daily rate.' }),
+  rate: Type.Number({
+    description: 'Energy charge in cents per rate_unit; the reference rate for variable and daily plans.',
+  }),
+  rate_unit: Type.String({ description: 'kWh for electricity; Ccf (Ohio) or therm (Georgia) for gas.' }),
+  monthly_fee: Type.Number({ description: 'Dollars a month.' }),
+  cancellation_fee: Type.Number({ description: 'Early termination fee in dollars.' }),
+  risk_free_trial_period: Type.Integer({
+    description: 'Days in which the customer may leave without a fee.',
+  }),
+  available_from_date: PlainDate,
+  available_until_date: Nullable(PlainDate),
+  early_termination_text: Type.String(),
+  id_commodity: Type.Integer({ description: '1 Electric, 2 Gas.' }),
+  promo_code: Nullable(Type.String()),
+  billing_system_plan_code: Type.String(),
+  deprecated: Type.Boolean(),
+  version: Type.Integer(),
+  recurring_billing_required: Type.Boolean(),
+  min_start_date_delay_days: Type.Integer(),
+  initial_discount_percentage: Nullable(Type.Number()),
+  initial_discount_period: Nullable(Type.Integer()),
+  initial_discount_rate: Nullable(Type.Number()),
+  term: Type.Integer(),
+  terms_text: Type.String(),
+  customer_type: Type.String(),
+  commodity_name: Type.String(),
+  renewable_percent: Type.Number(),
+  rate_type: Type.String({ description: 'Fixed, Variable, Daily Rate or Time of Use.' }),
+  rate500: Nullable(
+    Type.Number({ description: 'EFL average price in cents per kWh at 500 kWh a month; null for gas.' }),
+  ),
+  rate1000: Nullable(Type.Number({ description: 'EFL average price at 1,000 kWh.' })),
+  rate2000: Nullable(Type.Number({ description: 'EFL average price at 2,000 kWh.' })),
+  decimal_places_to_show: Type.Integer(),
+  divide_montly_fee_by: Type.Integer(),
+  present_divided_monthly_fee: Type.Boolean(),
+  not_able_renewals: flag('The plan cannot be chosen at renewal.'),
+  not_able_reenrolls: flag('The plan cannot be chosen to re-enroll.'),
+  is_time_of_use: Type.Boolean(),
+  time_of_use_rates: Type.Array(TimeOfUseRate),
+  delivery_charges: Type.Array(DeliveryChargeSchema, {
+    description: "The utility's delivery charges used in the EFL prices.",
+  }),
+  plan_documents: Type.Array(PlanDocument),
+  market_documents: Type.Array(MarketDocument),
+  acceptance_options: Type.Array(AcceptanceOption),
+  general_rules: GeneralRules,
+  customer_fields: Type.Array(FieldValidatorSchema),
+  display_in_wizard: flag('On sale today to the caller (published, in its window, campaign code valid).'),
+});
+
+export const BulkPlan = Type.Object({
+  ...Plan.properties,
+  utility_name: Type.String(),
+  utility_code: Type.String(),
+  utility_formal_name: Type.String(),
+});
+
+export const WizardQuery = Type.Object({
+  ids_utilities: IdList('Utilities whose plans to list (required).'),
+  customer_type: Type.Optional(Id('Only plans for this customer type (id_customer_type).')),
+  promo_code: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 40, description: 'Adds the plans of this campaign.' }),
+  ),
+});
+
+export const PlanBundle = Type.Object({
+  id_bundle: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  id_electric_plan: Type.Integer(),
+  id_gas_plan: Type.Integer(),
+  id_customer_type: Type.Integer(),
+  id_market: Type.Integer(),
+  electric_plan: Plan,
+  gas_plan: Plan,
+});
+
+export const BundleQuery = Type.Object({
+  zipCodeId: Type.Optional(Id('id_zipcode from GET /zipcodes: only bundles whose utilities serve it.')),
+  electricUtilityId: Id('The electric utility.'),
+  gasUtilityId: Id('The gas utility.'),
+  customerTypeId: Type.Optional(Id('Only bundles for this customer type.')),
+  promoCode: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+});
+
+export const PlanIdParams = Type.Object({ planId: Id('id_plan') });
+export const LanguageQuery = Type.Object({
+  languageId: Type.Optional(
+    Id('id_language from GET /document-languages; the default language when absent.'),
+  ),
+});
+
+export const ThankYouPage = Type.Object({
+  id_plan: Type.Integer(),
+  plan_name: Type.String(),
+  thank_you_text: Type.String(),
+  brand: Type.Object({
+    name: Type.String(),
+    phone: Type.String(),
+    email: Type.String(),
+    office_hours: Type.String(),
+  }),
+  documents: Type.Array(PlanDocument),
+  rescission_period: Type.Integer({ description: 'Days the customer may still cancel without a fee.' }),
+});
+
+export const ValidationResult = Type.Object({
+  is_valid: Type.Boolean(),
+  errors: Type.Array(Type.Object({ code: Type.String(), message: Type.String() })),
+});
+
+export const CustomerFieldsQuery = Type.Object({
+  customerFields: Type.String({
+    minLength: 2,
+    maxLength: 4000,
+    description:
+      'A JSON object of field name to value, e.g. {"firstName":"Ana","primaryPhoneNumber":"5125550100"}.',
+  }),
+  idPlan: Id('The plan whose rules apply.'),
+});
+
+export const AddressFieldsQuery = Type.Object({
+  address: Type.String({ minLength: 1, maxLength: 100, description: 'The value to check.' }),
+  planId: Id('The plan whose utility rules apply.'),
+  fieldType: Type.Literal('ldc_account_number', {
+    description: 'The field to check; only ldc_account_number.',
+  }),
+});
+
+export const PlanZipcode = Type.Object({ zipcode: Type.String() });

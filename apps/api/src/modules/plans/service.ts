@@ -1,0 +1,339 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Static } from 'typebox';
+import type { CustomerTypesTable, Database } from '../../db/schema.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import { toCustomerType } from '../customer-types/index.js';
+import { listLanguages } from '../reference/index.js';
+import { toDeliveryCharge, today, type UtilitiesService } from '../utilities/index.js';
+import { documentLink } from './document-links.js';
+import { eflAveragePrices } from './efl.js';
+import {
+  addressFieldValidators,
+  customerFieldValidators,
+  type FieldError,
+  ldcAccountValidator,
+  validateFields,
+} from './field-validators.js';
+import { PLAN_TYPES, type PlanTypeId, typeLabel } from './naming.js';
+import type { Plan } from './schemas.js';
+import * as store from './store.js';
+
+export interface PlansDeps {
+  db: Kysely<Database>;
+  utilities: UtilitiesService;
+  urlKey: Buffer;
+}
+
+/** Where the caller reached us, so document links point back at the same host. */
+export interface LinkContext {
+  baseUrl: string;
+  language?: string;
+}
+
+type PlanWire = Static<typeof Plan>;
+
+const rateUnit = (commodity: string, stateCode: string) =>
+  commodity === 'Electric' ? 'kWh' : stateCode === 'GA' ? 'therm' : 'Ccf';
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
+  return groups;
+}
+
+export function createPlansService({ db, utilities, urlKey }: PlansDeps) {
+  async function languageCode(languageId?: number): Promise<string> {
+    const languages = await listLanguages(db, true);
+    const language =
+      languageId === undefined
+        ? languages.find((l) => l.is_default === 1)
+        : languages.find((l) => l.id === languageId);
+    if (!language) throw notFound(`Active language ${languageId}`);
+    return language.short_name;
+  }
+
+  async function describe(
+    companyId: number,
+    rows: store.PlanRow[],
+    links: LinkContext,
+    onSaleIds?: Set<number>,
+  ): Promise<PlanWire[]> {
+    const planIds = rows.map((p) => p.id);
+    const language = links.language ?? (await languageCode());
+    const [details, charges, marketDocs, customerTypes, onSale] = await Promise.all([
+      store.planDetails(db, planIds),
+      utilities.deliveryCharges([...new Set(rows.map((p) => p.utility_id))]),
+      store.marketDocuments(db, companyId, [...new Set(rows.map((p) => p.market_id))]),
+      store.customerTypesByIds(db, [...new Set(rows.map((p) => p.customer_type_id))]),
+      onSaleIds ?? onSaleNow(companyId, planIds, []),
+    ]);
+    const tou = groupBy(details.timeOfUse, (r) => r.plan_id);
+    const acceptance = groupBy(details.acceptance, (r) => r.plan_id);
+    const documents = groupBy(details.documents, (r) => r.plan_id);
+    const chargesBy = groupBy(charges, (c) => c.utility_id);
+    const marketDocsBy = groupBy(marketDocs, (d) => d.market_id);
+    const typesById = new Map(customerTypes.map((t) => [t.id, t]));
+    return rows.map((p) => {
+      const timeOfUse = (tou.get(p.id) ?? []).map(({ id: _id, plan_id: _plan, ...w }) => w);
+      const deliveryCharges = chargesBy.get(p.utility_id) ?? [];
+      const efl = eflAveragePrices({ ...p, commodity: p.commodity, timeOfUse }, deliveryCharges);
+      const customerType = toCustomerType(
+        typesById.get(p.customer_type_id) as Selectable<CustomerTypesTable>,
+      );
+      const utility = { ...p, commodity: p.commodity, stateCode: p.state_code };
+      return {
+        id_plan: p.id,
+        name: p.name,
+        published: p.published === 1,
+        id_utility: p.utility_id,
+        id_customer_type: p.customer_type_id,
+        description: p.description,
+        id_term: p.term,
+        id_plan_type: p.id_plan_type,
+        rate: p.rate,
+        rate_unit: rateUnit(p.commodity, p.state_code),
+        monthly_fee: p.monthly_fee,
+        cancellation_fee: p.cancellation_fee,
+        risk_free_trial_period: p.risk_free_trial_period,
+        available_from_date: p.available_from_date,
+        available_until_date: p.available_until_date,
+        early_termination_text: p.early_termination_text,
+        id_commodity: p.commodity === 'Electric' ? 1 : 2,
+        promo_code: p.promo_code,
+        billing_system_plan_code: p.billing_system_plan_code,
+        deprecated: p.deprecated === 1,
+        version: p.version,
+        recurring_billing_required: p.recurring_billing_required === 1,
+        min_start_date_delay_days: p.min_start_date_delay_days,
+        initial_discount_percentage: p.initial_discount_percentage,
+        initial_discount_period: p.initial_discount_period,
+        initial_discount_rate: p.initial_discount_rate,
+        term: p.term,
+        terms_text: p.terms_text,
+        customer_type: p.customer_type_name,
+        commodity_name: p.commodity,
+        renewable_percent: p.renewable_percent,
+        rate_type: typeLabel(p.id_plan_type as PlanTypeId, p.is_time_of_use === 1),
+        ...efl,
+        decimal_places_to_show: p.decimal_places_to_show,
+        divide_montly_fee_by: p.divide_montly_fee_by,
+        present_divided_monthly_fee: p.present_divided_monthly_fee === 1,
+        not_able_renewals: p.not_able_renewals === 1,
+        not_able_reenrolls: p.not_able_reenrolls === 1,
+        is_time_of_use: p.is_time_of_use === 1,
+        time_of_use_rates: timeOfUse,
+        delivery_charges: deliveryCharges.map(toDeliveryCharge),
+        plan_documents: (documents.get(p.id) ?? []).map((d) => ({
+          id_plan_document: d.id,
+          doc_type: d.doc_type,
+          name: d.name,
+          display_in_plan_listing: d.display_in_plan_listing === 1,
+          display_in_summary: d.display_in_summary === 1,
+          display_in_thank_you_page: d.display_in_thank_you_page === 1,
+          display_in_my_account: d.display_in_my_account === 1,
+          url: documentLink(urlKey, links.baseUrl, 'plan', d.id, language),
+        })),
+        market_documents: (marketDocsBy.get(p.market_id) ?? []).map((d) => ({
+          id_market_document: d.id,
+          doc_type: d.doc_type,
+          name: d.name,
+          display_in_my_account: d.display_in_my_account === 1,
+          url: documentLink(urlKey, links.baseUrl, 'market', d.id, language),
+        })),
+        acceptance_options: (acceptance.get(p.id) ?? []).map((o) => ({
+          id_option: o.id,
+          text: o.text,
+          is_required: o.is_required === 1,
+        })),
+        general_rules: {
+          ldc_account_number: [ldcAccountValidator(utility)],
+          show_critical_care: p.show_critical_care === 1,
+          required_credit_check: p.required_credit_check === 1,
+          required_deposit_fee: p.required_deposit_fee,
+          deposit_required_under_score: p.deposit_required_under_score,
+          deposit_deny_service_under_score: p.deposit_deny_service_under_score,
+          allow_bypass_credit_check: p.allow_bypass_credit_check === 1,
+          allow_use_date_of_birth: p.allow_use_date_of_birth === 1,
+        },
+        customer_fields: customerFieldValidators({ customerType, plan: p }),
+        display_in_wizard: onSale.has(p.id),
+      };
+    });
+  }
+
+  async function onSaleNow(companyId: number, planIds: number[], promoCodes: string[]): Promise<Set<number>> {
+    const rows = await store.findPlans(db, companyId, { planIds, onSale: { today: today(), promoCodes } });
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** A campaign code is valid while its campaign is active and today is inside its window. */
+  async function validPromoCodes(companyId: number, promoCode?: string): Promise<string[]> {
+    if (promoCode === undefined) return [];
+    const campaign = await store.findCampaign(db, companyId, promoCode.trim().toUpperCase());
+    const day = today();
+    if (campaign?.active !== 1 || campaign.valid_from > day || campaign.valid_until < day) {
+      throw new ApiError('PROMO_CODE_INVALID', `The promo code "${promoCode}" is not valid today.`, [
+        'promo_code: unknown, inactive or outside its campaign dates',
+      ]);
+    }
+    return [campaign.promo_code];
+  }
+
+  async function planRow(companyId: number, planId: number) {
+    const [row] = await store.findPlans(db, companyId, { planIds: [planId] });
+    if (!row) throw new ApiError('PLAN_NOT_FOUND', `Plan ${planId} was not found or is not published.`);
+    return row;
+  }
+
+  async function plan(companyId: number, planId: number, links: LinkContext): Promise<PlanWire> {
+    const [described] = await describe(companyId, [await planRow(companyId, planId)], links);
+    return described!;
+  }
+
+  async function wizardPlans(
+    companyId: number,
+    query: { utilityIds: number[]; customerTypeId?: number; promoCode?: string },
+    links: LinkContext,
+  ) {
+    const utilityRows = await utilities.byIds(companyId, query.utilityIds);
+    const promoCodes = await validPromoCodes(companyId, query.promoCode);
+    const rows = await store.findPlans(db, companyId, {
+      utilityIds: query.utilityIds,
+      customerTypeId: query.customerTypeId,
+      onSale: { today: today(), promoCodes },
+    });
+    const plans = await describe(companyId, rows, links, new Set(rows.map((r) => r.id)));
+    const utilityById = new Map(utilityRows.map((u) => [u.id, u]));
+    return plans.map((p) => {
+      const u = utilityById.get(p.id_utility)!;
+      return { ...p, utility_name: u.name, utility_code: u.code, utility_formal_name: u.formal_name };
+    });
+  }
+
+  async function bundles(
+    companyId: number,
+    query: {
+      zipCodeId?: number;
+      electricUtilityId: number;
+      gasUtilityId: number;
+      customerTypeId?: number;
+      promoCode?: string;
+    },
+    links: LinkContext,
+  ) {
+    const rows = await utilities.byIds(companyId, [query.electricUtilityId, query.gasUtilityId]);
+    const electric = rows.find((u) => u.id === query.electricUtilityId);
+    const gas = rows.find((u) => u.id === query.gasUtilityId);
+    if (electric?.commodity !== 'Electric' || gas?.commodity !== 'Gas') {
+      throw new ApiError(
+        'VALIDATION_FAILED',
+        'electricUtilityId must be an electric utility and gasUtilityId a gas utility.',
+        ['electricUtilityId: must be an electric utility', 'gasUtilityId: must be a gas utility'],
+      );
+    }
+    if (query.zipCodeId !== undefined) {
+      const zip = await store.zipcodeById(db, query.zipCodeId);
+      if (!zip) throw notFound(`Zip code ${query.zipCodeId}`);
+      const served =
+        (await utilities.servesZipcode(electric.id, zip.zipcode)) &&
+        (await utilities.servesZipcode(gas.id, zip.zipcode));
+      if (!served) return [];
+    }
+    const promoCodes = await validPromoCodes(companyId, query.promoCode);
+    const bundleRows = await store.findBundles(db, companyId, query);
+    const planIds = bundleRows.flatMap((b) => [b.electric_plan_id, b.gas_plan_id]);
+    const onSale = await onSaleNow(companyId, planIds, promoCodes);
+    const sellable = bundleRows.filter((b) => onSale.has(b.electric_plan_id) && onSale.has(b.gas_plan_id));
+    const plans = new Map(
+      (await describe(companyId, await store.findPlans(db, companyId, { planIds }), links, onSale)).map(
+        (p) => [p.id_plan, p],
+      ),
+    );
+    return sellable.map((b) => ({
+      id_bundle: b.id,
+      name: b.name,
+      description: b.description,
+      id_electric_plan: b.electric_plan_id,
+      id_gas_plan: b.gas_plan_id,
+      id_customer_type: b.customer_type_id,
+      id_market: b.market_id,
+      electric_plan: plans.get(b.electric_plan_id)!,
+      gas_plan: plans.get(b.gas_plan_id)!,
+    }));
+  }
+
+  const validation = (errors: FieldError[]) => ({ is_valid: errors.length === 0, errors });
+
+  return {
+    plan,
+    planRow,
+    wizardPlans,
+    bundles,
+    languageCode,
+    async documents(companyId: number, planId: number, links: LinkContext) {
+      const described = await plan(companyId, planId, links);
+      return described.plan_documents;
+    },
+    async zipcodes(companyId: number, planId: number) {
+      const row = await planRow(companyId, planId);
+      return (await utilities.zipcodes(row.utility_id)).map((zipcode) => ({ zipcode }));
+    },
+    async thankYouPage(companyId: number, planId: number, links: LinkContext) {
+      const row = await planRow(companyId, planId);
+      const described = (await describe(companyId, [row], links))[0]!;
+      return {
+        id_plan: row.id,
+        plan_name: row.name,
+        thank_you_text: row.thank_you_text,
+        brand: {
+          name: row.brand_name,
+          phone: row.brand_phone,
+          email: row.brand_email,
+          office_hours: row.brand_office_hours,
+        },
+        documents: described.plan_documents.filter((d) => d.display_in_thank_you_page),
+        rescission_period: row.rescission_period,
+      };
+    },
+    async acceptanceOptions(companyId: number, planId: number, links: LinkContext) {
+      return (await plan(companyId, planId, links)).acceptance_options;
+    },
+    async customerFields(companyId: number, planId: number, links: LinkContext) {
+      return (await plan(companyId, planId, links)).customer_fields;
+    },
+    async addressFields(companyId: number, planId: number) {
+      const row = await planRow(companyId, planId);
+      return addressFieldValidators({ ...row, stateCode: row.state_code });
+    },
+    async validateCustomerFields(
+      companyId: number,
+      planId: number,
+      customerFieldsJson: string,
+      links: LinkContext,
+    ) {
+      let values: unknown;
+      try {
+        values = JSON.parse(customerFieldsJson);
+      } catch {
+        throw new ApiError('VALIDATION_FAILED', 'customerFields must be a JSON object.', [
+          'querystring.customerFields: is not JSON',
+        ]);
+      }
+      if (typeof values !== 'object' || values === null || Array.isArray(values)) {
+        throw new ApiError('VALIDATION_FAILED', 'customerFields must be a JSON object.', [
+          'querystring.customerFields: must be an object',
+        ]);
+      }
+      const validators = (await plan(companyId, planId, links)).customer_fields;
+      return validation(validateFields(validators, values as Record<string, unknown>));
+    },
+    async validateLdcAccount(companyId: number, planId: number, value: string) {
+      const row = await planRow(companyId, planId);
+      const validator = ldcAccountValidator({ ...row, stateCode: row.state_code });
+      return validation(validateFields([validator], { ldcAccount: value }));
+    },
+    planTypes: () => Object.entries(PLAN_TYPES).map(([id, name]) => ({ id_plan_type: Number(id), name })),
+  };
+}
+
+export type PlansService = ReturnType<typeof createPlansService>;

@@ -1,0 +1,122 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { plansOnSale } from '../utilities/index.js';
+
+export interface PlanFilter {
+  planIds?: number[];
+  utilityIds?: number[];
+  customerTypeId?: number;
+  /** Only plans on sale that day, with the plans of these campaign codes. */
+  onSale?: { today: string; promoCodes: string[] };
+  includeDrafts?: boolean;
+}
+
+/** Plans with what describing them needs from their utility, market, customer type and brand. */
+export function findPlans(db: Kysely<Database>, companyId: number, filter: PlanFilter) {
+  let query = db
+    .selectFrom('plans')
+    .innerJoin('utilities', 'utilities.id', 'plans.utility_id')
+    .innerJoin('markets', 'markets.id', 'utilities.market_id')
+    .innerJoin('customer_types', 'customer_types.id', 'plans.customer_type_id')
+    .innerJoin('brands', 'brands.id', 'plans.brand_id')
+    .selectAll('plans')
+    .select([
+      'utilities.code as utility_code',
+      'utilities.name as utility_name',
+      'utilities.formal_name as utility_formal_name',
+      'utilities.commodity',
+      'utilities.market_id',
+      'utilities.ldc_label',
+      'utilities.ldc_prefix',
+      'utilities.ldc_length',
+      'utilities.ldc_only_numbers',
+      'utilities.ldc_mask',
+      'utilities.rescission_period',
+      'markets.state_code',
+      'customer_types.name as customer_type_name',
+      'brands.name as brand_name',
+      'brands.phone as brand_phone',
+      'brands.email as brand_email',
+      'brands.office_hours as brand_office_hours',
+    ])
+    .where('plans.company_id', '=', companyId);
+  if (!filter.includeDrafts) query = query.where('plans.published', '=', 1);
+  if (filter.planIds) query = query.where('plans.id', 'in', filter.planIds.length ? filter.planIds : [0]);
+  if (filter.utilityIds)
+    query = query.where('plans.utility_id', 'in', filter.utilityIds.length ? filter.utilityIds : [0]);
+  if (filter.customerTypeId !== undefined)
+    query = query.where('plans.customer_type_id', '=', filter.customerTypeId);
+  if (filter.onSale) {
+    const onSale = plansOnSale(db, filter.onSale.today, { withPromoCodes: filter.onSale.promoCodes }).select(
+      'plans.id',
+    );
+    query = query.where('plans.id', 'in', onSale);
+  }
+  return query.orderBy('plans.utility_id').orderBy('plans.term').orderBy('plans.id').execute();
+}
+
+export type PlanRow = Awaited<ReturnType<typeof findPlans>>[number];
+
+export async function planDetails(db: Kysely<Database>, planIds: number[]) {
+  const ids = planIds.length ? planIds : [0];
+  const [timeOfUse, acceptance, documents] = await Promise.all([
+    db.selectFrom('plan_time_of_use_rates').selectAll().where('plan_id', 'in', ids).orderBy('id').execute(),
+    db
+      .selectFrom('plan_acceptance_options')
+      .selectAll()
+      .where('plan_id', 'in', ids)
+      .orderBy('sort_order')
+      .execute(),
+    db.selectFrom('plan_documents').selectAll().where('plan_id', 'in', ids).orderBy('id').execute(),
+  ]);
+  return { timeOfUse, acceptance, documents };
+}
+
+export function marketDocuments(db: Kysely<Database>, companyId: number, marketIds: number[]) {
+  return db
+    .selectFrom('market_documents')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('market_id', 'in', marketIds.length ? marketIds : [0])
+    .orderBy('id')
+    .execute();
+}
+
+export function customerTypesByIds(db: Kysely<Database>, ids: number[]) {
+  return db
+    .selectFrom('customer_types')
+    .selectAll()
+    .where('id', 'in', ids.length ? ids : [0])
+    .execute();
+}
+
+export function findCampaign(db: Kysely<Database>, companyId: number, promoCode: string) {
+  return db
+    .selectFrom('campaigns')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('promo_code', '=', promoCode)
+    .executeTakeFirst();
+}
+
+export function findBundles(
+  db: Kysely<Database>,
+  companyId: number,
+  filter: { electricUtilityId: number; gasUtilityId: number; customerTypeId?: number },
+) {
+  let query = db
+    .selectFrom('plan_bundles')
+    .innerJoin('plans as electric', 'electric.id', 'plan_bundles.electric_plan_id')
+    .innerJoin('plans as gas', 'gas.id', 'plan_bundles.gas_plan_id')
+    .selectAll('plan_bundles')
+    .where('plan_bundles.company_id', '=', companyId)
+    .where('electric.utility_id', '=', filter.electricUtilityId)
+    .where('gas.utility_id', '=', filter.gasUtilityId);
+  if (filter.customerTypeId !== undefined)
+    query = query.where('plan_bundles.customer_type_id', '=', filter.customerTypeId);
+  return query.orderBy('plan_bundles.id').execute();
+}
+
+export async function zipcodeById(db: Kysely<Database>, zipcodeId: number) {
+  return db.selectFrom('zipcodes').select(['id', 'zipcode']).where('id', '=', zipcodeId).executeTakeFirst();
+}

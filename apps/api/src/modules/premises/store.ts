@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** The company's active Texas utilities (TDSPs), with their ESIID prefix and length. */
+export function texasUtilities(db: Kysely<Database>, companyId: number) {
+  return db
+    .selectFrom('utilities')
+    .innerJoin('markets', 'markets.id', 'utilities.market_id')
+    .select([
+      'utilities.id',
+      'utilities.code',
+      'utilities.name',
+      'utilities.ldc_prefix',
+      'utilities.ldc_length',
+    ])
+    .where('utilities.company_id', '=', companyId)
+    .where('utilities.active', '=', 1)
+    .where('markets.state_code', '=', 'TX')
+    .where('utilities.ldc_prefix', 'is not', null)
+    .orderBy('utilities.id')
+    .execute();
+}
+
+/** The ids of the company's utilities that serve a zip code. */
+export async function utilitiesServingZip(db: Kysely<Database>, companyId: number, zipcode: string) {
+  const rows = await db
+    .selectFrom('utility_zipcodes')
+    .innerJoin('zipcodes', 'zipcodes.id', 'utility_zipcodes.zipcode_id')
+    .innerJoin('utilities', 'utilities.id', 'utility_zipcodes.utility_id')
+    .select('utilities.id')
+    .where('zipcodes.zipcode', '=', zipcode)
+    .where('utilities.company_id', '=', companyId)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The USPS state of a zip code the platform knows, or undefined. */
+export async function stateOfZip(db: Kysely<Database>, zipcode: string) {
+  const row = await db
+    .selectFrom('zipcodes')
+    .innerJoin('cities', 'cities.id', 'zipcodes.city_id')
+    .innerJoin('counties', 'counties.id', 'cities.county_id')
+    .innerJoin('states', 'states.id', 'counties.state_id')
+    .select('states.code')
+    .where('zipcodes.zipcode', '=', zipcode)
+    .executeTakeFirst();
+  return row?.code;
+}
+
+/** Premises of a zip code delivered by the given utilities, narrowed to one house number when given. */
+export function premisesInZip(
+  db: Kysely<Database>,
+  zipcode: string,
+  utilityCodes: string[],
+  houseNumber: string | undefined,
+) {
+  let query = db
+    .selectFrom('premises')
+    .selectAll()
+    .where('zipcode', '=', zipcode)
+    .where('utility_code', 'in', utilityCodes);
+  if (houseNumber) query = query.where('house_number', '=', houseNumber);
+  return query.execute();
+}
+
+export const findPremise = (db: Kysely<Database>, esiid: string) =>
+  db.selectFrom('premises').selectAll().where('esiid', '=', esiid).executeTakeFirst();
+
+export const findCustomerTypeCode = (db: Kysely<Database>, companyId: number, customerTypeId: number) =>
+  db
+    .selectFrom('customer_types')
+    .select('code')
+    .where('id', '=', customerTypeId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();

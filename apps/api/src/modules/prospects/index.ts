@@ -1,0 +1,23 @@
+export { importPricingMatrix, PRICING_MATRIX_COLUMNS, parsePricingMatrix } from './pricing-matrix.js';
+export { prospectRoutes } from './routes.js';
+export {
+  INITIAL_PROSPECT_STATUSES,
+  PROSPECT_STATUSES,
+  type ProspectStatus,
+  SIGNING_STATUSES,
+  type SigningStatus,
+} from './schemas.js';
+export {
+  applySigningStatus,
+  createProspectsService,
+  currentStatuses,
+  PROSPECT_FILE_OWNER,
+  type ProspectsService,
+} from './service.js';
+export { findEnvelope } from './store.js';
+export {
+  PROSPECT_ROLE_PERMISSIONS,
+  PROSPECT_STATUS_TRANSITIONS,
+  SIGNING_EVENT_STATUS,
+  SIGNING_SALES_EFFECT,
+} from './transitions.js';

@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { ApiError } from '../../http/errors.js';
+import * as store from './store.js';
+
+/**
+ * The pricing matrix file (CSV, UTF-8, comma-separated, one header line, one price per line):
+ *
+ *   utility_code,zone,rate_code,term_months,usage_tier,start_month,price,price_file_date
+ *   ONCOR,NORTH,RES-FIXED,12,ALL,2026-12,0.13250,2026-11-20
+ *
+ * - utility_code     the utility's code as in GET /utilities (ONCOR, CNP, AEP_TCC, …); must be one of the
+ *                    company's utilities. Prospects send it as `priceProviderUtilityCode`.
+ * - zone             pricing zone (ERCOT load zone for Texas: NORTH, HOUSTON, SOUTH, WEST), 1–50 characters.
+ * - rate_code        the product's rate code, e.g. RES-FIXED, SMB-FIXED, 1–50 characters.
+ * - term_months      whole number of months, 1 to 36.
+ * - usage_tier       usage band, e.g. ALL, or annual MWh bands like 0-100, 101-250; 1–50 characters.
+ * - start_month      YYYY-MM: the month the service starts in.
+ * - price            US dollars per kWh (electric) or per therm (gas), above 0 and below 10, at most six decimals.
+ * - price_file_date  YYYY-MM-DD: the date of the price file; the same on every line.
+ *
+ * zone, rate_code and usage_tier are matched without regard to case (stored upper-case). Fields may be
+ * wrapped in double quotes. Blank lines are skipped. Every line is checked before anything is written; one
+ * bad line rejects the whole file (400 PRICING_MATRIX_INVALID, with "line N: …" errors) and the matrix in use
+ * stays as it was. A good file replaces the company's whole matrix, in one transaction.
+ */
+export const PRICING_MATRIX_COLUMNS = [
+  'utility_code',
+  'zone',
+  'rate_code',
+  'term_months',
+  'usage_tier',
+  'start_month',
+  'price',
+  'price_file_date',
+] as const;
+
+export interface PriceRow {
+  utilityCode: string;
+  zone: string;
+  rateCode: string;
+  termMonths: number;
+  usageTier: string;
+  startMonth: string;
+  priceMicros: number;
+  priceFileDate: string;
+}
+
+const MAX_REPORTED_ERRORS = 50;
+const CODE = /^[A-Za-z0-9][A-Za-z0-9 _.+-]{0,49}$/;
+const PRICE = /^\d{1,2}(\.\d{1,6})?$/;
+
+function splitCsvLine(line: string): string[] | null {
+  const fields: string[] = [];
+  let i = 0;
+  while (i <= line.length) {
+    if (line[i] === '"') {
+      let value = '';
+      i++;
+      for (;;) {
+        if (i >= line.length) return null;
+        if (line[i] === '"') {
+          if (line[i + 1] === '"') {
+            value += '"';
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        value += line[i];
+        i++;
+      }
+      if (i < line.length && line[i] !== ',') return null;
+      fields.push(value);
+      i++;
+    } else {
+      const end = line.indexOf(',', i);
+      const stop = end === -1 ? line.length : end;
+      fields.push(line.slice(i, stop));
+      i = stop + 1;
+    }
+  }
+  return fields.map((f) => f.trim());
+}
+
+export function isPlainDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+function checkRow(fields: string[], utilityCodes: Set<string>): { row?: PriceRow; problems: string[] } {
+  const [utility, zone, rateCode, term, tier, month, price, fileDate] = fields as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const problems: string[] = [];
+  const utilityCode = utility.toUpperCase();
+  if (!utilityCodes.has(utilityCode))
+    problems.push(`utility_code "${utility}" is not one of the company's utilities`);
+  if (!CODE.test(zone)) problems.push('zone must be 1 to 50 letters, digits, spaces or _ . + -');
+  if (!CODE.test(rateCode)) problems.push('rate_code must be 1 to 50 letters, digits, spaces or _ . + -');
+  if (!CODE.test(tier)) problems.push('usage_tier must be 1 to 50 letters, digits, spaces or _ . + -');
+  const termMonths = Number(term);
+  if (!/^\d{1,2}$/.test(term) || termMonths < 1 || termMonths > 36)
+    problems.push(`term_months "${term}" must be a whole number from 1 to 36`);
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) problems.push(`start_month "${month}" must be YYYY-MM`);
+  const priceValue = Number(price);
+  if (!PRICE.test(price) || priceValue <= 0 || priceValue >= 10)
+    problems.push(`price "${price}" must be a number above 0 and below 10 with at most six decimals`);
+  if (!isPlainDate(fileDate)) problems.push(`price_file_date "${fileDate}" must be a date YYYY-MM-DD`);
+  if (problems.length > 0) return { problems };
+  return {
+    problems,
+    row: {
+      utilityCode,
+      zone: zone.toUpperCase(),
+      rateCode: rateCode.toUpperCase(),
+      termMonths,
+      usageTier: tier.toUpperCase(),
+      startMonth: month,
+      priceMicros: Math.round(priceValue * 1_000_000),
+      priceFileDate: fileDate,
+    },
+  };
+}
+
+/** Reads and checks a whole file; throws PRICING_MATRIX_INVALID listing every bad line, or returns the rows. */
+export function parsePricingMatrix(text: string, utilityCodes: Set<string>): PriceRow[] {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const errors: string[] = [];
+  const header = splitCsvLine(lines[0] ?? '')?.map((h) => h.toLowerCase());
+  if (header?.join(',') !== PRICING_MATRIX_COLUMNS.join(',')) {
+    throw new ApiError(
+      'PRICING_MATRIX_INVALID',
+      'The pricing matrix file was rejected; nothing was loaded.',
+      [`line 1: the header must be ${PRICING_MATRIX_COLUMNS.join(',')}`],
+    );
+  }
+  const rows: PriceRow[] = [];
+  const seen = new Map<string, number>();
+  let fileDate: string | undefined;
+  lines.slice(1).forEach((line, index) => {
+    const lineNumber = index + 2;
+    if (line.trim() === '') return;
+    const fields = splitCsvLine(line);
+    if (!fields || fields.length !== PRICING_MATRIX_COLUMNS.length) {
+      errors.push(
+        `line ${lineNumber}: expected ${PRICING_MATRIX_COLUMNS.length} comma-separated fields, found ${fields?.length ?? 'unbalanced quotes'}`,
+      );
+      return;
+    }
+    const { row, problems } = checkRow(fields, utilityCodes);
+    for (const problem of problems) errors.push(`line ${lineNumber}: ${problem}`);
+    if (!row) return;
+    fileDate ??= row.priceFileDate;
+    if (row.priceFileDate !== fileDate) {
+      errors.push(
+        `line ${lineNumber}: price_file_date ${row.priceFileDate} differs from ${fileDate} on the first line`,
+      );
+    }
+    const key = [row.utilityCode, row.zone, row.rateCode, row.termMonths, row.usageTier, row.startMonth].join(
+      '|',
+    );
+    const first = seen.get(key);
+    if (first !== undefined) errors.push(`line ${lineNumber}: repeats the price of line ${first}`);
+    else seen.set(key, lineNumber);
+    rows.push(row);
+  });
+  if (errors.length === 0 && rows.length === 0) errors.push('line 2: the file has no price lines');
+  if (errors.length > 0) {
+    const shown = errors.slice(0, MAX_REPORTED_ERRORS);
+    if (errors.length > shown.length) shown.push(`… and ${errors.length - shown.length} more problems`);
+    throw new ApiError(
+      'PRICING_MATRIX_INVALID',
+      `The pricing matrix file was rejected (${errors.length} problem${errors.length === 1 ? '' : 's'}); nothing was loaded.`,
+      shown,
+    );
+  }
+  return rows;
+}
+
+export interface PricingMatrixFile {
+  fileName: string;
+  content: Buffer | string;
+  /** Who ran the import, for the record: "account 12", "cli", "seed". */
+  importedBy: string;
+}
+
+/**
+ * Checks a pricing matrix file and, when every line is good, replaces the company's matrix with it in one
+ * transaction (or inside the caller's transaction). Used by the import endpoint, the CLI and the seed.
+ */
+export async function importPricingMatrix(db: Kysely<Database>, companyId: number, file: PricingMatrixFile) {
+  const bytes = typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content;
+  const text = bytes.toString('utf8');
+  const run = async (trx: Kysely<Database>) => {
+    const utilityCodes = new Set(await store.listUtilityCodes(trx, companyId));
+    const rows = parsePricingMatrix(text, utilityCodes);
+    const importedAt = new Date().toISOString();
+    const priceFileDate = rows[0]!.priceFileDate;
+    const idImport = await store.replacePricingMatrix(trx, companyId, rows, {
+      file_name: file.fileName,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      row_count: rows.length,
+      price_file_date: priceFileDate,
+      imported_by: file.importedBy,
+      imported_at: importedAt,
+    });
+    return {
+      idImport,
+      fileName: file.fileName,
+      rows: rows.length,
+      priceFileDate,
+      utilities: [...new Set(rows.map((r) => r.utilityCode))].sort(),
+      importedAt,
+    };
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
+}

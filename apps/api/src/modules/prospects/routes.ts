@@ -1,0 +1,208 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { callerOf } from '../../http/access.js';
+import { Envelope, ok, PagedEnvelope, paged, pagingOf } from '../../http/envelope.js';
+import { readSingleFile } from '../../http/uploads.js';
+import {
+  PackagesQuery,
+  PricingMatrixImportResult,
+  PricingMatrixRules,
+  Prospect,
+  ProspectDocument,
+  ProspectIdParams,
+  ProspectPackage,
+  ProspectRequest,
+  ProspectsQuery,
+  StatusUpdateRequest,
+  StatusUpdateResponse,
+} from './schemas.js';
+import type { ProspectsService } from './service.js';
+import { roleGroupsFor } from './transitions.js';
+
+const tags = ['Prospects'];
+const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+const access = (operationId: string) => ({ roleGroups: roleGroupsFor(operationId) });
+
+export const prospectRoutes: FastifyPluginAsyncTypebox<{ prospects: ProspectsService }> = async (
+  app,
+  { prospects },
+) => {
+  app.post(
+    '/prospects',
+    {
+      config: access('createProspect'),
+      schema: {
+        operationId: 'createProspect',
+        tags,
+        summary: 'Create a priced prospect',
+        description:
+          'The rate comes from the pricing matrix (utility, zone, rate code, term, usage tier and the month of ' +
+          "startDate); the expiration date is today plus the customer type's `prospect_expiration_days`. An " +
+          'account linked to an affiliate creates the prospect for that affiliate.',
+        body: ProspectRequest,
+        response: { 200: Envelope(Prospect) },
+      },
+    },
+    async (request) => ok(await prospects.create(callerOf(request), request.body, baseUrlOf(request))),
+  );
+
+  app.get(
+    '/prospects',
+    {
+      config: access('listProspects'),
+      schema: {
+        operationId: 'listProspects',
+        tags,
+        summary: 'Prospects created or changed in a window, oldest change first',
+        description:
+          'For incremental sync: pass the time of the last sync as `updateFrom`. Expired prospects and ' +
+          'signing updates change `modifiedAt`, so they are listed too.',
+        querystring: ProspectsQuery,
+        response: { 200: PagedEnvelope(Prospect) },
+      },
+    },
+    async (request) => {
+      const paging = pagingOf(request.query);
+      const { items, total } = await prospects.list(
+        callerOf(request),
+        request.query,
+        paging,
+        baseUrlOf(request),
+      );
+      return paged(items, total, paging);
+    },
+  );
+
+  app.get(
+    '/prospects/pricing-matrix-rules',
+    {
+      config: access('getPricingMatrixRules'),
+      schema: {
+        operationId: 'getPricingMatrixRules',
+        tags,
+        summary: "The company's pricing matrix rules",
+        response: { 200: Envelope(PricingMatrixRules) },
+      },
+    },
+    async (request) => ok(await prospects.rules(callerOf(request).companyId)),
+  );
+
+  app.get(
+    '/prospects/packages',
+    {
+      config: access('listProspectPackages'),
+      schema: {
+        operationId: 'listProspectPackages',
+        tags,
+        summary: 'Prospect packages, by state, utility and customer type',
+        querystring: PackagesQuery,
+        response: { 200: Envelope(Type.Array(ProspectPackage)) },
+      },
+    },
+    async (request) => ok(await prospects.packages(callerOf(request).companyId, request.query)),
+  );
+
+  app.post(
+    '/prospects/pricing-matrix/import',
+    {
+      config: access('importPricingMatrix'),
+      schema: {
+        operationId: 'importPricingMatrix',
+        tags,
+        summary: 'Import a pricing matrix file (replaces the matrix)',
+        description:
+          'Addition to the platform spec. One multipart CSV file with the header ' +
+          '`utility_code,zone,rate_code,term_months,usage_tier,start_month,price,price_file_date`. Every line ' +
+          'is checked first; one bad line rejects the whole file (400 `PRICING_MATRIX_INVALID`, errors ' +
+          '"line N: …") and nothing is loaded. Agent role group only.',
+        consumes: ['multipart/form-data'],
+        response: { 200: Envelope(PricingMatrixImportResult) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const file = await readSingleFile(request, ['csv']);
+      return ok(
+        await prospects.importPricingMatrix(caller.companyId, {
+          fileName: file.fileName,
+          content: file.bytes,
+          importedBy: `account ${caller.accountId}`,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/prospects/:prospectId',
+    {
+      config: access('getProspect'),
+      schema: {
+        operationId: 'getProspect',
+        tags,
+        summary: 'One prospect, with its documents',
+        params: ProspectIdParams,
+        response: { 200: Envelope(Prospect) },
+      },
+    },
+    async (request) =>
+      ok(await prospects.get(callerOf(request), request.params.prospectId, baseUrlOf(request))),
+  );
+
+  app.post(
+    '/prospects/:prospectId/upload-document',
+    {
+      config: access('uploadProspectDocument'),
+      schema: {
+        operationId: 'uploadProspectDocument',
+        tags,
+        summary: 'Attach a document (PDF, PNG or JPEG) to a prospect',
+        description:
+          'Exactly one multipart file, checked by its content. Returns a `downloadUrl` that works without a ' +
+          'token for 24 hours.',
+        consumes: ['multipart/form-data'],
+        params: ProspectIdParams,
+        response: { 200: Envelope(ProspectDocument) },
+      },
+    },
+    async (request) => {
+      const file = await readSingleFile(request, ['pdf', 'png', 'jpeg']);
+      return ok(
+        await prospects.uploadDocument(
+          callerOf(request),
+          request.params.prospectId,
+          file,
+          baseUrlOf(request),
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/prospects/:prospectId/update-status',
+    {
+      config: access('updateProspectStatus'),
+      schema: {
+        operationId: 'updateProspectStatus',
+        tags,
+        summary: 'Move a prospect to another sales status',
+        description:
+          'Allowed moves follow the prospect status transition table; others are 409 ' +
+          '`PROSPECT_STATUS_TRANSITION_REFUSED`. Moving to Contract_Sent creates and sends the contract at the ' +
+          'document-signing service.',
+        params: ProspectIdParams,
+        body: StatusUpdateRequest,
+        response: { 200: Envelope(StatusUpdateResponse) },
+      },
+    },
+    async (request) =>
+      ok(
+        await prospects.updateStatus(
+          callerOf(request),
+          request.params.prospectId,
+          request.body,
+          baseUrlOf(request),
+        ),
+      ),
+  );
+};

@@ -1,0 +1,676 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Static } from 'typebox';
+import { type DocumentSigningPort, SigningUnavailableError } from '../../adapters/document-signing/port.js';
+import type { Database } from '../../db/schema.js';
+import type { Caller } from '../../http/access.js';
+import type { Paging } from '../../http/envelope.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import type { UploadedFile } from '../../http/uploads.js';
+import type { FilesService } from '../files/index.js';
+import { importPricingMatrix, type PricingMatrixFile } from './pricing-matrix.js';
+import type {
+  PackagesQuery,
+  ProspectDocument,
+  ProspectRequest,
+  ProspectStatus,
+  ProspectsQuery,
+  SigningStatus,
+  StatusUpdateRequest,
+} from './schemas.js';
+import * as store from './store.js';
+import {
+  allowedTargets,
+  EXPIRY_TARGETS,
+  findTransition,
+  SIGNING_SALES_EFFECT,
+  signingMoveAllowed,
+} from './transitions.js';
+
+/** Stored files of prospects carry this owner type. */
+export const PROSPECT_FILE_OWNER = 'prospect';
+
+const toMicros = (value: number) => Math.round(value * 1_000_000);
+const fromMicros = (micros: number) => micros / 1_000_000;
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+function monthsBetween(fromDate: string, toDate: string): number {
+  const [fy, fm] = fromDate.split('-').map(Number) as [number, number];
+  const [ty, tm] = toDate.split('-').map(Number) as [number, number];
+  return (ty - fy) * 12 + (tm - fm);
+}
+
+/** A date means its first (updateFrom) or last (updateTo) instant, UTC; instants are normalised to ISO-8601 UTC. */
+function instantOf(value: string, field: string, end: boolean): string {
+  const text = /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? `${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`
+    : value;
+  const time = new Date(/[zZ]|[+-]\d{2}:\d{2}$/.test(text) ? text : `${text}Z`).getTime();
+  if (Number.isNaN(time)) {
+    throw new ApiError('VALIDATION_FAILED', 'The request is invalid.', [
+      `querystring.${field}: is not a valid date or date-time`,
+    ]);
+  }
+  return new Date(time).toISOString();
+}
+
+const invalid = (field: string, problem: string) =>
+  new ApiError('VALIDATION_FAILED', 'The request is invalid.', [`body.${field}: ${problem}`]);
+
+type Address = Static<typeof ProspectRequest>['serviceAddress'];
+const addressOut = (json: string | null) => {
+  if (json === null) return null;
+  const a = JSON.parse(json) as Address;
+  return {
+    address1: a.address1,
+    address2: a.address2 ?? null,
+    city: a.city,
+    state: a.state,
+    zipCode: a.zipCode,
+    county: a.county ?? null,
+  };
+};
+
+export interface ProspectsDeps {
+  db: Kysely<Database>;
+  files: FilesService;
+  signing: DocumentSigningPort;
+  log: FastifyBaseLogger;
+}
+
+export function createProspectsService({ db, files, signing, log }: ProspectsDeps) {
+  /** Linked accounts that are not Agents see only their affiliate's prospects. */
+  async function scopeOf(caller: Caller) {
+    const affiliate = await store.findAffiliateOfAccount(db, caller.accountId);
+    const limited = affiliate !== undefined && !caller.roleGroups.includes('Agent');
+    return {
+      affiliate: affiliate ?? null,
+      scope: { companyId: caller.companyId, affiliateId: limited ? affiliate.id : null },
+    };
+  }
+
+  async function documentsOf(companyId: number, prospectIds: number[], baseUrl: string) {
+    const stored = await files.list(companyId, PROSPECT_FILE_OWNER, prospectIds);
+    return stored.map((f) => ({
+      ownerId: f.owner_id,
+      document: {
+        idDocument: f.id,
+        fileName: f.file_name,
+        contentType: f.content_type,
+        sizeBytes: f.size_bytes,
+        uploadedAt: f.created_at,
+        downloadUrl: files.downloadUrl(baseUrl, f.id),
+      },
+    }));
+  }
+
+  function toProspect(row: store.ProspectRow, documents: Array<Static<typeof ProspectDocument>>) {
+    const customer = JSON.parse(row.customer) as Static<typeof ProspectRequest>['customer'];
+    const serviceAddress = addressOut(row.service_address)!;
+    return {
+      idProspect: row.id,
+      customer: {
+        firstName: customer.firstName ?? null,
+        lastName: customer.lastName ?? null,
+        firmName: customer.firmName ?? null,
+        contactName: customer.contactName ?? null,
+        email: customer.email ?? null,
+        phoneNumber: customer.phoneNumber,
+        idPreferedLanguage: customer.idPreferedLanguage,
+      },
+      serviceAddress,
+      // The billing address defaults to the service address.
+      billingAddress: addressOut(row.billing_address) ?? serviceAddress,
+      ldc: row.ldc,
+      commodityName: row.commodity_name,
+      priceProviderUtilityCode: row.price_provider_utility_code,
+      priceFileDate: row.price_file_date,
+      zone: row.zone,
+      rateCode: row.rate_code,
+      term: row.term,
+      startDate: row.start_date,
+      price: fromMicros(row.price_micros),
+      affiliateCommissionRate:
+        row.affiliate_commission_rate_micros === null
+          ? null
+          : fromMicros(row.affiliate_commission_rate_micros),
+      usageTier: row.usage_tier,
+      customerType: row.customer_type_code,
+      agentName: row.agent_name,
+      serviceReferenceId: row.service_reference_id,
+      annualUsage: row.annual_usage,
+      affiliateReferenceId: row.affiliate_reference_id,
+      repReferenceId: row.rep_reference_id,
+      userName: row.user_name,
+      status: row.status as ProspectStatus,
+      signingStatus: row.signing_status as SigningStatus | null,
+      idProspectPackage: row.package_id,
+      utility: {
+        id_utility: row.utility_id,
+        code: row.utility_code,
+        name: row.utility_name,
+        commodity: row.utility_commodity,
+      },
+      affiliate:
+        row.affiliate_id === null ? null : { idAffiliate: row.affiliate_id, name: row.affiliate_name ?? '' },
+      expirationDate: row.expiration_date,
+      rate: fromMicros(row.rate_micros),
+      createdAt: row.created_at,
+      modifiedAt: row.modified_at,
+      documents,
+    };
+  }
+
+  async function present(row: store.ProspectRow, baseUrl: string) {
+    const documents = await documentsOf(row.company_id, [row.id], baseUrl);
+    return toProspect(
+      row,
+      documents.map((d) => d.document),
+    );
+  }
+
+  async function mustFind(scope: store.ProspectScope, prospectId: number) {
+    const row = await store.findProspect(db, scope, prospectId);
+    if (!row) throw notFound(`Prospect ${prospectId}`);
+    return row;
+  }
+
+  /** The matrix price for the prospect's key, in millionths of a dollar; 422 PRICE_NOT_FOUND otherwise. */
+  async function matrixRate(
+    companyId: number,
+    p: {
+      utilityCode: string;
+      zone: string;
+      rateCode: string;
+      term: number;
+      usageTier: string;
+      startDate: string;
+    },
+  ): Promise<number> {
+    const key = {
+      utilityCode: p.utilityCode.toUpperCase(),
+      zone: p.zone.trim().toUpperCase(),
+      rateCode: p.rateCode.trim().toUpperCase(),
+      termMonths: p.term,
+      usageTier: p.usageTier.trim().toUpperCase(),
+      startMonth: p.startDate.slice(0, 7),
+    };
+    const price = await store.findPrice(db, companyId, key);
+    if (!price) {
+      throw new ApiError(
+        'PRICE_NOT_FOUND',
+        `The pricing matrix has no price for ${key.utilityCode}, zone ${key.zone}, rate code ${key.rateCode}, ` +
+          `${key.termMonths} months, usage tier ${key.usageTier}, starting ${key.startMonth}.`,
+      );
+    }
+    return price.price_micros;
+  }
+
+  async function create(caller: Caller, input: Static<typeof ProspectRequest>, baseUrl: string) {
+    const { companyId } = caller;
+    const [utility, customerType, languageOk, settings] = await Promise.all([
+      store.findUtilityByCode(db, companyId, input.priceProviderUtilityCode.trim()),
+      store.findCustomerTypeByCode(db, companyId, input.customerType),
+      store.languageExists(db, input.customer.idPreferedLanguage),
+      store.findSettings(db, companyId),
+    ]);
+    if (!languageOk) throw invalid('customer.idPreferedLanguage', 'no language has this id');
+    if (!utility)
+      throw invalid(
+        'priceProviderUtilityCode',
+        `no utility of this company has the code "${input.priceProviderUtilityCode}"`,
+      );
+    if (input.commodityName !== utility.commodity)
+      throw invalid('commodityName', `must be ${utility.commodity}, the commodity of ${utility.code}`);
+    if (!customerType) {
+      const codes = await store.listCustomerTypeCodes(db, companyId);
+      throw invalid('customerType', `must be one of ${codes.join(', ')}`);
+    }
+    if (!settings) {
+      throw new ApiError(
+        'PRICING_RULE_REFUSED',
+        'This retail company has no pricing matrix rules; prospects are not set up.',
+      );
+    }
+    const availableTypes = JSON.parse(settings.available_customer_types) as string[];
+    if (!availableTypes.includes(customerType.code)) {
+      throw new ApiError(
+        'PRICING_RULE_REFUSED',
+        `Prospects are not available for the customer type ${customerType.code}.`,
+        [`body.customerType: must be one of ${availableTypes.join(', ')}`],
+      );
+    }
+    const terms = JSON.parse(settings.terms_available_for_use) as number[];
+    if (!terms.includes(input.term)) {
+      throw new ApiError('PRICING_RULE_REFUSED', `A ${input.term}-month term is not available for use.`, [
+        `body.term: must be one of ${terms.join(', ')}`,
+      ]);
+    }
+    if (monthsBetween(input.priceFileDate, input.startDate) > settings.tenor_limit_for_prices) {
+      throw new ApiError(
+        'PRICING_RULE_REFUSED',
+        `The start date is more than ${settings.tenor_limit_for_prices} months after the price file date.`,
+        [`body.startDate: must be within ${settings.tenor_limit_for_prices} months of priceFileDate`],
+      );
+    }
+    const cover = await store.packageCovers(db, companyId, input.idProspectPackage, {
+      customerTypeId: customerType.id,
+      utilityId: utility.id,
+      marketId: utility.market_id,
+    });
+    if (cover !== 'covers') {
+      throw new ApiError(
+        'PROSPECT_PACKAGE_NOT_APPLICABLE',
+        cover === 'missing'
+          ? `Prospect package ${input.idProspectPackage} does not exist.`
+          : `Prospect package ${input.idProspectPackage} does not cover ${customerType.code} customers of ${utility.code}.`,
+        [
+          `body.idProspectPackage: ${cover === 'missing' ? 'no such package' : 'does not cover this customer type, utility and market'}`,
+        ],
+      );
+    }
+    const rateMicros = await matrixRate(companyId, {
+      utilityCode: utility.code,
+      zone: input.zone,
+      rateCode: input.rateCode,
+      term: input.term,
+      usageTier: input.usageTier,
+      startDate: input.startDate,
+    });
+    const { affiliate } = await scopeOf(caller);
+    const now = new Date().toISOString();
+    const id = await store.insertProspect(db, {
+      company_id: companyId,
+      affiliate_id: affiliate?.id ?? null,
+      created_by_account_id: caller.accountId,
+      customer: JSON.stringify(input.customer),
+      service_address: JSON.stringify(input.serviceAddress),
+      billing_address: input.billingAddress ? JSON.stringify(input.billingAddress) : null,
+      ldc: input.ldc,
+      commodity_name: input.commodityName,
+      utility_id: utility.id,
+      price_provider_utility_code: utility.code,
+      price_file_date: input.priceFileDate,
+      zone: input.zone.trim().toUpperCase(),
+      rate_code: input.rateCode.trim().toUpperCase(),
+      term: input.term,
+      start_date: input.startDate,
+      price_micros: toMicros(input.price),
+      affiliate_commission_rate_micros:
+        input.affiliateCommissionRate === undefined ? null : toMicros(input.affiliateCommissionRate),
+      usage_tier: input.usageTier.trim().toUpperCase(),
+      customer_type_id: customerType.id,
+      agent_name: input.agentName ?? null,
+      service_reference_id: input.serviceReferenceId ?? null,
+      annual_usage: input.annualUsage ?? null,
+      affiliate_reference_id: input.affiliateReferenceId ?? null,
+      rep_reference_id: input.repReferenceId ?? null,
+      user_name: input.userName,
+      status: input.status,
+      signing_status: null,
+      package_id: input.idProspectPackage,
+      expiration_date: addDays(now.slice(0, 10), customerType.prospect_expiration_days),
+      rate_micros: rateMicros,
+      created_at: now,
+      modified_at: now,
+    });
+    return present(await mustFind({ companyId, affiliateId: null }, id), baseUrl);
+  }
+
+  async function list(caller: Caller, query: Static<typeof ProspectsQuery>, paging: Paging, baseUrl: string) {
+    const { scope } = await scopeOf(caller);
+    const filter = {
+      updateFrom: query.updateFrom ? instantOf(query.updateFrom, 'updateFrom', false) : undefined,
+      updateTo: query.updateTo ? instantOf(query.updateTo, 'updateTo', true) : undefined,
+      affiliateReferenceId: query.affiliateReferenceId,
+      repReferenceId: query.repReferenceId,
+      status: query.status,
+      ldcNumber: query.ldcNumber,
+      hasRepReferenceId: query.hasRepReferenceId ?? 'All',
+    };
+    if (filter.updateFrom && filter.updateTo && filter.updateFrom > filter.updateTo) {
+      throw new ApiError('VALIDATION_FAILED', 'The request is invalid.', [
+        'querystring.updateTo: must not be before updateFrom',
+      ]);
+    }
+    const { rows, total } = await store.pageProspects(db, scope, filter, paging);
+    const documents = await documentsOf(
+      caller.companyId,
+      rows.map((r) => r.id),
+      baseUrl,
+    );
+    const items = rows.map((row) =>
+      toProspect(
+        row,
+        documents.filter((d) => d.ownerId === row.id).map((d) => d.document),
+      ),
+    );
+    return { items, total };
+  }
+
+  async function get(caller: Caller, prospectId: number, baseUrl: string) {
+    const { scope } = await scopeOf(caller);
+    return present(await mustFind(scope, prospectId), baseUrl);
+  }
+
+  async function uploadDocument(caller: Caller, prospectId: number, file: UploadedFile, baseUrl: string) {
+    const { scope } = await scopeOf(caller);
+    const prospect = await mustFind(scope, prospectId);
+    const stored = await files.store(
+      { companyId: caller.companyId, ownerType: PROSPECT_FILE_OWNER, ownerId: prospect.id },
+      file,
+    );
+    await store.touchProspect(db, prospect.id);
+    return {
+      idDocument: stored.id,
+      fileName: stored.file_name,
+      contentType: stored.content_type,
+      sizeBytes: stored.size_bytes,
+      uploadedAt: stored.created_at,
+      downloadUrl: files.downloadUrl(baseUrl, stored.id),
+    };
+  }
+
+  /** Creates and sends the contract envelope; the prospect is already Contract_Sent when this runs. */
+  async function sendContract(prospect: store.ProspectRow, baseUrl: string) {
+    const account = await store.findSigningAccount(db, prospect.company_id);
+    if (!account) {
+      throw new ApiError(
+        'SIGNING_NOT_CONFIGURED',
+        'This retail company has no document-signing account, so a contract cannot be sent.',
+      );
+    }
+    const customer = JSON.parse(prospect.customer) as Static<typeof ProspectRequest>['customer'];
+    const signerName =
+      [customer.firstName, customer.lastName].filter(Boolean).join(' ') ||
+      customer.contactName ||
+      customer.firmName ||
+      'Customer';
+    const documents = await documentsOf(prospect.company_id, [prospect.id], baseUrl);
+    try {
+      const { envelopeId } = await signing.createEnvelope({
+        accountId: account.account_id,
+        emailSubject: `Your ${prospect.utility_name} electricity contract`,
+        signer: { name: signerName, email: customer.email ?? null, phone: customer.phoneNumber },
+        documents: documents.map((d) => ({ name: d.document.fileName, url: d.document.downloadUrl })),
+        reference: `prospect-${prospect.id}`,
+      });
+      return { envelopeId, signingAccountId: account.id, accountId: account.account_id };
+    } catch (error) {
+      if (error instanceof SigningUnavailableError) {
+        throw new ApiError(
+          'UPSTREAM_UNAVAILABLE',
+          `The document-signing service did not create the contract envelope: ${error.message}`,
+        );
+      }
+      throw error;
+    }
+  }
+
+  async function voidOpenEnvelope(prospect: store.ProspectRow, reason: string) {
+    const envelope = await store.latestEnvelope(db, prospect.id);
+    if (!envelope || !signingMoveAllowed(prospect.signing_status as SigningStatus | null, 'Canceled'))
+      return false;
+    try {
+      await signing.voidEnvelope(envelope.account_id, envelope.envelope_id, reason);
+    } catch (error) {
+      if (error instanceof SigningUnavailableError) {
+        throw new ApiError(
+          'UPSTREAM_UNAVAILABLE',
+          `The document-signing service did not void the envelope: ${error.message}`,
+        );
+      }
+      throw error;
+    }
+    await store.setEnvelopeStatus(db, envelope.envelope_id, 'Canceled');
+    return true;
+  }
+
+  async function updateStatus(
+    caller: Caller,
+    prospectId: number,
+    body: Static<typeof StatusUpdateRequest>,
+    baseUrl: string,
+  ) {
+    const { scope } = await scopeOf(caller);
+    const prospect = await mustFind(scope, prospectId);
+    const from = prospect.status as ProspectStatus;
+    const to = body.newStatus;
+    const transition = findTransition(from, to, 'update-status');
+    if (!transition) {
+      const allowed = allowedTargets(from, 'update-status');
+      throw new ApiError(
+        'PROSPECT_STATUS_TRANSITION_REFUSED',
+        `A prospect in status ${from} cannot be moved to ${to}; ` +
+          (allowed.length > 0 ? `it may move to ${allowed.join(', ')}.` : `${from} is final.`),
+        [`body.newStatus: ${from} → ${to} is not an allowed transition`],
+      );
+    }
+    if (transition.roleGroups && !transition.roleGroups.some((g) => caller.roleGroups.includes(g))) {
+      throw new ApiError(
+        'PERMISSION_DENIED',
+        `Moving a prospect from ${from} to ${to} needs one of the role groups: ${transition.roleGroups.join(', ')}.`,
+      );
+    }
+    const now = new Date().toISOString();
+    const changes: Parameters<typeof store.updateProspect>[3] = { status: to, modified_at: now };
+    if (body.repReferenceId !== undefined) changes.rep_reference_id = body.repReferenceId;
+    const restartExpiry = () => addDays(now.slice(0, 10), prospect.prospect_expiration_days);
+
+    if (to === 'Quote_Sent' && from === 'Quote_Expired') {
+      changes.rate_micros = await matrixRate(prospect.company_id, {
+        utilityCode: prospect.price_provider_utility_code,
+        zone: prospect.zone,
+        rateCode: prospect.rate_code,
+        term: prospect.term,
+        usageTier: prospect.usage_tier,
+        startDate: prospect.start_date,
+      });
+      changes.expiration_date = restartExpiry();
+    }
+    if (from === 'Contract_Sent' && (to === 'Quote_Sent' || to === 'Canceled')) {
+      if (await voidOpenEnvelope(prospect, `Prospect moved to ${to}`)) changes.signing_status = 'Canceled';
+    }
+    if (to !== 'Contract_Sent') {
+      if (!(await store.updateProspect(db, prospect.id, from, changes))) throw raced(prospect.id);
+      return { idProspect: prospect.id, previousStatus: from, newStatus: to };
+    }
+
+    // Contract_Sent: envelope created (signingStatus Created), then sent (Unsigned), or held (OnHold).
+    const envelope = await sendContract(prospect, baseUrl);
+    changes.signing_status = 'Created';
+    changes.expiration_date = restartExpiry();
+    const moved = await db.transaction().execute(async (trx) => {
+      if (!(await store.updateProspect(trx, prospect.id, from, changes))) return false;
+      await store.insertEnvelope(trx, {
+        companyId: prospect.company_id,
+        prospectId: prospect.id,
+        signingAccountId: envelope.signingAccountId,
+        envelopeId: envelope.envelopeId,
+        status: 'Created',
+      });
+      return true;
+    });
+    if (!moved) {
+      await signing
+        .voidEnvelope(envelope.accountId, envelope.envelopeId, 'Prospect changed meanwhile')
+        .catch(() => {});
+      throw raced(prospect.id);
+    }
+    let sent: SigningStatus = 'Unsigned';
+    try {
+      await signing.sendEnvelope(envelope.accountId, envelope.envelopeId);
+    } catch (error) {
+      if (!(error instanceof SigningUnavailableError)) throw error;
+      log.warn(
+        { prospectId: prospect.id, envelopeId: envelope.envelopeId, err: error },
+        'contract envelope not sent; on hold',
+      );
+      sent = 'OnHold';
+    }
+    await store.setEnvelopeStatus(db, envelope.envelopeId, sent);
+    await store.moveSigningStatus(db, prospect.id, 'Created', sent);
+    return { idProspect: prospect.id, previousStatus: from, newStatus: to };
+  }
+
+  const raced = (prospectId: number) =>
+    new ApiError(
+      'PROSPECT_STATUS_TRANSITION_REFUSED',
+      `Prospect ${prospectId} changed status while this request ran; read it again and retry.`,
+    );
+
+  async function rules(companyId: number) {
+    const settings = await store.findSettings(db, companyId);
+    if (!settings) throw notFound('Pricing matrix rules of this retail company');
+    return {
+      availableCustomerTypes: JSON.parse(settings.available_customer_types) as string[],
+      termsAvailableForUse: JSON.parse(settings.terms_available_for_use) as number[],
+      recomendedPricingMatrixTerms: JSON.parse(settings.recommended_pricing_matrix_terms) as number[],
+      tenorLimitForPrices: settings.tenor_limit_for_prices,
+    };
+  }
+
+  async function packages(companyId: number, query: Static<typeof PackagesQuery>) {
+    const rows = await store.listPackages(db, companyId, {
+      stateCode: query.State?.toUpperCase(),
+      utilityCode: query.PriceProviderUtilityCode?.toUpperCase(),
+      customerType: query.CustomerType,
+    });
+    return rows.map((p) => ({
+      idProspectPackage: p.id,
+      name: p.name,
+      description: p.description,
+      customerTypes: p.customerTypes,
+      markets: p.markets.map((m) => ({ id_market: m.id, name: m.name, state_code: m.state_code })),
+      utilities: p.utilities.map((u) => ({ id_utility: u.id, code: u.code, name: u.name })),
+      documents: p.documents.map((d) => ({
+        idDocument: d.id,
+        name: d.name,
+        documentType: d.document_type,
+        url: d.url,
+      })),
+    }));
+  }
+
+  /**
+   * The expiry sweep: prospects whose expirationDate has passed move to Quote_Expired or Contract_Expired
+   * (PROSPECT_STATUS_TRANSITIONS, trigger `expiry`) and their modifiedAt changes, so a sync lists them.
+   */
+  async function expireDue(): Promise<string> {
+    const due = await store.listExpired(db, Object.keys(EXPIRY_TARGETS), todayUtc());
+    let expired = 0;
+    for (const row of due) {
+      const to = EXPIRY_TARGETS[row.status as ProspectStatus]!;
+      const changes: Parameters<typeof store.updateProspect>[3] = {
+        status: to,
+        modified_at: new Date().toISOString(),
+      };
+      if (
+        row.status === 'Contract_Sent' &&
+        signingMoveAllowed(row.signing_status as SigningStatus | null, 'Expired')
+      ) {
+        const envelope = await store.latestEnvelope(db, row.id);
+        if (envelope) {
+          await signing
+            .voidEnvelope(envelope.account_id, envelope.envelope_id, 'Envelope has expired.')
+            .catch((error: unknown) =>
+              log.warn(
+                { err: error, envelopeId: envelope.envelope_id },
+                'could not void an expired contract envelope',
+              ),
+            );
+          await store.setEnvelopeStatus(db, envelope.envelope_id, 'Expired');
+        }
+        changes.signing_status = 'Expired';
+      }
+      if (await store.updateProspect(db, row.id, row.status, changes)) expired++;
+    }
+    return `expired ${expired} prospect${expired === 1 ? '' : 's'}`;
+  }
+
+  return {
+    create,
+    list,
+    get,
+    uploadDocument,
+    updateStatus,
+    rules,
+    packages,
+    expireDue,
+    importPricingMatrix: (companyId: number, file: PricingMatrixFile) =>
+      importPricingMatrix(db, companyId, file),
+  };
+}
+
+export type ProspectsService = ReturnType<typeof createProspectsService>;
+
+/**
+ * Applies a signing status reported by the signing service's webhook to the envelope and, when it is the
+ * prospect's newest envelope, to the prospect (with the sales move of SIGNING_SALES_EFFECT when the
+ * transition table allows it). Runs in the webhook's transaction.
+ */
+export async function applySigningStatus(
+  trx: Kysely<Database>,
+  envelope: { company_id: number; prospect_id: number; envelope_id: string },
+  signingStatus: SigningStatus,
+) {
+  await store.setEnvelopeStatus(trx, envelope.envelope_id, signingStatus);
+  const prospect = await store.findProspect(
+    trx,
+    { companyId: envelope.company_id, affiliateId: null },
+    envelope.prospect_id,
+  );
+  if (!prospect) throw notFound(`Prospect of envelope ${envelope.envelope_id}`);
+  const result = {
+    idProspect: prospect.id,
+    status: prospect.status as ProspectStatus,
+    signingStatus: prospect.signing_status as SigningStatus | null,
+    changed: false,
+    note: '',
+  };
+  const latest = await store.latestEnvelope(trx, prospect.id);
+  if (latest?.envelope_id !== envelope.envelope_id) {
+    return { ...result, note: 'The envelope was replaced by a newer one; the prospect is unchanged.' };
+  }
+  if (!signingMoveAllowed(result.signingStatus, signingStatus)) {
+    return {
+      ...result,
+      note: `The signing status ${result.signingStatus} does not move to ${signingStatus}; nothing changed.`,
+    };
+  }
+  const changes: Parameters<typeof store.updateProspect>[3] = {
+    signing_status: signingStatus,
+    modified_at: new Date().toISOString(),
+  };
+  const salesTarget = SIGNING_SALES_EFFECT[signingStatus];
+  if (salesTarget && findTransition(prospect.status, salesTarget, 'signing')) changes.status = salesTarget;
+  if (!(await store.updateProspect(trx, prospect.id, prospect.status, changes, prospect.signing_status))) {
+    return { ...result, note: 'The prospect changed while this event was processed; nothing changed.' };
+  }
+  return {
+    ...result,
+    status: (changes.status ?? prospect.status) as ProspectStatus,
+    signingStatus,
+    changed: true,
+    note: changes.status
+      ? `Signing status ${signingStatus}; sales status ${changes.status}.`
+      : `Signing status ${signingStatus}.`,
+  };
+}
+
+/** The prospect's statuses now (a replayed webhook answers with them). */
+export async function currentStatuses(db: Kysely<Database>, companyId: number, prospectId: number) {
+  const prospect = await store.findProspect(db, { companyId, affiliateId: null }, prospectId);
+  if (!prospect) throw notFound(`Prospect ${prospectId}`);
+  return {
+    idProspect: prospect.id,
+    status: prospect.status as ProspectStatus,
+    signingStatus: prospect.signing_status as SigningStatus | null,
+  };
+}

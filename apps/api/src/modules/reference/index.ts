@@ -1,0 +1,3 @@
+export { referenceRoutes } from './routes.js';
+export { createReferenceService, type ReferenceService } from './service.js';
+export { listLanguages } from './store.js';

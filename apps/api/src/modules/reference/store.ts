@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+export function listBrands(db: Kysely<Database>, companyId: number, systemName?: string) {
+  let query = db.selectFrom('brands').selectAll().where('company_id', '=', companyId);
+  if (systemName !== undefined) query = query.where('system_name', '=', systemName);
+  return query.orderBy('id').execute();
+}
+
+export const listStates = (db: Kysely<Database>) =>
+  db.selectFrom('states').selectAll().orderBy('name').execute();
+
+export const findState = (db: Kysely<Database>, stateId: number) =>
+  db.selectFrom('states').select('id').where('id', '=', stateId).executeTakeFirst();
+
+export function listCounties(db: Kysely<Database>, stateId?: number) {
+  let query = db.selectFrom('counties').selectAll();
+  if (stateId !== undefined) query = query.where('state_id', '=', stateId);
+  return query.orderBy('name').execute();
+}
+
+export const findCounty = (db: Kysely<Database>, countyId: number) =>
+  db.selectFrom('counties').select('id').where('id', '=', countyId).executeTakeFirst();
+
+export function listCities(db: Kysely<Database>, countyId?: number) {
+  let query = db.selectFrom('cities').selectAll();
+  if (countyId !== undefined) query = query.where('county_id', '=', countyId);
+  return query.orderBy('name').execute();
+}
+
+/** Zip codes served by at least one of the company's active utilities. */
+export function listServedZipcodes(
+  db: Kysely<Database>,
+  companyId: number,
+  filter: { stateCode?: string; zipcodePrefix?: string },
+) {
+  let query = db
+    .selectFrom('zipcodes')
+    .innerJoin('cities', 'cities.id', 'zipcodes.city_id')
+    .innerJoin('counties', 'counties.id', 'cities.county_id')
+    .innerJoin('states', 'states.id', 'counties.state_id')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('utility_zipcodes')
+          .innerJoin('utilities', 'utilities.id', 'utility_zipcodes.utility_id')
+          .select('utility_zipcodes.zipcode_id')
+          .whereRef('utility_zipcodes.zipcode_id', '=', 'zipcodes.id')
+          .where('utilities.company_id', '=', companyId)
+          .where('utilities.active', '=', 1),
+      ),
+    )
+    .select([
+      'zipcodes.id as id_zipcode',
+      'zipcodes.zipcode',
+      'cities.id as id_city',
+      'cities.name as city',
+      'counties.id as id_county',
+      'counties.name as county',
+      'states.id as id_state',
+      'states.code as state_code',
+    ]);
+  if (filter.stateCode) query = query.where('states.code', '=', filter.stateCode);
+  if (filter.zipcodePrefix) query = query.where('zipcodes.zipcode', 'like', `${filter.zipcodePrefix}%`);
+  return query.orderBy('zipcodes.zipcode').execute();
+}
+
+export function listLanguages(db: Kysely<Database>, onlyActive: boolean) {
+  let query = db.selectFrom('languages').selectAll();
+  if (onlyActive) query = query.where('active', '=', 1);
+  return query.orderBy('id').execute();
+}
+
+export function listContactMethods(db: Kysely<Database>, id?: number) {
+  let query = db.selectFrom('contact_methods').selectAll();
+  if (id !== undefined) query = query.where('id', '=', id);
+  return query.orderBy('id').execute();
+}

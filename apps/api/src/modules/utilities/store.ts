@@ -1,0 +1,133 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/**
+ * The one definition of a plan on sale on a day: published, not deprecated, inside its availability window.
+ * Campaign plans (with a promo code) are on sale only to callers who give their valid code.
+ */
+export function plansOnSale(
+  db: Kysely<Database>,
+  today: string,
+  options: { withPromoCodes?: string[] } = {},
+) {
+  const promoCodes = options.withPromoCodes ?? [];
+  return db
+    .selectFrom('plans')
+    .where('plans.published', '=', 1)
+    .where('plans.deprecated', '=', 0)
+    .where('plans.available_from_date', '<=', today)
+    .where((eb) =>
+      eb.or([eb('plans.available_until_date', 'is', null), eb('plans.available_until_date', '>=', today)]),
+    )
+    .where((eb) =>
+      promoCodes.length > 0
+        ? eb.or([eb('plans.promo_code', 'is', null), eb('plans.promo_code', 'in', promoCodes)])
+        : eb('plans.promo_code', 'is', null),
+    );
+}
+
+export interface UtilityFilter {
+  utilityId?: number;
+  zipCode?: string;
+  customerTypeId?: number;
+  active?: boolean;
+  allowEnrollments?: boolean;
+  hasAvailablePlans?: boolean;
+  today: string;
+}
+
+export function listUtilities(db: Kysely<Database>, companyId: number, filter: UtilityFilter) {
+  let query = db
+    .selectFrom('utilities')
+    .innerJoin('markets', 'markets.id', 'utilities.market_id')
+    .selectAll('utilities')
+    .select(['markets.state_code', 'markets.name as market_name'])
+    .where('utilities.company_id', '=', companyId);
+  if (filter.utilityId !== undefined) query = query.where('utilities.id', '=', filter.utilityId);
+  if (filter.active !== undefined) query = query.where('utilities.active', '=', filter.active ? 1 : 0);
+  if (filter.allowEnrollments !== undefined)
+    query = query.where('utilities.allow_enrollments', '=', filter.allowEnrollments ? 1 : 0);
+  if (filter.zipCode !== undefined) {
+    const zipCode = filter.zipCode;
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('utility_zipcodes')
+          .innerJoin('zipcodes', 'zipcodes.id', 'utility_zipcodes.zipcode_id')
+          .select('utility_zipcodes.utility_id')
+          .whereRef('utility_zipcodes.utility_id', '=', 'utilities.id')
+          .where('zipcodes.zipcode', '=', zipCode),
+      ),
+    );
+  }
+  if (filter.customerTypeId !== undefined) {
+    const customerTypeId = filter.customerTypeId;
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('utility_customer_types')
+          .select('utility_customer_types.utility_id')
+          .whereRef('utility_customer_types.utility_id', '=', 'utilities.id')
+          .where('utility_customer_types.customer_type_id', '=', customerTypeId),
+      ),
+    );
+  }
+  if (filter.hasAvailablePlans !== undefined) {
+    const onSale = plansOnSale(db, filter.today).select('plans.utility_id');
+    query = query.where('utilities.id', filter.hasAvailablePlans ? 'in' : 'not in', onSale);
+  }
+  return query.orderBy('utilities.id').execute();
+}
+
+export function customerTypesOf(db: Kysely<Database>, utilityIds: number[]) {
+  if (utilityIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('utility_customer_types')
+    .innerJoin('customer_types', 'customer_types.id', 'utility_customer_types.customer_type_id')
+    .select([
+      'utility_customer_types.utility_id',
+      'customer_types.id',
+      'customer_types.name',
+      'customer_types.code',
+    ])
+    .where('utility_customer_types.utility_id', 'in', utilityIds)
+    .orderBy('customer_types.id')
+    .execute();
+}
+
+export function deliveryChargesOf(db: Kysely<Database>, utilityIds: number[]) {
+  if (utilityIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('utility_delivery_charges')
+    .selectAll()
+    .where('utility_id', 'in', utilityIds)
+    .orderBy('id')
+    .execute();
+}
+
+export function zipcodesOf(db: Kysely<Database>, utilityIds: number[]) {
+  if (utilityIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('utility_zipcodes')
+    .innerJoin('zipcodes', 'zipcodes.id', 'utility_zipcodes.zipcode_id')
+    .select(['utility_zipcodes.utility_id', 'zipcodes.zipcode'])
+    .where('utility_zipcodes.utility_id', 'in', utilityIds)
+    .orderBy('zipcodes.zipcode')
+    .execute();
+}
+
+export const listContactMethods = (db: Kysely<Database>) =>
+  db.selectFrom('contact_methods').select(['id', 'name']).orderBy('id').execute();
+
+export async function servesZipcode(
+  db: Kysely<Database>,
+  utilityId: number,
+  zipcode: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('utility_zipcodes')
+    .innerJoin('zipcodes', 'zipcodes.id', 'utility_zipcodes.zipcode_id')
+    .select(sql<number>`1`.as('one'))
+    .where('utility_zipcodes.utility_id', '=', utilityId)
+    .where('zipcodes.zipcode', '=', zipcode)
+    .executeTakeFirst();
+  return row !== undefined;
+}

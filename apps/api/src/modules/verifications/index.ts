@@ -1,0 +1,8 @@
+export { verificationRoutes } from './routes.js';
+export { TPV_RESULTS, type TpvResult } from './schemas.js';
+export {
+  createVerificationsService,
+  type EnrollmentFollower,
+  type VerificationRecord,
+  type VerificationsService,
+} from './service.js';

@@ -1,0 +1,82 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Static } from 'typebox';
+import type { Database } from '../../db/schema.js';
+import type { TpvVerificationsTable } from '../../db/tables/prospects.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import { RESULTS_NEEDING_REASONS, type TpvResult, type VerificationUpdate } from './schemas.js';
+import * as store from './store.js';
+
+export type VerificationRecord = Selectable<TpvVerificationsTable>;
+
+/**
+ * What the enrollment of a verification does with a new result (a FAILED verification holds the enrollment,
+ * VERIFIED releases it). Enrollments are built next: that module provides this and app.ts passes it in.
+ */
+export interface EnrollmentFollower {
+  verificationResult(verification: VerificationRecord): Promise<void>;
+}
+
+const alreadyVerified = (verificationId: string) =>
+  new ApiError(
+    'VERIFICATION_ALREADY_VERIFIED',
+    `Verification ${verificationId} is already VERIFIED; a verified result is final and cannot be updated.`,
+  );
+
+export function createVerificationsService(deps: { db: Kysely<Database>; enrollments?: EnrollmentFollower }) {
+  const { db } = deps;
+
+  /**
+   * The linked enrollment follows the verification result. A verification not linked to an enrollment
+   * (enrollment_id null) has nothing to follow it.
+   */
+  async function onResult(verification: VerificationRecord): Promise<void> {
+    if (verification.enrollment_id === null) return;
+    await deps.enrollments?.verificationResult(verification);
+  }
+
+  async function present(verification: VerificationRecord) {
+    const history = await store.listUpdates(db, verification.id);
+    return {
+      verificationId: verification.verification_id,
+      enrollmentId: verification.enrollment_id,
+      result: verification.result as TpvResult,
+      reasons: JSON.parse(verification.reasons) as Array<{ code: string; reason: string }>,
+      updatedAt: verification.updated_at,
+      verifiedAt: verification.verified_at,
+      history: history.map((h) => ({
+        result: h.result as TpvResult,
+        reasons: JSON.parse(h.reasons) as Array<{ code: string; reason: string }>,
+        at: h.at,
+      })),
+    };
+  }
+
+  return {
+    onResult,
+    /** Records the provider's result; updates may repeat until VERIFIED, which is final. */
+    async update(companyId: number, verificationId: string, input: Static<typeof VerificationUpdate>) {
+      const reasons = input.reasons ?? [];
+      if (RESULTS_NEEDING_REASONS.includes(input.result) && reasons.length === 0) {
+        throw new ApiError('VALIDATION_FAILED', 'The request is invalid.', [
+          `body.reasons: at least one reason is required when the result is ${input.result}`,
+        ]);
+      }
+      const existing = await store.findVerification(db, companyId, verificationId);
+      if (!existing) throw notFound(`Verification ${verificationId}`);
+      if (existing.result === 'VERIFIED') throw alreadyVerified(verificationId);
+      const recorded = await db.transaction().execute((trx) =>
+        store.recordResult(trx, existing.id, {
+          result: input.result,
+          reasons: JSON.stringify(reasons),
+          at: new Date().toISOString(),
+        }),
+      );
+      if (!recorded) throw alreadyVerified(verificationId);
+      const verification = (await store.findVerification(db, companyId, verificationId))!;
+      await onResult(verification);
+      return present(verification);
+    },
+  };
+}
+
+export type VerificationsService = ReturnType<typeof createVerificationsService>;

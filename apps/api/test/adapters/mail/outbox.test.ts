@@ -1,0 +1,196 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createLogTransport,
+  createMailer,
+  MAX_MAIL_ATTEMPTS,
+  MailDeliveryError,
+  type MailTransport,
+  maskEmail,
+  retryDelaySeconds,
+} from '../../../src/adapters/mail/index.js';
+import type { Db } from '../../../src/db/client.js';
+import { migrateToLatest } from '../../../src/db/migrate.js';
+import { openTestDatabase } from '../../helpers/app.js';
+
+let db: Db;
+let drop: () => Promise<void>;
+let companyId: number;
+const lines: string[] = [];
+const log = pino(
+  { level: 'info' },
+  new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  }),
+);
+
+/** A transport that fails while `failures` is above zero, with the recipient in its message as relays do. */
+function flakyTransport() {
+  const sent: string[] = [];
+  const transport: MailTransport & { failures: number; sent: string[] } = {
+    name: 'smtp',
+    failures: 0,
+    sent,
+    async send(mail) {
+      if (transport.failures > 0) {
+        transport.failures--;
+        throw new MailDeliveryError(`550 <${mail.to}>: mailbox unavailable`);
+      }
+      sent.push(mail.to);
+    },
+    async close() {},
+  };
+  return transport;
+}
+
+const message = (to: string) => ({
+  companyId,
+  to,
+  subject: 'Reset your password',
+  text: 'secret body with token abc123',
+  html: '<p>secret body with token abc123</p>',
+  template: 'reset-password',
+});
+
+const row = (id: number) =>
+  db.kysely.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+beforeAll(async () => {
+  ({ db, drop } = await openTestDatabase());
+  await migrateToLatest(db.kysely);
+  ({ id: companyId } = await db.kysely
+    .insertInto('retail_companies')
+    .values({ name: 'Mail Test Power', slug: 'mail-test', created_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow());
+});
+afterAll(() => drop());
+beforeEach(async () => {
+  lines.length = 0;
+  await db.kysely.deleteFrom('mail_outbox').execute();
+});
+
+describe('the mail outbox', () => {
+  it('queues inside the business transaction: a rolled-back change sends nothing', async () => {
+    const mailer = createMailer({
+      db: db.kysely,
+      transport: flakyTransport(),
+      from: 'no-reply@test.example',
+      log,
+    });
+    await expect(
+      db.kysely.transaction().execute(async (trx) => {
+        await mailer.queue(trx, message('rolled.back@example.com'));
+        throw new Error('business rule failed');
+      }),
+    ).rejects.toThrow('business rule failed');
+    const id = await db.kysely.transaction().execute((trx) => mailer.queue(trx, message('kept@example.com')));
+    const rows = await db.kysely.selectFrom('mail_outbox').selectAll().execute();
+    expect(rows.map((r) => r.recipient)).toEqual(['kept@example.com']);
+    expect(await row(id)).toMatchObject({ status: 'queued', attempts: 0, last_error: null, sent_at: null });
+  });
+
+  it('delivers through the log transport: marked sent, one line with template and masked recipient only', async () => {
+    const mailer = createMailer({
+      db: db.kysely,
+      transport: createLogTransport(log),
+      from: 'no-reply@test.example',
+      log,
+    });
+    const id = await mailer.queue(db.kysely, message('dana.demo@bluebonnet.example'));
+    expect(await mailer.deliverDue()).toEqual({ sent: 1, failed: 0, purged: 0 });
+    expect(await row(id)).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      last_error: null,
+      sent_at: expect.any(String),
+    });
+    expect(await mailer.deliverDue()).toEqual({ sent: 0, failed: 0, purged: 0 });
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!);
+    expect(line.mail).toEqual({ outboxId: id, template: 'reset-password', recipient: 'd***@b***.example' });
+    expect(lines[0]).not.toContain('dana.demo');
+    expect(lines[0]).not.toContain('abc123');
+    expect(lines[0]).not.toContain('Reset your password');
+  });
+
+  it('records a failure, waits out the backoff, then retries and delivers', async () => {
+    const transport = flakyTransport();
+    transport.failures = 1;
+    const mailer = createMailer({ db: db.kysely, transport, from: 'no-reply@test.example', log });
+    const id = await mailer.queue(db.kysely, message('casey@example.com'));
+    const before = Math.floor(Date.now() / 1000);
+    expect(await mailer.deliverDue()).toMatchObject({ sent: 0, failed: 1 });
+    const failed = await row(id);
+    const after = Math.floor(Date.now() / 1000);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1, sent_at: null });
+    expect(failed.last_error).toBe('550 <c***@e***.com>: mailbox unavailable');
+    expect(failed.next_attempt_at).toBeGreaterThanOrEqual(before + retryDelaySeconds(1));
+    expect(failed.next_attempt_at).toBeLessThanOrEqual(after + retryDelaySeconds(1));
+    expect(lines.join('')).not.toContain('casey@example.com');
+
+    expect(await mailer.deliverDue()).toMatchObject({ sent: 0, failed: 0 }); // still backing off
+    await db.kysely.updateTable('mail_outbox').set({ next_attempt_at: 0 }).where('id', '=', id).execute();
+    expect(await mailer.deliverDue()).toMatchObject({ sent: 1, failed: 0 });
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+    expect(transport.sent).toEqual(['casey@example.com']);
+  });
+
+  it(`gives up after ${MAX_MAIL_ATTEMPTS} attempts and leaves the message failed`, async () => {
+    const transport = flakyTransport();
+    transport.failures = 100;
+    const mailer = createMailer({ db: db.kysely, transport, from: 'no-reply@test.example', log });
+    const id = await mailer.queue(db.kysely, message('lost@example.com'));
+    await db.kysely
+      .updateTable('mail_outbox')
+      .set({ attempts: MAX_MAIL_ATTEMPTS - 1 })
+      .where('id', '=', id)
+      .execute();
+    await mailer.deliverDue();
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS });
+    expect(lines.at(-1)).toContain('mail delivery failed for the last time');
+    await db.kysely.updateTable('mail_outbox').set({ next_attempt_at: 0 }).where('id', '=', id).execute();
+    expect(await mailer.deliverDue()).toMatchObject({ sent: 0, failed: 0 });
+    expect((await row(id)).attempts).toBe(MAX_MAIL_ATTEMPTS);
+  });
+
+  it('backs off 1, 2, 4 … minutes, never more than an hour', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map(retryDelaySeconds)).toEqual([
+      60, 120, 240, 480, 960, 1920, 3600, 3600,
+    ]);
+  });
+
+  it('deletes sent mail after the retention period, and keeps queued and failed mail', async () => {
+    const mailer = createMailer({
+      db: db.kysely,
+      transport: flakyTransport(),
+      from: 'no-reply@test.example',
+      log,
+    });
+    const old = await mailer.queue(db.kysely, message('old@example.com'));
+    const waiting = await mailer.queue(db.kysely, message('waiting@example.com'));
+    await db.kysely
+      .updateTable('mail_outbox')
+      .set({ status: 'sent', sent_at: '2020-01-01T00:00:00.000Z' })
+      .where('id', '=', old)
+      .execute();
+    await db.kysely
+      .updateTable('mail_outbox')
+      .set({ next_attempt_at: 2_000_000_000 })
+      .where('id', '=', waiting)
+      .execute();
+    expect(await mailer.deliverDue()).toEqual({ sent: 0, failed: 0, purged: 1 });
+    const rows = await db.kysely.selectFrom('mail_outbox').select('id').execute();
+    expect(rows.map((r) => r.id)).toEqual([waiting]);
+  });
+
+  it('masks recipients for logs', () => {
+    expect(maskEmail('dana.demo@bluebonnet-energy.example')).toBe('d***@b***.example');
+    expect(maskEmail('x@localhost')).toBe('x***@l***');
+    expect(maskEmail('not-an-address')).toBe('***');
+  });
+});

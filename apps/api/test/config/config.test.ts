@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config/index.js';
+
+describe('configuration', () => {
+  it('defaults to the sandbox on the embedded SQLite database at port 3000', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ mode: 'sandbox', port: 3000, host: 'localhost', masterKey: null });
+    expect(config.databaseUrl).toMatch(/^sqlite:.*data\/voltin\.sqlite$/);
+  });
+
+  it('reads PORT, DATABASE_URL and the master key', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: 'postgres://u@h/db', VOLTIN_MASTER_KEY: key });
+    expect(config).toMatchObject({ port: 8080, databaseUrl: 'postgres://u@h/db' });
+    expect(config.masterKey?.length).toBe(32);
+  });
+
+  it('refuses to start with every problem listed in one message', () => {
+    const attempt = () =>
+      loadConfig({ NODE_ENV: 'production', PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT must be a whole number from 0 to 65535 (got "eighty")');
+      expect(message).toContain('DATABASE_URL must be "sqlite:PATH" or "postgres://…"');
+      expect(message).toContain('VOLTIN_MASTER_KEY is required in production');
+      expect(message).toContain('LOG_LEVEL must be one of');
+    }
+  });
+
+  it('refuses a master key of the wrong length', () => {
+    expect(() => loadConfig({ VOLTIN_MASTER_KEY: 'c2hvcnQ=' })).toThrow(/exactly 32 bytes/);
+  });
+});

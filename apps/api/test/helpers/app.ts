@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config/index.js';
+import { type Db, openDatabase } from '../../src/db/client.js';
+import { SANDBOX } from '../../src/db/seed/sandbox.js';
+import { hmacSha256Hex } from '../../src/security/tokens.js';
+
+export { SANDBOX };
+
+/** A database of its own for one test file: in-memory SQLite, or a fresh schema when DATABASE_URL is PostgreSQL. */
+export async function openTestDatabase(): Promise<{
+  db: Db;
+  url: string;
+  drop: () => Promise<void>;
+  reopen: () => Db;
+}> {
+  const url = process.env.DATABASE_URL;
+  if (!url?.startsWith('postgres')) {
+    const db = openDatabase('sqlite::memory:');
+    // In-memory SQLite is one process's own database: a "second node" shares the connection.
+    return { db, url: 'sqlite::memory:', drop: () => db.close(), reopen: () => db };
+  }
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = openDatabase(url, { poolSize: 1 });
+  await sql`create schema ${sql.id(schema)}`.execute(admin.kysely);
+  const db = openDatabase(url, { schema, poolSize: 5 });
+  const others: Db[] = [];
+  return {
+    db,
+    url,
+    reopen: () => {
+      const other = openDatabase(url, { schema, poolSize: 5 });
+      others.push(other);
+      return other;
+    },
+    drop: async () => {
+      for (const other of others) await other.close();
+      await db.close();
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.kysely);
+      await admin.close();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig(
+    { LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '12', LOGIN_ATTEMPTS_PER_MINUTE: '10000' },
+    overrides,
+  );
+}
+
+export interface CallOptions {
+  token?: string;
+  customerHash?: string;
+  query?: Record<string, string | number | boolean | Array<string | number>>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface TestApi {
+  app: FastifyInstance;
+  db: Db;
+  baseUrl: string;
+  call<T = any>(method: string, path: string, options?: CallOptions): Promise<ApiResponse<T>>;
+  sandboxToken(): Promise<string>;
+  sandboxCustomerHash(): Promise<{ customerId: number; customerHash: string }>;
+}
+
+export function signLogin(apiKey: string, secret: string, timestamp = Math.floor(Date.now() / 1000)) {
+  return {
+    token: apiKey,
+    timestamp: String(timestamp),
+    signature: hmacSha256Hex(secret, `${apiKey}:${timestamp}`),
+  };
+}
+
+function urlOf(baseUrl: string, path: string, query: CallOptions['query']): string {
+  const url = new URL(
+    path.startsWith('/api') || path.startsWith('/Swagger') ? path : `/api/v1${path}`,
+    baseUrl,
+  );
+  for (const [key, value] of Object.entries(query ?? {})) {
+    for (const v of [value].flat()) url.searchParams.append(key, String(v));
+  }
+  return url.toString();
+}
+
+/** Calls a Voltin server at `baseUrl` the way an integrator would: JSON in, the parsed envelope out. */
+export function httpClient(baseUrl: string): TestApi['call'] {
+  return async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.customerHash) headers['x-customer-hash'] = options.customerHash;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    }
+    const response = await fetch(urlOf(baseUrl, path, options.query), { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {}
+    return { status: response.status, headers: response.headers, body: parsed as any };
+  };
+}
+
+/** Builds the app on its own database, listens on a free loopback port, and tears all down after the file. */
+export function useTestApi(overrides: Partial<Config> = {}): TestApi {
+  const api = {} as TestApi;
+  let drop: () => Promise<void>;
+  let token: string | undefined;
+  beforeAll(async () => {
+    const database = await openTestDatabase();
+    drop = database.drop;
+    const app = await buildApp(testConfig({ databaseUrl: database.url, ...overrides }), { db: database.db });
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    Object.assign(api, { app, db: database.db, baseUrl: address });
+  });
+  afterAll(async () => {
+    await api.app?.close();
+    await drop?.();
+  });
+  api.call = (method, path, options) => httpClient(api.baseUrl)(method, path, options);
+  api.sandboxToken = async () => {
+    if (token) return token;
+    const response = await api.call('POST', '/auth/login', {
+      query: signLogin(SANDBOX.apiKey, SANDBOX.apiSecret),
+    });
+    if (response.status !== 200) throw new Error(`sandbox login failed: ${JSON.stringify(response.body)}`);
+    token = response.body.data.token as string;
+    return token;
+  };
+  api.sandboxCustomerHash = async () => {
+    const response = await api.call('POST', '/customers/login', {
+      token: await api.sandboxToken(),
+      body: { username: SANDBOX.customerUserName, password: SANDBOX.customerPassword },
+    });
+    if (response.status !== 200) throw new Error(`customer login failed: ${JSON.stringify(response.body)}`);
+    return response.body.data;
+  };
+  return api;
+}
+
+/** Asserts the failure envelope and returns it, for further checks. */
+export function expectFailure(response: ApiResponse, status: number, code: string) {
+  const { body } = response;
+  if (response.status !== status || body?.code !== code || body?.succeeded !== false || body?.data !== null) {
+    throw new Error(`expected ${status} ${code}, got ${response.status} ${JSON.stringify(body)}`);
+  }
+  if (!Array.isArray(body.errors) || body.errors.length === 0 || typeof body.message !== 'string') {
+    throw new Error(`failure envelope is incomplete: ${JSON.stringify(body)}`);
+  }
+  return body;
+}

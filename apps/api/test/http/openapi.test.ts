@@ -1,0 +1,47 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { describe, expect, it } from 'vitest';
+import { useTestApi } from '../helpers/app.js';
+
+const api = useTestApi();
+
+describe('the generated OpenAPI document', () => {
+  it('is served raw at /Swagger/v1/swagger.json and validates as OpenAPI 3', async () => {
+    const response = await api.call('GET', '/Swagger/v1/swagger.json');
+    expect(response.status).toBe(200);
+    expect(response.body.openapi).toMatch(/^3\./);
+    expect(response.body.info.title).toBe('Voltin Operations Administration API');
+    await expect(SwaggerParser.validate(structuredClone(response.body))).resolves.toBeTruthy();
+  });
+
+  it('tags, describes and secures every operation, and lists every route', async () => {
+    const document = (await api.call('GET', '/Swagger/v1/swagger.json')).body;
+    const operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(
+      ([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+    );
+    expect(operations).toHaveLength(api.app.routeCatalogue.length);
+    for (const { path, operation } of operations) {
+      expect(path.startsWith('/api/v1/')).toBe(true);
+      expect(operation.tags?.length, path).toBeGreaterThan(0);
+      expect(operation.summary, path).toBeTruthy();
+      expect(operation.operationId, path).toBeTruthy();
+      expect(operation.responses['200'], path).toBeDefined();
+      expect(operation.responses['500'], path).toBeDefined();
+    }
+    const customerScoped = operations.find((o) => o.operation.operationId === 'getConfigurationParameters')!;
+    expect(customerScoped.operation.security).toEqual([{ bearerAuth: [], customerHash: [] }]);
+    const login = operations.find((o) => o.operation.operationId === 'authLogin')!;
+    expect(login.operation.security).toEqual([]);
+    expect(document.components.securitySchemes.customerHash).toMatchObject({
+      in: 'header',
+      name: 'X-Customer-Hash',
+    });
+  });
+
+  it('serves Swagger UI at /Swagger/index.html', async () => {
+    const response = await fetch(`${api.baseUrl}/Swagger/index.html`);
+    expect(response.status).toBe(200);
+    expect(response.url.endsWith('/Swagger/')).toBe(true);
+    expect(await response.text()).toContain('swagger-ui');
+  });
+});

@@ -1,0 +1,324 @@
+import { PDFParse } from 'pdf-parse';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addMonths } from '../../../src/modules/enrollments/decision.js';
+import {
+  activateEnrollment,
+  daysFromToday,
+  pendingEnrollment,
+  planId,
+  recordCharge,
+  requiredOptions,
+} from '../../fixtures/enrollments.js';
+import { expectFailure, useTestApi } from '../../helpers/app.js';
+
+const api = useTestApi();
+let token: string;
+let customerHash: string;
+let customerId: number;
+let fixed12: number;
+let options: number[];
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+const get = (path: string, query?: Record<string, any>, hash = customerHash) =>
+  api.call('GET', path, { token, customerHash: hash, query });
+
+const createEnrollment = () =>
+  pendingEnrollment(api, token, { plan: fixed12, options, customer: { idCustomer: customerId } });
+
+/** An enrollment of the sandbox customer made ACTIVE by the lifecycle task, then moved to have started on `start`. */
+async function startedEnrollment(start: string): Promise<number> {
+  const id = await createEnrollment();
+  await activateEnrollment(api, id, start, 12);
+  const view = await api.call('GET', `/enrollments/${id}`, { token });
+  expect(view.body.data.status).toBe('ACTIVE');
+  return id;
+}
+
+const payment = (
+  enrollmentId: number,
+  type: string,
+  amountCents: number,
+  date: string,
+  status = 'approved',
+) => recordCharge(api, { enrollmentId, type, amountCents, status, at: `${date}T12:00:00.000Z` });
+
+/** Every item of a paged billing list, page by page. */
+async function allPages(path: string, pageSize: number) {
+  const items: any[] = [];
+  for (let page = 1; ; page++) {
+    const response = await get(path, { pageNumber: page, pageSize });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ succeeded: true, pageNumber: page, pageSize });
+    items.push(...response.body.data);
+    if (page >= response.body.totalPages) {
+      expect(items).toHaveLength(response.body.totalRecords);
+      return items;
+    }
+  }
+}
+
+async function pdfText(enrollmentId: number, tokenOfStatement: string): Promise<string> {
+  const response = await fetch(
+    `${api.baseUrl}/api/v1/billing/statements-pdf/${enrollmentId}?custStatementTkn=${tokenOfStatement}`,
+    { headers: { authorization: `Bearer ${token}`, 'x-customer-hash': customerHash } },
+  );
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('application/pdf');
+  const parser = new PDFParse({ data: new Uint8Array(await response.arrayBuffer()) });
+  const { text } = await parser.getText();
+  await parser.destroy();
+  return text.replace(/\s+/g, ' ');
+}
+
+const money = (dollars: number) =>
+  `${dollars < 0 ? '-' : ''}$${Math.abs(dollars).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+beforeAll(async () => {
+  token = await api.sandboxToken();
+  ({ customerHash, customerId } = await api.sandboxCustomerHash());
+  fixed12 = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
+  options = await requiredOptions(api, token, fixed12);
+});
+
+describe('an enrollment that has not started', () => {
+  it('has empty lists and a zero summary', async () => {
+    const id = await createEnrollment();
+    expect((await get(`/billing/usage-history/${id}`)).body).toMatchObject({ succeeded: true, data: [] });
+    for (const list of ['charges', 'statements']) {
+      expect((await get(`/billing/${list}/${id}`)).body).toMatchObject({
+        succeeded: true,
+        data: [],
+        pageNumber: 1,
+        pageSize: 20,
+        totalPages: 0,
+        totalRecords: 0,
+      });
+    }
+    expect((await get(`/billing/summary/${id}`)).body.data).toMatchObject({
+      currentBalanceAmt: 0,
+      amountDueAmt: 0,
+      overdueBalanceAmt: 0,
+      stmtBalanceAmt: 0,
+      lastStatementDate: null,
+      nextStatementDate: null,
+      lastPaymentAmt: 0,
+      statementCount: 0,
+      usageUnit: 'kWh',
+    });
+    expect((await get(`/billing/statement-summary/${id}`)).body.data).toMatchObject({
+      custStatementTkn: null,
+      currentChargesAmt: 0,
+      stmtBalanceAmt: 0,
+    });
+  });
+});
+
+describe('an enrollment started three months ago', () => {
+  const start = addMonths(daysFromToday(-5), -3);
+  let id: number;
+  let statements: any[];
+
+  beforeAll(async () => {
+    id = await startedEnrollment(start);
+    statements = await allPages(`/billing/statements/${id}`, 2);
+  });
+
+  it('has one statement per monthly read, newest first, each due 16 days after its date', () => {
+    expect(statements).toHaveLength(3);
+    statements.forEach((s, i) => {
+      const k = 2 - i;
+      expect(s).toMatchObject({
+        beginReadDate: addMonths(start, k),
+        endReadDate: addMonths(start, k + 1),
+        statementDate: addDays(addMonths(start, k + 1), 1),
+        dueDate: addDays(addMonths(start, k + 1), 17),
+        usageUnit: 'kWh',
+      });
+      expect(s.usageNum).toBeGreaterThan(400);
+      expect(s.usageNum).toBeLessThan(2500);
+      expect(s.custStatementTkn).toMatch(/^[0-9a-f]{24}$/);
+    });
+  });
+
+  it('has totals that add up: previous balance − payments + current charges = balance', async () => {
+    const charges = await allPages(`/billing/charges/${id}`, 7);
+    const oldestFirst = [...statements].reverse();
+    let previous = 0;
+    for (const s of oldestFirst) {
+      expect(s.previousBalanceAmt).toBe(previous);
+      expect(cents(s.stmtBalanceAmt)).toBe(
+        cents(s.previousBalanceAmt) - cents(s.paymentsAmt) + cents(s.currentChargesAmt),
+      );
+      const lines = charges.filter((c) => c.custStatementTkn === s.custStatementTkn);
+      expect(lines.map((c) => c.chargeType)).toEqual(['ENERGY', 'BASE', 'DELIVERY', 'DELIVERY', 'TAX']);
+      expect(lines.reduce((sum, c) => sum + cents(c.chargeAmt), 0)).toBe(cents(s.currentChargesAmt));
+      expect(lines[0]).toMatchObject({ quantity: s.usageNum, unit: 'kWh', chargeDate: s.statementDate });
+      previous = s.stmtBalanceAmt;
+    }
+    // Nothing paid: the first statement was due before the third was issued.
+    expect(statements[0].overdueBalanceAmt).toBe(
+      Math.round((oldestFirst[0].currentChargesAmt + oldestFirst[1].currentChargesAmt) * 100) / 100,
+    );
+  });
+
+  it('shows the same periods in the usage history and the latest statement in the summaries', async () => {
+    const usage = (await get(`/billing/usage-history/${id}`)).body.data;
+    expect(usage.map((u: any) => [u.custStatementTkn, u.usageNum, u.usageChargeAmount])).toEqual(
+      statements.map((s) => [s.custStatementTkn, s.usageNum, s.currentChargesAmt]),
+    );
+    const [latest] = statements;
+    const summary = (await get(`/billing/summary/${id}`)).body.data;
+    expect(summary).toMatchObject({
+      currentBalanceAmt: latest.stmtBalanceAmt,
+      amountDueAmt: latest.stmtBalanceAmt,
+      stmtBalanceAmt: latest.stmtBalanceAmt,
+      lastStatementDate: latest.statementDate,
+      dueDate: latest.dueDate,
+      nextStatementDate: addDays(addMonths(start, 4), 1),
+      statementCount: 3,
+      lastPaymentAmt: 0,
+      lastPaymentDate: null,
+    });
+    const short = (await get(`/billing/statement-summary/${id}`)).body.data;
+    expect(short).toMatchObject({
+      custStatementTkn: latest.custStatementTkn,
+      currentChargesAmt: latest.currentChargesAmt,
+      stmtBalanceAmt: latest.stmtBalanceAmt,
+    });
+    expect(
+      cents(short.energyChargesAmt) +
+        cents(short.baseChargesAmt) +
+        cents(short.deliveryChargesAmt) +
+        cents(short.taxesAmt),
+    ).toBe(cents(short.currentChargesAmt));
+  });
+
+  it('renders a statement as a PDF whose totals are the statement totals', async () => {
+    const s = statements[1];
+    const text = await pdfText(id, s.custStatementTkn);
+    expect(text).toContain('1201 Elm St, Dallas, TX 75201');
+    expect(text).toContain(
+      `${s.beginReadDate} ${s.endReadDate} ${s.daysOfService} ${s.usageNum.toLocaleString('en-US')} kWh`,
+    );
+    expect(text).toContain(`Previous balance ${money(s.previousBalanceAmt)}`);
+    expect(text).toContain(`Payments received ${money(-s.paymentsAmt)}`);
+    expect(text).toContain(`Current charges ${money(s.currentChargesAmt)}`);
+    expect(text).toContain(`Balance due ${money(s.stmtBalanceAmt)}`);
+    expect(text).toContain(`Due date ${s.dueDate}`);
+    const charges = (await allPages(`/billing/charges/${id}`, 100)).filter(
+      (c) => c.custStatementTkn === s.custStatementTkn,
+    );
+    for (const c of charges) expect(text).toContain(money(c.chargeAmt));
+    expect(text).toContain(`Total current charges ${money(s.currentChargesAmt)}`);
+    // The PDF's own figures add up.
+    const figure = (label: string) =>
+      cents(
+        Number(
+          new RegExp(`${label} (-?)\\$([\\d,]+\\.\\d\\d)`).exec(text)!.slice(1).join('').replace(/,/g, ''),
+        ),
+      );
+    expect(figure('Previous balance') + figure('Payments received') + figure('Current charges')).toBe(
+      figure('Balance due'),
+    );
+  });
+
+  it('answers 404 for a token that is not a statement of the enrollment', async () => {
+    expectFailure(
+      await get(`/billing/statements-pdf/${id}`, { custStatementTkn: 'f'.repeat(24) }),
+      404,
+      'NOT_FOUND',
+    );
+    const other = await startedEnrollment(start);
+    const otherToken = (await get(`/billing/statements/${other}`)).body.data[0].custStatementTkn;
+    expectFailure(
+      await get(`/billing/statements-pdf/${id}`, { custStatementTkn: otherToken }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+
+  it('applies an approved one-time payment to the balance; a deposit is held and a declined payment does nothing', async () => {
+    const oldest = statements[2];
+    const middle = statements[1];
+    const paidOn = addDays(oldest.statementDate, 3);
+    await payment(id, 'ONE_TIME_PAYMENT', 5000, paidOn);
+    await payment(id, 'DEPOSIT', 10000, addDays(oldest.statementDate, 1));
+    await payment(id, 'ONE_TIME_PAYMENT', 7000, addDays(oldest.statementDate, 4), 'declined');
+    const after = await allPages(`/billing/statements/${id}`, 20);
+    expect(after[2].stmtBalanceAmt).toBe(oldest.stmtBalanceAmt);
+    expect(after[1]).toMatchObject({
+      custStatementTkn: middle.custStatementTkn,
+      paymentsAmt: 50,
+      lastPaymentAmt: 50,
+      lastPaymentDate: paidOn,
+    });
+    expect(cents(after[1].stmtBalanceAmt)).toBe(cents(middle.stmtBalanceAmt) - 5000);
+    expect(cents(after[1].overdueBalanceAmt)).toBe(cents(oldest.currentChargesAmt) - 5000);
+    expect(cents(after[0].stmtBalanceAmt)).toBe(cents(statements[0].stmtBalanceAmt) - 5000);
+    expect(after[0]).toMatchObject({ paymentsAmt: 0, lastPaymentAmt: 50, lastPaymentDate: paidOn });
+    const summary = (await get(`/billing/summary/${id}`)).body.data;
+    expect(summary).toMatchObject({
+      lastPaymentAmt: 50,
+      lastPaymentDate: paidOn,
+      depositHeldAmt: 100,
+      stmtBalanceAmt: after[0].stmtBalanceAmt,
+      currentBalanceAmt: after[0].stmtBalanceAmt,
+    });
+    const text = await pdfText(id, middle.custStatementTkn);
+    expect(text).toContain(`Payments received -$50.00`);
+    expect(text).toContain(`Balance due ${money(after[1].stmtBalanceAmt)}`);
+    expect(text).toContain(`Last payment: $50.00 on ${paidOn}`);
+
+    // A payment after the latest statement lowers the balance now, not the statement.
+    await payment(id, 'RECURRING_BILLING', 2500, daysFromToday(0));
+    const now = (await get(`/billing/summary/${id}`)).body.data;
+    expect(cents(now.currentBalanceAmt)).toBe(cents(after[0].stmtBalanceAmt) - 2500);
+    expect(now).toMatchObject({ lastPaymentAmt: 25, lastPaymentDate: daysFromToday(0) });
+  });
+});
+
+describe('a dropped enrollment', () => {
+  it('is billed up to the drop date, the last period prorated, and has no next statement', async () => {
+    const start = addMonths(daysFromToday(-5), -3);
+    const id = await startedEnrollment(start);
+    const dropDate = addDays(addMonths(start, 1), 10);
+    await api.db.kysely
+      .updateTable('enrollments')
+      .set({ status: 'DROPPED', drop_effective_date: dropDate })
+      .where('id', '=', id)
+      .execute();
+    const statements = (await get(`/billing/statements/${id}`)).body.data;
+    expect(statements.map((s: any) => [s.beginReadDate, s.endReadDate])).toEqual([
+      [addMonths(start, 1), dropDate],
+      [start, addMonths(start, 1)],
+    ]);
+    const charges = (await get(`/billing/charges/${id}`, { pageSize: 100 })).body.data.filter(
+      (c: any) => c.custStatementTkn === statements[0].custStatementTkn && c.chargeType === 'BASE',
+    );
+    expect(charges[0].quantity).toBeLessThan(1);
+    expect((await get(`/billing/summary/${id}`)).body.data.nextStatementDate).toBeNull();
+  });
+});
+
+describe('access', () => {
+  it("refuses another customer's enrollment with 403 and an unknown one with 404", async () => {
+    const other = await pendingEnrollment(api, token, { plan: fixed12, options });
+    for (const path of ['usage-history', 'charges', 'statements', 'summary', 'statement-summary']) {
+      expectFailure(await get(`/billing/${path}/${other}`), 403, 'CUSTOMER_FORBIDDEN');
+    }
+    expectFailure(
+      await get(`/billing/statements-pdf/${other}`, { custStatementTkn: 'abc' }),
+      403,
+      'CUSTOMER_FORBIDDEN',
+    );
+    expectFailure(await get('/billing/summary/999999'), 404, 'NOT_FOUND');
+    expectFailure(
+      await api.call('GET', `/billing/summary/${other}`, { token }),
+      401,
+      'CUSTOMER_HASH_REQUIRED',
+    );
+  });
+});

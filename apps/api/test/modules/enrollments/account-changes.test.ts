@@ -1,0 +1,615 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  creditCheck,
+  daysFromToday,
+  enrollmentBody,
+  freshEsiid,
+  planId,
+  requiredOptions,
+  ssnEnding,
+} from '../../fixtures/enrollments.js';
+import { createAccount, sandboxCompanyId } from '../../fixtures/tenants.js';
+import { expectFailure, signLogin, useTestApi } from '../../helpers/app.js';
+
+const api = useTestApi();
+let token: string;
+let customerHash: string;
+let customerId: number;
+let fixed12: number;
+let options: number[];
+
+const get = (path: string, query?: Record<string, any>) => api.call('GET', path, { token, query });
+const post = (path: string, body?: unknown, query?: Record<string, any>) =>
+  api.call('POST', path, { token, body: body ?? {}, query });
+const enrollment = async (id: number) => (await get(`/enrollments/${id}`)).body.data;
+
+/** A PENDING enrollment for the sandbox customer, started today by the lifecycle task. */
+async function activeEnrollment(overrides: Record<string, any> = {}) {
+  const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+  const response = await post(
+    '/enrollments/create',
+    enrollmentBody(fixed12, options, {
+      customer: { idCustomer: customerId },
+      payment: { creditCheckId: check.id_credit_check },
+      ...overrides,
+    }),
+  );
+  expect(response.body.data?.enrollmentStatus, JSON.stringify(response.body)).toBe('PENDING');
+  const id = response.body.data.enrollmentId as number;
+  await api.db.kysely
+    .updateTable('enrollments')
+    .set({ contract_start_date: daysFromToday(0), contract_end_date: daysFromToday(30) })
+    .where('id', '=', id)
+    .execute();
+  await api.app.voltin.scheduler.runNow('advance-enrollments');
+  expect((await enrollment(id)).status).toBe('ACTIVE');
+  return id;
+}
+
+beforeAll(async () => {
+  token = await api.sandboxToken();
+  ({ customerHash, customerId } = await api.sandboxCustomerHash());
+  fixed12 = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
+  options = await requiredOptions(api, token, fixed12);
+});
+
+describe('the lifecycle task', () => {
+  it('starts service on the start date and shows the renewal window', async () => {
+    const id = await activeEnrollment();
+    const view = await enrollment(id);
+    expect(view).toMatchObject({
+      isActive: true,
+      isRenewable: true,
+      showRenewable: true,
+      canMakePayments: true,
+    });
+  });
+});
+
+describe('POST /enrollments/{id}/renewal', () => {
+  it('creates a linked RENEWAL_PENDING enrollment; only the newest is listed; starting it archives the original', async () => {
+    const original = await activeEnrollment();
+    const fixed24 = await planId(api, 'Bluebonnet Energy 24-Month Fixed Electric');
+    const response = await post(`/enrollments/${original}/renewal`, {
+      planId: fixed24,
+      agreedAcceptanceValues: await requiredOptions(api, token, fixed24),
+    });
+    expect(response.body.data).toMatchObject({ enrollmentStatus: 'RENEWAL_PENDING', customerId });
+    const renewed = response.body.data.enrollmentId;
+    expect((await enrollment(renewed)).requested_start_date).toBe(daysFromToday(31));
+    expectFailure(
+      await post(`/enrollments/${original}/renewal`, {
+        planId: fixed24,
+        agreedAcceptanceValues: await requiredOptions(api, token, fixed24),
+      }),
+      409,
+      'ENROLLMENT_STATUS_CONFLICT',
+    );
+    const listed = (
+      await api.call('GET', `/customers/${customerId}/enrollments`, { token, customerHash })
+    ).body.data.map((e: { id_enrollment: number }) => e.id_enrollment);
+    expect(listed).toContain(renewed);
+    expect(listed).not.toContain(original);
+    await api.app.voltin.scheduler.runNow('submit-renewals');
+    expect((await enrollment(renewed)).status).toBe('PENDING');
+    await api.db.kysely
+      .updateTable('enrollments')
+      .set({ contract_start_date: daysFromToday(0) })
+      .where('id', '=', renewed)
+      .execute();
+    await api.app.voltin.scheduler.runNow('advance-enrollments');
+    expect((await enrollment(renewed)).status).toBe('ACTIVE');
+    expect((await enrollment(original)).status).toBe('ARCHIVED');
+  });
+
+  it('refuses a plan that cannot be renewed onto, and an enrollment that is not active', async () => {
+    const original = await activeEnrollment();
+    const daily = await planId(api, 'Bluebonnet Energy Month-to-Month Daily Rate Electric');
+    expectFailure(
+      await post(`/enrollments/${original}/renewal`, {
+        planId: daily,
+        agreedAcceptanceValues: await requiredOptions(api, token, daily),
+      }),
+      422,
+      'PLAN_NOT_RENEWABLE',
+    );
+    const gas = await planId(api, 'Bluebonnet Energy 12-Month Fixed Gas', 'COH');
+    expectFailure(
+      await post(`/enrollments/${original}/renewal`, { planId: gas, agreedAcceptanceValues: [] }),
+      422,
+      'PLAN_NOT_RENEWABLE',
+    );
+  });
+});
+
+describe('POST /enrollments/{id}/drop and the ETF invoice queue', () => {
+  it('schedules the drop, queues the early termination fee, and ends service on the date', async () => {
+    const id = await activeEnrollment();
+    await api.db.kysely
+      .updateTable('enrollments')
+      .set({ contract_end_date: daysFromToday(300) })
+      .where('id', '=', id)
+      .execute();
+    const response = await post(`/enrollments/${id}/drop`, {
+      effectiveDate: daysFromToday(0),
+      reasonCodeId: 1,
+    });
+    expect(response.body.data.enrollment.status).toBe('DROP_PENDING');
+    expect(response.body.data.etf_invoice).toMatchObject({ amount: 150, status: 'queued' });
+    expectFailure(
+      await post(`/enrollments/${id}/drop`, { effectiveDate: daysFromToday(0), reasonCodeId: 1 }),
+      409,
+      'ENROLLMENT_STATUS_CONFLICT',
+    );
+    await api.app.voltin.scheduler.runNow('advance-enrollments');
+    expect((await enrollment(id)).status).toBe('DROPPED');
+    const invoices = (await get('/agent/etf-invoices', { status: 'queued' })).body.data;
+    const invoice = invoices.find((i: { id_enrollment: number }) => i.id_enrollment === id);
+    expect((await post(`/agent/etf-invoices/${invoice.id_etf_invoice}/waive`)).body.data.status).toBe(
+      'waived',
+    );
+    expectFailure(
+      await post(`/agent/etf-invoices/${invoice.id_etf_invoice}/send`),
+      409,
+      'ENROLLMENT_STATUS_CONFLICT',
+    );
+  });
+
+  it('charges no fee when moving or inside the fee-free window, and cancels before service starts', async () => {
+    const moving = await activeEnrollment();
+    await api.db.kysely
+      .updateTable('enrollments')
+      .set({ contract_end_date: daysFromToday(300) })
+      .where('id', '=', moving)
+      .execute();
+    expect(
+      (await post(`/enrollments/${moving}/drop`, { effectiveDate: daysFromToday(1), reasonCodeId: 2 })).body
+        .data.etf_invoice,
+    ).toBeNull();
+    const late = await activeEnrollment();
+    expect(
+      (await post(`/enrollments/${late}/drop`, { effectiveDate: daysFromToday(25), reasonCodeId: 1 })).body
+        .data.etf_invoice,
+    ).toBeNull();
+    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+    const pending = (
+      await post(
+        '/enrollments/create',
+        enrollmentBody(fixed12, options, { payment: { creditCheckId: check.id_credit_check } }),
+      )
+    ).body.data.enrollmentId;
+    expect(
+      (await post(`/enrollments/${pending}/drop`, { effectiveDate: daysFromToday(1), reasonCodeId: 3 })).body
+        .data.enrollment.status,
+    ).toBe('CANCELLED');
+    expectFailure(
+      await post(`/enrollments/${late}/drop`, { effectiveDate: daysFromToday(-1), reasonCodeId: 1 }),
+      400,
+      'VALIDATION_FAILED',
+    );
+  });
+});
+
+describe('POST /enrollments/{id}/transfer-service (Texas)', () => {
+  it('drops the old address and starts the same plan at a new address the utility serves', async () => {
+    const id = await activeEnrollment();
+    const newAddress = {
+      address: '2200 Ross Ave',
+      city: 'Dallas',
+      state: 'TX',
+      zipcode: '75201',
+      ldcAccount: freshEsiid(),
+    };
+    const response = await post(`/enrollments/${id}/transfer-service`, {
+      currentServiceEffectiveDate: daysFromToday(5),
+      newServiceStartDate: daysFromToday(5),
+      serviceAddress: newAddress,
+    });
+    expect(response.body.data).toMatchObject({ open_wizard: false, error: null, is_near_to_renew: true });
+    const moved = await enrollment(response.body.data.id_new_enrollment);
+    expect(moved).toMatchObject({ status: 'PENDING', billing_address: { address_1: '2200 Ross Ave' } });
+    expect((await enrollment(id)).status).toBe('DROP_PENDING');
+  });
+
+  it('asks for a new plan when the plan is not sold at the new address, changing nothing', async () => {
+    const id = await activeEnrollment();
+    const houston = {
+      address: '900 Travis St',
+      city: 'Houston',
+      state: 'TX',
+      zipcode: '77002',
+      ldcAccount: freshEsiid('1008901', 22),
+    };
+    const response = await post(`/enrollments/${id}/transfer-service`, {
+      currentServiceEffectiveDate: daysFromToday(5),
+      newServiceStartDate: daysFromToday(5),
+      serviceAddress: houston,
+    });
+    expect(response.body.data).toMatchObject({ open_wizard: true, id_new_enrollment: null });
+    expect((await enrollment(id)).status).toBe('ACTIVE');
+  });
+
+  it('refuses outside Texas', async () => {
+    const id = await activeEnrollment();
+    const ohio = {
+      address: '100 Main St',
+      city: 'Columbus',
+      state: 'OH',
+      zipcode: '43215',
+      ldcAccount: '12345678901',
+    };
+    expectFailure(
+      await post(`/enrollments/${id}/transfer-service`, {
+        currentServiceEffectiveDate: daysFromToday(5),
+        newServiceStartDate: daysFromToday(5),
+        serviceAddress: ohio,
+      }),
+      422,
+      'TEXAS_ONLY',
+    );
+  });
+});
+
+describe('billing delivery method, billing group, transaction options, exists-repeated', () => {
+  it('changes the delivery method where the supplier bills, and lists where it can', async () => {
+    const id = await activeEnrollment();
+    expect(
+      (await post(`/enrollments/${id}/update-billing-delivery-method`, { id_method_delivery: 3 })).body.data
+        .id_method_delivery,
+    ).toBe(3);
+    expectFailure(
+      await post(`/enrollments/${id}/update-billing-delivery-method`, { id_method_delivery: 4 }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+    const withErrors = (
+      await post(
+        '/enrollments/create',
+        enrollmentBody(fixed12, options, {
+          customer: { lastName: 'Rejected' },
+          payment: { creditCheckId: check.id_credit_check },
+        }),
+      )
+    ).body.data.enrollmentId;
+    expectFailure(
+      await post(`/enrollments/${withErrors}/update-billing-delivery-method`, { id_method_delivery: 2 }),
+      422,
+      'DELIVERY_METHOD_CHANGE_NOT_ALLOWED',
+    );
+    const candidates = (
+      await api.call('GET', `/customers/${customerId}/enrollments-to-change-delivery-method`, {
+        token,
+        customerHash,
+      })
+    ).body.data;
+    expect(candidates.map((e: { id_enrollment: number }) => e.id_enrollment)).toContain(id);
+  });
+
+  it('groups the enrollments billed together', async () => {
+    const a = await activeEnrollment({
+      billingAddress: { address: 'PO Box 77', city: 'Dallas', state: 'TX', zipcode: '75201' },
+    });
+    const b = await activeEnrollment({
+      billingAddress: { address: 'PO Box 77', city: 'Dallas', state: 'TX', zipcode: '75201' },
+    });
+    const group = (await get(`/enrollments/${a}/enrollments-from-billing-group`)).body.data.map(
+      (e: { id_enrollment: number }) => e.id_enrollment,
+    );
+    expect(group).toEqual([a, b]);
+  });
+
+  it('tells what can be done with an LDC number for a customer', async () => {
+    const ldc = freshEsiid();
+    const none = (
+      await get('/enrollments/transaction-options', {
+        ldcNumber: ldc,
+        commodityType: 'Electric',
+        idCustomer: customerId,
+      })
+    ).body.data;
+    expect(none).toMatchObject({ ldc_exists: false, options: ['NewEnrollment'] });
+    const id = await activeEnrollment({ serviceAddress: { ldcAccount: ldc } });
+    const mine = (
+      await get('/enrollments/transaction-options', {
+        ldcNumber: ldc,
+        commodityType: 'Electric',
+        idCustomer: customerId,
+      })
+    ).body.data;
+    expect(mine).toMatchObject({
+      ldc_exists: true,
+      same_customer: true,
+      id_previous_enrollment: id,
+      options: ['Renewal', 'TransferOfService'],
+    });
+    const stranger = (
+      await get('/enrollments/transaction-options', {
+        ldcNumber: ldc,
+        commodityType: 'Electric',
+        firstName: 'Zed',
+        lastName: 'Other',
+        email: 'zed@example.com',
+      })
+    ).body.data;
+    expect(stranger).toMatchObject({ same_customer: false, options: ['MoveIn'] });
+    expectFailure(
+      await get('/enrollments/transaction-options', {
+        ldcNumber: ldc,
+        commodityType: 'Electric',
+        firstName: 'Zed',
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+  });
+
+  it('says whether an LDC number already has a live enrollment', async () => {
+    const ldc = freshEsiid();
+    expect((await post('/enrollments/exists-repeated', {}, { ldcNumber: ldc })).body).toMatchObject({
+      data: false,
+      id_previous_enrollment: null,
+      succeeded: true,
+    });
+    const id = await activeEnrollment({ serviceAddress: { ldcAccount: ldc } });
+    expect(
+      (
+        await post(
+          '/enrollments/exists-repeated',
+          { firstName: 'Dana', lastName: 'Demo', email: 'demo.customer@bluebonnet-energy.example' },
+          { ldcNumber: ldc, idPlan: fixed12 },
+        )
+      ).body,
+    ).toMatchObject({
+      data: true,
+      id_previous_enrollment: id,
+      same_plan: true,
+      same_customer: true,
+    });
+  });
+});
+
+describe('recurring billing (customer-scoped)', () => {
+  it('sets up autopay with a stored profile, releasing the autopay hold, then ends it', async () => {
+    const variable = await planId(api, 'Bluebonnet Energy Month-to-Month Variable Electric');
+    const held = (
+      await post(
+        '/enrollments/create',
+        enrollmentBody(variable, await requiredOptions(api, token, variable), {
+          customer: { idCustomer: customerId },
+        }),
+      )
+    ).body.data;
+    expect(held.enrollmentStatus).toBe('ON_HOLD_AUTOPAY_SETUP_REQUIRED');
+    const saved = await api.call('POST', '/payments/payment-profile', {
+      token,
+      customerHash,
+      body: {
+        id_customer: customerId,
+        id_payment_type: 1,
+        card_number: '4111111111111111',
+        card_expiration_date: '2030-12',
+        card_type: 'Visa',
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const { customerProfileToken, paymentProfileToken } = saved.body.data;
+    const path = `/enrollments/${held.enrollmentId}/recurring-billing`;
+    const set = await api.call('POST', path, {
+      token,
+      customerHash,
+      body: {
+        customer_profile_token: customerProfileToken,
+        payment_profile_token: paymentProfileToken,
+        date_from: daysFromToday(7),
+      },
+    });
+    expect(set.body.data).toMatchObject({
+      status: 'active',
+      cardNumber: 'XXXX1111',
+      paymentType: 'CreditCard',
+    });
+    expect((await enrollment(held.enrollmentId)).status).toBe('PENDING');
+    expect((await api.call('DELETE', path, { token, customerHash })).body.data.status).toBe('finished');
+    expectFailure(await api.call('DELETE', path, { token, customerHash }), 404, 'NOT_FOUND');
+  });
+
+  it("refuses another customer's enrollment", async () => {
+    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+    const other = (
+      await post(
+        '/enrollments/create',
+        enrollmentBody(fixed12, options, { payment: { creditCheckId: check.id_credit_check } }),
+      )
+    ).body.data.enrollmentId;
+    expectFailure(
+      await api.call('GET', `/enrollments/${other}/recurring-billing`, { token, customerHash }),
+      403,
+      'CUSTOMER_FORBIDDEN',
+    );
+  });
+});
+
+describe('letters of credit', () => {
+  const pdf = () => {
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([Buffer.from('%PDF-1.4\n% letter of credit\n')], { type: 'application/pdf' }),
+      'letter.pdf',
+    );
+    return form;
+  };
+  const upload = (id: number, form: FormData) =>
+    fetch(`${api.baseUrl}/api/v1/enrollments/${id}/upload-credit-letter`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+
+  it('uploads one pending at a time, and an approved letter releases the enrollment', async () => {
+    const business = (
+      await api.db.kysely
+        .selectFrom('plans')
+        .innerJoin('customer_types', 'customer_types.id', 'plans.customer_type_id')
+        .innerJoin('utilities', 'utilities.id', 'plans.utility_id')
+        .select('plans.id')
+        .where('customer_types.code', '=', 'SmallBusiness')
+        .where('utilities.code', '=', 'ONCOR')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('450'), planId: business });
+    const id = (
+      await post(
+        '/enrollments/create',
+        enrollmentBody(business, await requiredOptions(api, token, business), {
+          customerType: 'SmallBusiness',
+          customer: { firmName: 'Elm Bakery', contactName: 'Ana Garcia', fedtaxid: '741234567' },
+          payment: { creditCheckId: check.id_credit_check, depositOptions: 'LetterOfCredit' },
+        }),
+      )
+    ).body.data.enrollmentId;
+    const first = await upload(id, pdf());
+    expect(first.status).toBe(200);
+    const letter = (await first.json()).data;
+    expect(letter).toMatchObject({ id_status: 0, file_name: 'letter.pdf', id_enrollment: id });
+    expect((await fetch(letter.url)).status).toBe(200);
+    expect((await upload(id, pdf())).status).toBe(409);
+    expect(
+      (
+        await post(`/agent/credit-letters/${letter.id_customer_credit_letters}/reject`, {
+          reason: 'Unsigned letter',
+        })
+      ).body.data.id_status,
+    ).toBe(2);
+    const second = (await (await upload(id, pdf())).json()).data;
+    expect((await get(`/enrollments/${id}/pending-credit-letter`)).body.data.id_customer_credit_letters).toBe(
+      second.id_customer_credit_letters,
+    );
+    await post(`/agent/credit-letters/${second.id_customer_credit_letters}/approve`, {
+      reason: 'Bank letter verified',
+    });
+    expect((await enrollment(id)).status).toBe('PENDING');
+  });
+
+  it('refuses a file of the wrong content, an empty one, and an enrollment that needs no letter', async () => {
+    const id = await activeEnrollment();
+    expect((await upload(id, pdf())).status).toBe(409);
+    const exe = new FormData();
+    exe.append('file', new Blob([Buffer.from([0x4d, 0x5a, 0x90, 0x00])]), 'letter.pdf');
+    await api.db.kysely
+      .updateTable('enrollments')
+      .set({ deposit_status: 'letter_of_credit' })
+      .where('id', '=', id)
+      .execute();
+    expect((await upload(id, exe)).status).toBe(415);
+    const empty = new FormData();
+    empty.append('file', new Blob([]), 'empty.pdf');
+    expect((await upload(id, empty)).status).toBe(400);
+  });
+});
+
+describe('agent work queues', () => {
+  it('lists holds, releases, rejects and resubmits — for Agent accounts only', async () => {
+    const alert = await creditCheck(api, token, {
+      lastName: 'Alert',
+      socialSecurityNumber: ssnEnding('720'),
+      planId: fixed12,
+    });
+    const held = (
+      await post(
+        '/enrollments/create',
+        enrollmentBody(fixed12, options, { payment: { creditCheckId: alert.id_credit_check } }),
+      )
+    ).body.data.enrollmentId;
+    const queue = (await get('/agent/enrollments', { status: 'ON_HOLD' })).body;
+    expect(queue.data.map((e: { id_enrollment: number }) => e.id_enrollment)).toContain(held);
+    expect(
+      (await post(`/agent/enrollments/${held}/release-hold`, { reason: 'Identity confirmed by phone' })).body
+        .data.status,
+    ).toBe('PENDING');
+    const held2 = (
+      await post(
+        '/enrollments/create',
+        enrollmentBody(fixed12, options, { payment: { creditCheckId: alert.id_credit_check } }),
+      )
+    ).body.data.enrollmentId;
+    expect(
+      (await post(`/agent/enrollments/${held2}/reject`, { reason: 'Could not confirm identity' })).body.data
+        .status,
+    ).toBe('CANCELLED');
+    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+    const withErrors = (
+      await post(
+        '/enrollments/create',
+        enrollmentBody(fixed12, options, {
+          customer: { lastName: 'Rejected' },
+          payment: { creditCheckId: check.id_credit_check },
+        }),
+      )
+    ).body.data;
+    await api.db.kysely
+      .updateTable('customers')
+      .set({ last_name: 'Garcia' })
+      .where('id', '=', withErrors.customerId)
+      .execute();
+    expect(
+      (await post(`/agent/enrollments/${withErrors.enrollmentId}/retry-submission`)).body.data.status,
+    ).toBe('PENDING');
+
+    const integration = await createAccount(api.db.kysely, api.app.voltin.keys, {
+      companyId: await sandboxCompanyId(api.db.kysely),
+      apiKey: 'vlt_integration_only',
+      permissions: ['*'],
+    });
+    const integrationToken = (
+      await api.call('POST', '/auth/login', { query: signLogin(integration.apiKey, integration.secret) })
+    ).body.data.token;
+    expectFailure(
+      await api.call('GET', '/agent/enrollments', { token: integrationToken }),
+      403,
+      'PERMISSION_DENIED',
+    );
+  });
+});
+
+describe('third-party verification results', () => {
+  it('a failed verification holds an enrollment not yet sent; VERIFIED releases it', async () => {
+    const alert = await creditCheck(api, token, {
+      lastName: 'Alert',
+      socialSecurityNumber: ssnEnding('720'),
+      planId: fixed12,
+    });
+    const id = (
+      await post(
+        '/enrollments/create',
+        enrollmentBody(fixed12, options, { payment: { creditCheckId: alert.id_credit_check } }),
+      )
+    ).body.data.enrollmentId;
+    const now = new Date().toISOString();
+    await api.db.kysely
+      .insertInto('tpv_verifications')
+      .values({
+        company_id: await sandboxCompanyId(api.db.kysely),
+        verification_id: `TPV-E${id}`,
+        enrollment_id: id,
+        result: 'PENDING',
+        reasons: '[]',
+        created_at: now,
+        updated_at: now,
+        verified_at: null,
+      })
+      .execute();
+    const failed = await api.call('PUT', `/tpv/verification/TPV-E${id}`, {
+      token,
+      body: {
+        result: 'FAILED',
+        reasons: [{ code: 'NO_CONSENT', reason: 'Customer did not confirm the sale' }],
+      },
+    });
+    expect(failed.status, JSON.stringify(failed.body)).toBe(200);
+    expect((await enrollment(id)).status).toBe('ON_HOLD_VERIFICATION_FAILED');
+    await api.call('PUT', `/tpv/verification/TPV-E${id}`, { token, body: { result: 'VERIFIED' } });
+    expect((await enrollment(id)).status).toBe('ON_HOLD');
+  });
+});

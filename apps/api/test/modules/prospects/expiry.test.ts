@@ -1,0 +1,91 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectFailure, useTestApi } from '../../helpers/app.js';
+import { addDaysUtc, type ProspectRefs, prospectRefs, seededPrice, validProspect } from './fixtures.js';
+
+const api = useTestApi();
+let token: string;
+let refs: ProspectRefs;
+
+const create = async (status: string) =>
+  (await api.call('POST', '/prospects', { token, body: validProspect(refs, { status }) })).body.data
+    .idProspect as number;
+const get = async (id: number) => (await api.call('GET', `/prospects/${id}`, { token })).body.data;
+/** Moves a prospect's expiration date, as if it had been created that many days earlier. */
+const expireOn = (id: number, date: string) =>
+  api.db.kysely.updateTable('prospects').set({ expiration_date: date }).where('id', '=', id).execute();
+
+beforeAll(async () => {
+  token = await api.sandboxToken();
+  refs = await prospectRefs(api, token);
+});
+
+describe('the expire-prospects background task', () => {
+  it('is registered on the scheduler', () => {
+    expect(api.app.voltin.scheduler.tasks().map((t) => t.name)).toContain('expire-prospects');
+  });
+
+  it('expires quotes and contracts past their expiration date and lists them as updated', async () => {
+    const fresh = await create('New');
+    const lastDay = await create('Contacted');
+    const quote = await create('Quote_Sent');
+    const contacted = await create('New');
+    await api.call('POST', `/prospects/${contacted}/update-status`, {
+      token,
+      body: { newStatus: 'Contacted' },
+    });
+    const contract = await create('Quote_Sent');
+    await api.call('POST', `/prospects/${contract}/update-status`, {
+      token,
+      body: { newStatus: 'Contract_Sent' },
+    });
+    const canceled = await create('New');
+    await api.call('POST', `/prospects/${canceled}/update-status`, {
+      token,
+      body: { newStatus: 'Canceled' },
+    });
+    for (const id of [quote, contacted, contract, canceled]) await expireOn(id, addDaysUtc(-1));
+    await expireOn(lastDay, addDaysUtc(0));
+    const before = new Date().toISOString();
+
+    expect(await api.app.voltin.scheduler.runNow('expire-prospects')).toBe('expired 3 prospects');
+
+    expect((await get(quote)).status).toBe('Quote_Expired');
+    expect((await get(contacted)).status).toBe('Quote_Expired');
+    expect(await get(contract)).toMatchObject({ status: 'Contract_Expired', signingStatus: 'Expired' });
+    expect((await get(canceled)).status).toBe('Canceled');
+    expect((await get(fresh)).status).toBe('New');
+    expect((await get(lastDay)).status).toBe('Contacted'); // valid through its expiration date
+    const listed = (await api.call('GET', '/prospects', { token, query: { updateFrom: before } })).body.data;
+    expect(listed.map((p: { idProspect: number }) => p.idProspect).sort()).toEqual(
+      [quote, contacted, contract].sort(),
+    );
+    expect(await api.app.voltin.scheduler.runNow('expire-prospects')).toBe('expired 0 prospects');
+  });
+
+  it('lets an expired quote be re-quoted at the current matrix rate with a new expiration date', async () => {
+    const id = await create('Quote_Sent');
+    await expireOn(id, addDaysUtc(-3));
+    await api.db.kysely.updateTable('prospects').set({ rate_micros: 1 }).where('id', '=', id).execute();
+    await api.app.voltin.scheduler.runNow('expire-prospects');
+    expectFailure(
+      await api.call('POST', `/prospects/${id}/update-status`, {
+        token,
+        body: { newStatus: 'Contract_Sent' },
+      }),
+      409,
+      'PROSPECT_STATUS_TRANSITION_REFUSED',
+    );
+    const requote = await api.call('POST', `/prospects/${id}/update-status`, {
+      token,
+      body: { newStatus: 'Quote_Sent' },
+    });
+    expect(requote.body.data).toEqual({
+      idProspect: id,
+      previousStatus: 'Quote_Expired',
+      newStatus: 'Quote_Sent',
+    });
+    const prospect = await get(id);
+    expect(prospect).toMatchObject({ status: 'Quote_Sent', expirationDate: addDaysUtc(30) });
+    expect(prospect.rate).toBe(seededPrice('ONCOR,NORTH,RES-FIXED,12,ALL,2027-01'));
+  });
+});

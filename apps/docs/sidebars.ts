@@ -1,0 +1,66 @@
+import type { SidebarsConfig } from '@docusaurus/plugin-content-docs';
+
+type Item =
+  | string
+  | { type: 'category'; label: string; collapsible: boolean; collapsed: boolean; items: Item[] };
+
+/** A sidebar category that lists the given docs, folded open. */
+function section(label: string, items: Item[]): Item {
+  return { type: 'category', label, collapsible: true, collapsed: false, items };
+}
+
+/**
+ * The one shared sidebar of the documentation, in the order of the specification (section 2.2).
+ * Draft pages (docs/admin-help) are not listed: they are not routed in production builds.
+ */
+const sidebars = {
+  docs: [
+    'intro',
+    'getting-started',
+    section('API Integrations', [
+      'api-integrations/accessing-customer-documentation',
+      'api-integrations/voltin-api',
+    ]),
+    section('Autoresponders', [
+      'autoresponders/autoresponder-packages',
+      'autoresponders/autoresponder-triggers',
+      section('How to', ['autoresponders/how-to/create-a-package']),
+    ]),
+    section('Customer Support', [
+      'customer-support/customer-support-overview',
+      'customer-support/search-for-an-ldc',
+    ]),
+    section('Documents', ['documents/document-management', 'documents/document-quick-use-guide']),
+    section('Drops', ['drops/drops-from-a-to-z', 'drops/etf-invoice-queue']),
+    section('Enrollments', [
+      'enrollments/enrollment-statuses',
+      'enrollments/enrollments-in-voltin',
+      'enrollments/updated-ldc-list',
+    ]),
+    section('Fulfillment', ['fulfillment/fulfillment-management']),
+    section('Importers', ['importers/legacy-importer']),
+    section('Markets and Utilities', ['markets-and-utilities/utility-manager-fields']),
+    section('My Account', ['my-account/myaccount-overview']),
+    section('Payments', ['payments/credit-check']),
+    section('Plans and Rates', [
+      'plans-and-rates/campaigns',
+      'plans-and-rates/global-price-changes',
+      'plans-and-rates/price-plan-name-generation',
+      'plans-and-rates/time-of-use-plans-and-configuration',
+      'plans-and-rates/web-plan-creation-guide',
+    ]),
+    section('Prospect System', [
+      'prospect-system/affiliate-setup-and-management',
+      'prospect-system/docs-and-autoresponders',
+      'prospect-system/manual-pricing-matrix-import-process',
+      'prospect-system/pricing-portal-and-prospects',
+    ]),
+    section('Reference Guides', [
+      'reference-guides/prospect-role-permissions',
+      'reference-guides/replacement-variables',
+    ]),
+    section('Setup and Configs', ['setup-and-configs/service-tasks', 'setup-and-configs/zipcode-list']),
+  ],
+} satisfies SidebarsConfig;
+
+export default sidebars;

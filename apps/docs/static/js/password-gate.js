@@ -1,0 +1,141 @@
+/*
+ * Voltin docs password gate. Loaded synchronously in the <head> of every page (docusaurus.config.ts,
+ * `scripts`). It does nothing unless the build set DOCS_PASSWORD_SHA256, which the config passes as
+ * the data-password-sha256 attribute of this script's tag. Then it hides the page behind a form that
+ * asks for the password, compares the SHA-256 of the answer with that hash, and remembers success
+ * for the browser tab in sessionStorage.
+ *
+ * This is a deterrent, not access control: the pages, the search index and this hash are all public
+ * files. Real protection needs authentication on the server (see README.md).
+ */
+(() => {
+  const script = document.currentScript;
+  const expected = script?.getAttribute('data-password-sha256');
+  if (!expected) return;
+
+  const STORAGE_KEY = 'voltin-docs-unlocked';
+  try {
+    if (window.sessionStorage.getItem(STORAGE_KEY) === expected) return;
+  } catch {
+    // sessionStorage unavailable: ask every time.
+  }
+
+  const style = document.createElement('style');
+  style.id = 'voltin-password-gate-style';
+  style.textContent =
+    '#__docusaurus{visibility:hidden!important}' +
+    '#voltin-password-gate{position:fixed;inset:0;z-index:10000;display:flex;align-items:center;' +
+    'justify-content:center;background:#f8fafc;color:#0f172a;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}' +
+    '#voltin-password-gate form{width:min(22rem,90vw);padding:2rem;border-radius:12px;background:#fff;' +
+    'box-shadow:0 10px 30px rgba(15,23,42,.15)}' +
+    '#voltin-password-gate h1{font-size:1.25rem;margin:0 0 1rem}' +
+    '#voltin-password-gate label{display:block;margin-bottom:.25rem}' +
+    '#voltin-password-gate input{box-sizing:border-box;width:100%;padding:.5rem;border:1px solid #94a3b8;border-radius:6px;font:inherit}' +
+    '#voltin-password-gate button{margin-top:1rem;width:100%;padding:.5rem;border:0;border-radius:6px;' +
+    'background:#0f766e;color:#fff;font:inherit;cursor:pointer}' +
+    '#voltin-password-gate [role=alert]{min-height:1.5em;margin:.5rem 0 0;color:#b91c1c}';
+  document.head.appendChild(style);
+
+  /** SHA-256 in plain JavaScript, for pages served without a secure context (no crypto.subtle). */
+  function sha256Fallback(bytes) {
+    const k = new Uint32Array([
+      0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+      0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+      0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+      0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+      0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+      0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+      0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+      0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+    ]);
+    const h = new Uint32Array([
+      0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+    ]);
+    const length = bytes.length;
+    const padded = new Uint8Array(((length + 9 + 63) >> 6) << 6);
+    padded.set(bytes);
+    padded[length] = 0x80;
+    const view = new DataView(padded.buffer);
+    view.setUint32(padded.length - 8, Math.floor((length * 8) / 2 ** 32));
+    view.setUint32(padded.length - 4, (length * 8) >>> 0);
+    const w = new Uint32Array(64);
+    const rotr = (x, n) => (x >>> n) | (x << (32 - n));
+    for (let offset = 0; offset < padded.length; offset += 64) {
+      for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4);
+      for (let i = 16; i < 64; i++) {
+        const s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >>> 3);
+        const s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >>> 10);
+        w[i] = (w[i - 16] + s0 + w[i - 7] + s1) >>> 0;
+      }
+      let [a, b, c, d, e, f, g, hh] = h;
+      for (let i = 0; i < 64; i++) {
+        const t1 = (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + k[i] + w[i]) >>> 0;
+        const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
+        hh = g;
+        g = f;
+        f = e;
+        e = (d + t1) >>> 0;
+        d = c;
+        c = b;
+        b = a;
+        a = (t1 + t2) >>> 0;
+      }
+      h[0] += a;
+      h[1] += b;
+      h[2] += c;
+      h[3] += d;
+      h[4] += e;
+      h[5] += f;
+      h[6] += g;
+      h[7] += hh;
+    }
+    return Array.from(h, (x) => x.toString(16).padStart(8, '0')).join('');
+  }
+
+  async function sha256Hex(text) {
+    const bytes = new TextEncoder().encode(text);
+    if (window.crypto?.subtle) {
+      const digest = await window.crypto.subtle.digest('SHA-256', bytes);
+      return Array.from(new Uint8Array(digest), (x) => x.toString(16).padStart(2, '0')).join('');
+    }
+    return sha256Fallback(bytes);
+  }
+
+  function showGate() {
+    const gate = document.createElement('div');
+    gate.id = 'voltin-password-gate';
+    gate.innerHTML =
+      '<form novalidate>' +
+      '<h1>Voltin documentation</h1>' +
+      '<input type="text" name="username" autocomplete="username" value="voltin-docs" hidden>' +
+      '<label for="voltin-password-input">Password</label>' +
+      '<input id="voltin-password-input" type="password" autocomplete="current-password" required>' +
+      '<p role="alert"></p>' +
+      '<button type="submit">Open the documentation</button>' +
+      '</form>';
+    document.body.appendChild(gate);
+    const form = gate.querySelector('form');
+    const input = gate.querySelector('#voltin-password-input');
+    const alert = gate.querySelector('[role=alert]');
+    input.focus();
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const actual = await sha256Hex(input.value);
+      if (actual !== expected) {
+        alert.textContent = 'Wrong password.';
+        input.select();
+        return;
+      }
+      try {
+        window.sessionStorage.setItem(STORAGE_KEY, expected);
+      } catch {
+        // Not remembered: the gate shows again on the next full page load.
+      }
+      gate.remove();
+      style.remove();
+    });
+  }
+
+  if (document.body) showGate();
+  else document.addEventListener('DOMContentLoaded', showGate, { once: true });
+})();

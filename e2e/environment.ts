@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+
+/**
+ * The one place that says how the browser tests reach the site and which browser they drive.
+ *
+ * The tests run against what `npm start` serves: the Voltin server (apps/api) with the built docs site at `/`,
+ * on its own port and a throw-away SQLite database. E2E_BASE_URL points them at a server already running.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+export const externalBaseURL = process.env.E2E_BASE_URL;
+export const baseURL = externalBaseURL ?? `http://localhost:${port}`;
+
+/** Builds the API and the docs site when the site is not built yet, then starts the server. Run from the repository root. */
+export const webServerCommand =
+  '(test -f apps/docs/build/index.html && test -f apps/api/dist/server.js || node scripts/build-docs.mjs) && ' +
+  `PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn BACKGROUND_TASKS=false DATABASE_URL=sqlite:$(mktemp -d)/e2e.sqlite node apps/api/dist/server.js`;
+
+/**
+ * The system Chromium (npx playwright install cannot download browsers here). CHROMIUM_PATH, when set,
+ * is the only candidate.
+ */
+export const chromiumPath = (
+  process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/bin/chromium', '/usr/bin/chromium-browser']
+).find((candidate) => existsSync(candidate));
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const isCI = process.env.CI === 'true' || process.env.CI === '1';
