@@ -11,7 +11,12 @@ import type { CreditBureau } from './adapters/credit-bureau/port.js';
 import { createSandboxBureau } from './adapters/credit-bureau/sandbox.js';
 import { createSandboxSigning } from './adapters/document-signing/sandbox.js';
 import { mailDeliveryTask, mailerFor } from './adapters/mail/index.js';
-import { createPaymentGateways, GatewayConfigurationError } from './adapters/payment-gateway/index.js';
+import {
+  createPaymentGateways,
+  GatewayConfigurationError,
+  type PaymentGateway,
+  type PaymentGateways,
+} from './adapters/payment-gateway/index.js';
 import type { Config } from './config/index.js';
 import { type Db, openDatabase } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -82,6 +87,8 @@ export interface BuildOptions {
     /** The billing system's account reads (statements, usage); the sandbox billing system by default. */
     billingAccounts?: BillingAccounts;
     bureau?: CreditBureau;
+    /** Wraps each company's payment gateway, whichever it is (fault tests: a gateway that times out after charging). */
+    gateway?: (companyGateway: PaymentGateway) => PaymentGateway;
   };
   logger?: boolean;
   /** Where log lines go (tests read them); stdout by default. */
@@ -103,6 +110,14 @@ function prepareDatabase(config: Config, db: Db): Promise<KeyRing> {
     }
     return keys;
   });
+}
+
+function wrapGateways(
+  gateways: PaymentGateways,
+  wrap: ((companyGateway: PaymentGateway) => PaymentGateway) | undefined,
+): PaymentGateways {
+  if (!wrap) return gateways;
+  return { gatewayFor: async (companyId) => wrap(await gateways.gatewayFor(companyId)) };
 }
 
 /** Builds the whole server in load order: database, HTTP plumbing, access control, OpenAPI, modules. */
@@ -147,12 +162,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const utilities = createUtilitiesService(db.kysely);
   const plans = createPlansService({ db: db.kysely, utilities, urlKey: keys.urlSigning });
   const files = createFilesService({ db: db.kysely, urlSigningKey: keys.urlSigning });
-  const paymentGateways = createPaymentGateways({
-    db: db.kysely,
-    secretBoxKey: keys.secretBox,
-    log: app.log,
-    sandboxAllowed: config.mode === 'sandbox',
-  });
+  const paymentGateways = wrapGateways(
+    createPaymentGateways({
+      db: db.kysely,
+      secretBoxKey: keys.secretBox,
+      log: app.log,
+      sandboxAllowed: config.mode === 'sandbox',
+    }),
+    options.adapters?.gateway,
+  );
   /** A company's gateway, or 503 PAYMENT_GATEWAY_NOT_CONFIGURED with the sentence saying what to fix. */
   const configuredGatewayFor = async (companyId: number) => {
     try {

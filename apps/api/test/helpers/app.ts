@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { type BuildOptions, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config/index.js';
 import { type Db, openDatabase } from '../../src/db/client.js';
 import { SANDBOX } from '../../src/db/seed/sandbox.js';
@@ -115,15 +115,24 @@ export function httpClient(baseUrl: string): TestApi['call'] {
   };
 }
 
-/** Builds the app on its own database, listens on a free loopback port, and tears all down after the file. */
-export function useTestApi(overrides: Partial<Config> = {}): TestApi {
+/**
+ * Builds the app on its own database, listens on a free loopback port, and tears all down after the file.
+ * `adapters` replaces external systems (fault tests).
+ */
+export function useTestApi(
+  overrides: Partial<Config> = {},
+  adapters: BuildOptions['adapters'] = {},
+): TestApi {
   const api = {} as TestApi;
   let drop: () => Promise<void>;
   let token: string | undefined;
   beforeAll(async () => {
     const database = await openTestDatabase();
     drop = database.drop;
-    const app = await buildApp(testConfig({ databaseUrl: database.url, ...overrides }), { db: database.db });
+    const app = await buildApp(testConfig({ databaseUrl: database.url, ...overrides }), {
+      db: database.db,
+      adapters,
+    });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     Object.assign(api, { app, db: database.db, baseUrl: address });
   });

@@ -691,14 +691,21 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
         );
       }
     } catch (error) {
-      if (!(error instanceof BillingUnavailableError)) throw error;
+      // Any other failure (the vendor's own error, a fault in its adapter) did not take the enrollment either: it is
+      // held and retried the same way, so the create that queued it still answers and the retry batch goes on.
+      const unreachable = error instanceof BillingUnavailableError;
+      if (!unreachable)
+        deps.log.error(
+          { err: error, enrollmentId: e.id },
+          'billing system submission failed; it will be retried',
+        );
       const delay = retryDelaySeconds(e.submission_attempts);
       await store.transition(
         db,
         e,
         'SUBMITION_NOT_SENT_CONNECTION_ERROR',
         'system',
-        `Billing system unreachable (attempt ${e.submission_attempts}); retry in ${delay} s`,
+        `Billing system ${unreachable ? 'unreachable' : 'failed'} (attempt ${e.submission_attempts}); retry in ${delay} s`,
         {
           next_submission_at: nowSeconds() + delay,
         },

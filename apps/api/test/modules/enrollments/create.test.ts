@@ -1,15 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPaymentGateways } from '../../../src/adapters/payment-gateway/index.js';
 import {
-  cardEnding,
   creditCheck,
   daysFromToday,
   enrollmentBody,
   planId,
   requiredOptions,
+  sandboxDepositProfile,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
-import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 
 const api = useTestApi();
@@ -26,24 +24,6 @@ const countRows = async () => ({
   customers: (await api.db.kysely.selectFrom('customers').select('id').execute()).length,
   enrollments: (await api.db.kysely.selectFrom('enrollments').select('id').execute()).length,
 });
-
-async function depositProfile(cardLastFour: string) {
-  const gateway = await createPaymentGateways({
-    db: api.db.kysely,
-    secretBoxKey: api.app.voltin.keys.secretBox,
-  }).gatewayFor(await sandboxCompanyId(api.db.kysely));
-  const { customerProfileToken } = await gateway.createCustomerProfile({
-    merchantCustomerId: `t-${cardLastFour}-${Date.now()}`,
-    email: null,
-    description: 'test',
-  });
-  const profile = await gateway.createPaymentProfile(customerProfileToken, {
-    type: 'CreditCard',
-    cardNumber: cardEnding(cardLastFour),
-    expirationDate: '2030-12',
-  });
-  return { customerProfileToken, depositToken: profile.paymentProfileToken };
-}
 
 beforeAll(async () => {
   token = await api.sandboxToken();
@@ -112,7 +92,7 @@ describe('POST /enrollments/create: the outcome statuses', () => {
         payment: {
           creditCheckId: check.id_credit_check,
           depositOptions: 'PayNow',
-          ...(await depositProfile('1111')),
+          ...(await sandboxDepositProfile(api, '1111')),
         },
       }),
     );
@@ -130,7 +110,7 @@ describe('POST /enrollments/create: the outcome statuses', () => {
         payment: {
           creditCheckId: check.id_credit_check,
           depositOptions: 'PayNow',
-          ...(await depositProfile('0010')),
+          ...(await sandboxDepositProfile(api, '0010')),
         },
       }),
     );
@@ -147,7 +127,7 @@ describe('POST /enrollments/create: the outcome statuses', () => {
         payment: {
           creditCheckId: check.id_credit_check,
           depositOptions: 'PayNow',
-          ...(await depositProfile('0019')),
+          ...(await sandboxDepositProfile(api, '0019')),
         },
       }),
     );
