@@ -29,7 +29,9 @@ export interface AccountAccess {
 }
 
 export interface AccessResolver {
-  verifyToken(token: string): { status: 'valid' | 'expired'; accountId: number } | { status: 'invalid' };
+  verifyToken(
+    token: string,
+  ): Promise<{ status: 'valid' | 'expired'; accountId: number } | { status: 'invalid' }>;
   accountAccess(accountId: number): Promise<AccountAccess | null>;
   customerSession(companyId: number, customerHash: string): Promise<CustomerSession | null>;
 }
@@ -102,7 +104,7 @@ async function authenticate(
   request: FastifyRequest,
   operationId: string,
 ): Promise<Caller> {
-  const verified = resolver.verifyToken(bearerToken(request));
+  const verified = await resolver.verifyToken(bearerToken(request));
   if (verified.status === 'expired') {
     throw new ApiError('AUTH_TOKEN_EXPIRED', 'The access token has expired; refresh it or log in again.');
   }

@@ -1,14 +1,10 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-
-/**
- * Access tokens are JWTs signed with HMAC-SHA256 (RFC 7519, `alg: HS256`). They are checked on every call, so
- * signing and checking are plain synchronous HMAC: WebCrypto's asynchronous verify cost more than the rest of a
- * cached read.
- */
+import { randomUUID } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'voltin';
 const AUDIENCE = 'voltin-api';
-const HEADER = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+/** Tokens verified recently, per signing key; a client reuses its token for every call until it expires. */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 export interface AccessClaims {
   accountId: number;
@@ -20,80 +16,93 @@ export type VerifiedToken =
   | { status: 'expired'; claims: AccessClaims }
   | { status: 'invalid' };
 
-interface Payload {
-  sub?: unknown;
-  cid?: unknown;
-  iss?: unknown;
-  aud?: unknown;
-  exp?: unknown;
-  nbf?: unknown;
+interface Verified {
+  claims: AccessClaims;
+  expiresAt: number;
 }
 
-function base64url(text: string): string {
-  return Buffer.from(text).toString('base64url');
+const cryptoKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+const verifiedTokens = new WeakMap<Uint8Array, Map<string, Verified>>();
+
+/** The WebCrypto key of a raw key, imported once: importing it again on every call cost as much as the check. */
+function cryptoKeyOf(key: Uint8Array): Promise<CryptoKey> {
+  let imported = cryptoKeys.get(key);
+  if (!imported) {
+    imported = crypto.subtle.importKey(
+      'raw',
+      Uint8Array.from(key),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    cryptoKeys.set(key, imported);
+  }
+  return imported;
 }
 
-function signature(key: Uint8Array, signingInput: string): Buffer {
-  return createHmac('sha256', key).update(signingInput).digest();
+function verifiedCacheOf(key: Uint8Array): Map<string, Verified> {
+  let cache = verifiedTokens.get(key);
+  if (!cache) {
+    cache = new Map();
+    verifiedTokens.set(key, cache);
+  }
+  return cache;
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
-export function issueAccessToken(key: Uint8Array, claims: AccessClaims, ttlSeconds: number): string {
-  const issuedAt = nowSeconds();
-  const payload = base64url(
-    JSON.stringify({
-      cid: claims.companyId,
-      sub: String(claims.accountId),
-      iss: ISSUER,
-      aud: AUDIENCE,
-      iat: issuedAt,
-      jti: randomUUID(),
-      exp: issuedAt + ttlSeconds,
-    }),
-  );
-  return `${HEADER}.${payload}.${signature(key, `${HEADER}.${payload}`).toString('base64url')}`;
+function remember(cache: Map<string, Verified>, token: string, verified: Verified): void {
+  // A Map iterates in insertion order: dropping the first entry drops the oldest.
+  if (cache.size >= VERIFIED_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(token, verified);
 }
 
-function claimsOf(payload: Payload): AccessClaims | null {
+export async function issueAccessToken(
+  key: Uint8Array,
+  claims: AccessClaims,
+  ttlSeconds: number,
+): Promise<string> {
+  return new SignJWT({ cid: claims.companyId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.accountId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setJti(randomUUID())
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(await cryptoKeyOf(key));
+}
+
+function claimsOf(payload: { sub?: string; cid?: unknown }): AccessClaims | null {
   const accountId = Number(payload.sub);
   const companyId = Number(payload.cid);
-  return typeof payload.sub === 'string' && Number.isInteger(accountId) && Number.isInteger(companyId)
-    ? { accountId, companyId }
-    : null;
+  return Number.isInteger(accountId) && Number.isInteger(companyId) ? { accountId, companyId } : null;
 }
 
-function parseJson(encoded: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
+/**
+ * Tells an expired token apart from a forged one: a refresh accepts the first and never the second. A token jose
+ * has verified is remembered until it expires, so its signature is checked once, not on every call.
+ */
+export async function verifyAccessToken(key: Uint8Array, token: string): Promise<VerifiedToken> {
+  const cache = verifiedCacheOf(key);
+  const known = cache.get(token);
+  if (known) {
+    if (known.expiresAt > Date.now() / 1000) return { status: 'valid', claims: known.claims };
+    cache.delete(token);
   }
-}
-
-/** The signed payload of a well-formed HS256 token whose signature holds, or null. */
-function signedPayload(key: Uint8Array, token: string): Payload | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  const [header, payload, sent] = parts as [string, string, string];
-  const expected = signature(key, `${header}.${payload}`);
-  const given = Buffer.from(sent, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  // Only the algorithm we sign with: a token naming another (`none`, RS256…) is refused even if it verifies.
-  if (parseJson(header)?.alg !== 'HS256') return null;
-  return parseJson(payload);
-}
-
-/** Tells an expired token apart from a forged one: a refresh accepts the first and never the second. */
-export function verifyAccessToken(key: Uint8Array, token: string): VerifiedToken {
-  const payload = signedPayload(key, token);
-  if (!payload || payload.iss !== ISSUER || payload.aud !== AUDIENCE) return { status: 'invalid' };
-  const claims = claimsOf(payload);
-  if (!claims || typeof payload.exp !== 'number') return { status: 'invalid' };
-  const now = nowSeconds();
-  if (typeof payload.nbf === 'number' && payload.nbf > now) return { status: 'invalid' };
-  return payload.exp > now ? { status: 'valid', claims } : { status: 'expired', claims };
+  try {
+    const { payload } = await jwtVerify(token, await cryptoKeyOf(key), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+    });
+    const claims = claimsOf(payload as { sub?: string; cid?: unknown });
+    if (!claims) return { status: 'invalid' };
+    remember(cache, token, { claims, expiresAt: payload.exp as number });
+    return { status: 'valid', claims };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) {
+      const claims = claimsOf(error.payload as { sub?: string; cid?: unknown });
+      if (claims) return { status: 'expired', claims };
+    }
+    return { status: 'invalid' };
+  }
 }

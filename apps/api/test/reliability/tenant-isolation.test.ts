@@ -99,7 +99,7 @@ describe('tenant isolation', () => {
       .select(['id', 'company_id'])
       .where('api_key', '=', 'vlt_demo_key')
       .executeTakeFirstOrThrow();
-    const expired = issueAccessToken(
+    const expired = await issueAccessToken(
       api.app.voltin.keys.jwt,
       { accountId: account.id, companyId: account.company_id },
       -60,

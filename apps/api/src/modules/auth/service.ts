@@ -45,7 +45,7 @@ export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
       tokenHash: sha256Hex(refreshToken),
       expiresAt: nowSeconds + config.refreshTokenTtlSeconds,
     });
-    const token = issueAccessToken(
+    const token = await issueAccessToken(
       keys.jwt,
       { accountId: account.id, companyId: account.company_id },
       config.accessTokenTtlSeconds,
@@ -89,7 +89,7 @@ export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
   }
 
   async function refresh(input: { token: string; refreshToken: string }) {
-    const verified = verifyAccessToken(keys.jwt, input.token);
+    const verified = await verifyAccessToken(keys.jwt, input.token);
     if (verified.status === 'invalid') throw badRefresh();
     const stored = await store.findRefreshToken(db, sha256Hex(input.refreshToken));
     if (!stored || stored.account_id !== verified.claims.accountId) throw badRefresh();
@@ -123,8 +123,8 @@ export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
   }
 
   const resolver: Pick<AccessResolver, 'verifyToken' | 'accountAccess'> = {
-    verifyToken(token) {
-      const verified = verifyAccessToken(keys.jwt, token);
+    async verifyToken(token) {
+      const verified = await verifyAccessToken(keys.jwt, token);
       return verified.status === 'invalid'
         ? verified
         : { status: verified.status, accountId: verified.claims.accountId };

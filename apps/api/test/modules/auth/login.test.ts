@@ -107,7 +107,7 @@ describe('bearer tokens', () => {
       'AUTH_TOKEN_INVALID',
     );
     expectFailure(await api.call('GET', '/brands', { token: 'a.b.c' }), 401, 'AUTH_TOKEN_INVALID');
-    const forged = issueAccessToken(
+    const forged = await issueAccessToken(
       new TextEncoder().encode('x'.repeat(32)),
       { accountId: 1, companyId: 1 },
       60,
@@ -122,7 +122,11 @@ describe('bearer tokens', () => {
       .select('id')
       .where('api_key', '=', SANDBOX.apiKey)
       .executeTakeFirstOrThrow();
-    const expired = issueAccessToken(api.app.voltin.keys.jwt, { accountId: account.id, companyId }, -10);
+    const expired = await issueAccessToken(
+      api.app.voltin.keys.jwt,
+      { accountId: account.id, companyId },
+      -10,
+    );
     expectFailure(await api.call('GET', '/brands', { token: expired }), 401, 'AUTH_TOKEN_EXPIRED');
   });
 });
