@@ -9,7 +9,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import { renderWebsite, websiteFigures } from './website.mjs';
+import { renderWebsite, websiteBenchmark } from './website.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
@@ -447,7 +447,7 @@ async function main() {
     rmSync(tmp, { recursive: true, force: true });
   }
 
-  const website = websiteFigures(path.join(root, 'apps/docs/build'));
+  const website = await websiteBenchmark({ root, log });
   const report = render(rows, scale, notes, website);
   mkdirSync(path.join(root, 'bench/results'), { recursive: true });
   writeFileSync(path.join(root, 'bench/results/latest.md'), report);
