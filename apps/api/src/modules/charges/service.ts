@@ -149,22 +149,57 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
   async function reconcile(c: Charge): Promise<Charge> {
     const gateway = await gatewayFor(c.company_id);
     const found = await gateway.findCharge(c.reference);
-    const settled = found
+    const answer: Parameters<typeof record>[1] = found
       ? found.status === 'approved'
-        ? await record(c.id, {
-            status: 'approved',
-            gateway_transaction_id: found.transactionId,
-            has_been_captured: 1,
-          })
-        : await record(c.id, {
+        ? { status: 'approved', gateway_transaction_id: found.transactionId, has_been_captured: 1 }
+        : {
             status: 'declined',
             gateway_transaction_id: found.transactionId,
             decline_reason: found.reasonText,
-          })
-      : await record(c.id, { status: 'not_charged', decline_reason: 'The gateway did not charge it' });
+          }
+      : { status: 'not_charged', decline_reason: 'The gateway did not charge it' };
+    // A client's retry and the reconciliation task may ask about one charge at once: the first to record the answer
+    // settles the deposit, the other reads what it recorded.
+    const settled = await recordIfStill(c.id, 'unknown', answer);
+    if (!settled) return charge(c.company_id, c.id);
     await settleDeposit(settled);
     return settled;
   }
+
+  /** Records a change only if the charge is still in `from`; undefined when another request moved it first. */
+  async function recordIfStill(id: number, from: string, changes: Parameters<typeof record>[1]) {
+    const result = await db
+      .updateTable('charge_transactions')
+      .set({ ...changes, updated_at: nowIso() })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return undefined;
+    return db.selectFrom('charge_transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  }
+
+  /**
+   * A deposit is due once: another deposit charge of the enrollment that is waiting for the gateway (whose answer may
+   * have been lost after the money moved) or approved means a new attempt could charge it twice.
+   */
+  async function otherDepositCharge(companyId: number, enrollmentId: number, exceptId = 0): Promise<boolean> {
+    const other = await db
+      .selectFrom('charge_transactions')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('enrollment_id', '=', enrollmentId)
+      .where('transaction_type', '=', 'DEPOSIT')
+      .where('status', 'in', ['pending', 'unknown', 'approved'])
+      .where('id', '!=', exceptId)
+      .executeTakeFirst();
+    return other !== undefined;
+  }
+
+  const depositInProgress = () =>
+    new ApiError(
+      'PAYMENT_IN_PROGRESS',
+      "Another payment of this deposit is waiting for the gateway's answer; ask again shortly, or retry that payment with its Idempotency-Key.",
+    );
 
   function outcome(c: Charge) {
     if (c.status === 'declined') {
@@ -199,21 +234,20 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
             [`Idempotency-Key: belongs to charge ${previous.id}`],
           );
         }
-        if (previous.status === 'pending')
-          throw new ApiError(
-            'PAYMENT_IN_PROGRESS',
-            'This payment is still being processed; ask again shortly.',
-          );
+        const inProgress = () =>
+          new ApiError('PAYMENT_IN_PROGRESS', 'This payment is still being processed; ask again shortly.');
+        if (previous.status === 'pending') throw inProgress();
         if (previous.status === 'unknown') {
           const reconciled = await reconcile(previous);
-          return outcome(
-            reconciled.status === 'not_charged'
-              ? await attempt(
-                  await record(previous.id, { status: 'pending', decline_reason: null }),
-                  body.customerProfileToken,
-                )
-              : reconciled,
-          );
+          if (reconciled.status === 'pending' || reconciled.status === 'unknown') throw inProgress();
+          if (reconciled.status !== 'not_charged') return outcome(reconciled);
+          // Not charged: this retry charges it, unless an identical retry got there first.
+          const again = await recordIfStill(previous.id, 'not_charged', {
+            status: 'pending',
+            decline_reason: null,
+          });
+          if (!again) throw inProgress();
+          return outcome(await attempt(again, body.customerProfileToken));
         }
         return outcome(previous);
       }
@@ -239,6 +273,7 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
           ['amount: must equal the deposit due'],
         );
       }
+      if (await otherDepositCharge(companyId, e.id)) throw depositInProgress();
     }
     const profile = await db
       .selectFrom('payment_profiles')
@@ -284,6 +319,11 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
           'This payment is already being processed; ask again shortly.',
         );
       });
+    if (body.isDepositPayment && (await otherDepositCharge(companyId, e.id, inserted.id))) {
+      // A concurrent deposit payment got in between the check above and this insert: at most one goes on.
+      await db.deleteFrom('charge_transactions').where('id', '=', inserted.id).execute();
+      throw depositInProgress();
+    }
     return outcome(await attempt(inserted, body.customerProfileToken));
   }
 
