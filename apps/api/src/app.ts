@@ -186,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.adapters?.bureau ?? createSandboxBureau(),
     plans,
     keys.secretBox,
+    app.log,
   );
   const sandboxBilling = createSandboxBillingSystem();
   const billing = createBillingService(db.kysely, options.adapters?.billingAccounts ?? sandboxBilling);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { creditCheck, enrollmentBody, planId, requiredOptions, ssnEnding } from '../fixtures/enrollments.js';
 import { useTestApi } from '../helpers/app.js';
 import { type BillingFault, controllableBilling } from './faulty-adapters.js';
@@ -72,6 +72,11 @@ async function retryUntilSent(since: number): Promise<void> {
   );
   expect(await waiting(), 'enrollments never sent').toEqual([]);
 }
+
+// A failed run must not leave its fault on for the next.
+afterEach(() => {
+  billing.fault = null;
+});
 
 describe('enrollment creates under load while the billing system fails', () => {
   it.each(CASES)('billing system $fault, then back', async ({ fault, heldAs, endsAs }) => {

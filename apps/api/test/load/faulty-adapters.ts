@@ -56,7 +56,13 @@ export function controllableBilling(slowMs = 150): ControllableBilling {
   return billing;
 }
 
-export type BureauFault = 'down' | 'slow';
+export type BureauFault =
+  /** Unreachable: throws BureauUnavailableError. */
+  | 'down'
+  /** Answers with an unexpected error (a bug or a 5xx on the vendor's side). */
+  | 'erroring'
+  /** Answers after a delay. */
+  | 'slow';
 
 export interface ControllableBureau extends CreditBureau {
   fault: BureauFault | null;
@@ -72,6 +78,7 @@ export function controllableBureau(slowMs = 150): ControllableBureau {
       const fault = bureau.fault;
       if (fault !== null) bureau.injected++;
       if (fault === 'down') throw new BureauUnavailableError('Injected fault: the credit bureau is down.');
+      if (fault === 'erroring') throw new Error('Injected fault: the credit bureau answered 500.');
       if (fault === 'slow') await sleep(slowMs);
       return sandbox.inquire(inquiry);
     },

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   cardEnding,
   creditCheck,
@@ -36,6 +36,11 @@ beforeAll(async () => {
   const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('520'), planId: plan });
   expect(check.deposit_required).toBe(true);
   depositCheckId = check.id_credit_check;
+});
+
+// A failed run must not leave its fault on for the next.
+afterEach(() => {
+  gateway.timeoutAfterCharge = false;
 });
 
 /** The fault is on for the middle half of a run of `count` jobs, flipped while earlier ones are in flight. */

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { Static } from 'typebox';
 import { BureauUnavailableError, type CreditBureau } from '../../adapters/credit-bureau/port.js';
@@ -57,6 +58,7 @@ export function createCreditChecksService(
   bureau: CreditBureau,
   plans: PlansService,
   secretBox: Buffer,
+  log: Pick<FastifyBaseLogger, 'error'>,
 ) {
   return {
     async run(companyId: number, request: Static<typeof CreditCheckRequest>) {
@@ -105,7 +107,9 @@ export function createCreditChecksService(
           fraud_alert_codes: JSON.stringify(report.fraudAlertCodes),
         };
       } catch (error) {
-        if (!(error instanceof BureauUnavailableError)) throw error;
+        // Any other failure (the bureau's own error, a fault in its adapter) tells nothing about the customer either.
+        if (!(error instanceof BureauUnavailableError))
+          log.error({ err: error }, 'credit bureau inquiry failed; recorded as unanswered');
         // Recorded so an operator sees every attempt; an enrollment cannot use it.
         outcome = {
           score: null,
