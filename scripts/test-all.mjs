@@ -10,18 +10,29 @@ const reports = {
 };
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+// Named again at the very end, because CI shows only the tail of a long run.
+const failedTests = [];
 
 function step(name, status) {
   if (status !== 0) failedSteps.push(name);
   return status === 0;
 }
 
-function countVitest(file) {
+function countVitest(file, engine) {
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
     counts.passed += report.numPassedTests;
     counts.failed += report.numFailedTests;
     counts.skipped += report.numPendingTests + report.numTodoTests;
+    for (const suite of report.testResults) {
+      const testFile = path.relative(path.resolve('apps/api'), suite.name);
+      for (const test of suite.assertionResults.filter((result) => result.status === 'failed')) {
+        const reason = (test.failureMessages[0] ?? '').split('\n')[0];
+        failedTests.push(`${engine}: ${testFile} › ${test.fullName}\n    ${reason}`);
+      }
+      if (suite.status === 'failed' && !suite.assertionResults.some((result) => result.status === 'failed'))
+        failedTests.push(`${engine}: ${testFile}\n    ${(suite.message ?? '').split('\n')[0]}`);
+    }
   } catch {}
 }
 
@@ -43,21 +54,31 @@ const exported = built && step('docs data export', exportDocsData());
 step('typecheck', run('npm', ['run', 'typecheck', '--workspaces', '--if-present']));
 const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const engines = [['SQLite', undefined], ...(postgresUrl ? [['PostgreSQL', postgresUrl]] : [])];
-for (const [engine, databaseUrl] of engines) {
-  const env = { ...process.env, DATABASE_URL: databaseUrl ?? '' };
+function apiTests(name, engine, databaseUrl, extraArgs = []) {
   step(
-    `API tests on ${engine}`,
+    `${name} on ${engine}`,
     run(
       'npx',
-      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports.api}`],
-      {
-        cwd: path.resolve('apps/api'),
-        env,
-      },
+      [
+        'vitest',
+        'run',
+        ...extraArgs,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${reports.api}`,
+      ],
+      { cwd: path.resolve('apps/api'), env: { ...process.env, DATABASE_URL: databaseUrl ?? '' } },
     ),
   );
-  countVitest(reports.api);
+  countVitest(reports.api, engine);
 }
+for (const [engine, databaseUrl] of engines) apiTests('API tests', engine, databaseUrl);
+// After every other API test file, since one of these restarts the PostgreSQL server they would share.
+for (const [engine, databaseUrl] of engines)
+  apiTests('fault, restart and soak runs under load', engine, databaseUrl, [
+    '--config',
+    'vitest.load.config.ts',
+  ]);
 if (exported && step('docs site build', run('npm', ['run', 'build', '-w', '@voltin/docs']))) {
   step(
     'browser tests',
@@ -66,6 +87,7 @@ if (exported && step('docs site build', run('npm', ['run', 'build', '-w', '@volt
   countPlaywright(reports.e2e);
 }
 
+if (failedTests.length) console.log(`\nFailed tests:\n  ${failedTests.join('\n  ')}`);
 console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join('; ')}` : '\nEvery step passed.');
 console.log(`tests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);
