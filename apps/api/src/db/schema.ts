@@ -276,6 +276,12 @@ export interface SystemSettingsTable {
   value: string;
 }
 
+/** Counters of writes, kept by triggers (db/change-stamps.ts); bigint, which PostgreSQL returns as a string. */
+export interface ChangeStampsTable {
+  scope: string;
+  version: number | string;
+}
+
 /** The platform core's tables; each domain adds its own interface in db/tables/ and joins it below. */
 export interface CoreTables {
   retail_companies: RetailCompaniesTable;
@@ -301,6 +307,7 @@ export interface CoreTables {
   utility_zipcodes: UtilityZipcodesTable;
   utility_delivery_charges: UtilityDeliveryChargesTable;
   system_settings: SystemSettingsTable;
+  change_stamps: ChangeStampsTable;
 }
 
 /** Every table the API can query: the core plus one interface per domain (db/tables/<domain>.ts). */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { callerOf } from '../../http/access.js';
+import type { CatalogCache } from '../../http/catalog-cache.js';
 import { Envelope, ok } from '../../http/envelope.js';
 import { commaLists, Id } from '../../http/schemas.js';
 import {
@@ -30,7 +31,10 @@ export const linksFor = (request: FastifyRequest, language?: string): LinkContex
   language,
 });
 
-export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService }> = async (app, { plans }) => {
+export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalog: CatalogCache }> = async (
+  app,
+  { plans, catalog },
+) => {
   const company = (request: FastifyRequest) => callerOf(request).companyId;
 
   app.get(
@@ -46,7 +50,10 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService }> = as
         response: { 200: Envelope(Plan) },
       },
     },
-    async (request) => ok(await plans.plan(company(request), request.params.planId, linksFor(request))),
+    (request, reply) =>
+      catalog.reply(request, reply, async () =>
+        ok(await plans.plan(company(request), request.params.planId, linksFor(request))),
+      ),
   );
 
   const wizardOptions = (operationId: string, summary: string, item: typeof Plan | typeof BulkPlan) => ({
@@ -76,7 +83,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService }> = as
   app.get(
     '/plans/for-wizard',
     wizardOptions('listPlansForWizard', 'Plans a customer can buy, for an enrollment wizard', Plan),
-    (request) => wizardPlans(request, request.query),
+    (request, reply) => catalog.reply(request, reply, () => wizardPlans(request, request.query)),
   );
 
   app.get(
@@ -86,7 +93,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService }> = as
       'Plans for several utilities at once, with utility names and codes',
       BulkPlan,
     ),
-    (request) => wizardPlans(request, request.query),
+    (request, reply) => catalog.reply(request, reply, () => wizardPlans(request, request.query)),
   );
 
   app.get(
@@ -100,7 +107,10 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService }> = as
         response: { 200: Envelope(Type.Array(PlanBundle)) },
       },
     },
-    async (request) => ok(await plans.bundles(company(request), request.query, linksFor(request))),
+    (request, reply) =>
+      catalog.reply(request, reply, async () =>
+        ok(await plans.bundles(company(request), request.query, linksFor(request))),
+      ),
   );
 
   app.get(
@@ -116,10 +126,13 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService }> = as
         response: { 200: Envelope(Type.Array(PlanDocument)) },
       },
     },
-    async (request) => {
-      const language = await plans.languageCode(request.query.languageId);
-      return ok(await plans.documents(company(request), request.params.planId, linksFor(request, language)));
-    },
+    (request, reply) =>
+      catalog.reply(request, reply, async () => {
+        const language = await plans.languageCode(request.query.languageId);
+        return ok(
+          await plans.documents(company(request), request.params.planId, linksFor(request, language)),
+        );
+      }),
   );
 
   app.get(
@@ -147,8 +160,10 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService }> = as
         response: { 200: Envelope(ThankYouPage) },
       },
     },
-    async (request) =>
-      ok(await plans.thankYouPage(company(request), request.params.planId, linksFor(request))),
+    (request, reply) =>
+      catalog.reply(request, reply, async () =>
+        ok(await plans.thankYouPage(company(request), request.params.planId, linksFor(request))),
+      ),
   );
 
   app.get(
@@ -162,8 +177,10 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService }> = as
         response: { 200: Envelope(Type.Array(AcceptanceOption)) },
       },
     },
-    async (request) =>
-      ok(await plans.acceptanceOptions(company(request), request.query.planId, linksFor(request))),
+    (request, reply) =>
+      catalog.reply(request, reply, async () =>
+        ok(await plans.acceptanceOptions(company(request), request.query.planId, linksFor(request))),
+      ),
   );
 
   app.get(
@@ -177,8 +194,10 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService }> = as
         response: { 200: Envelope(Type.Array(FieldValidatorSchema)) },
       },
     },
-    async (request) =>
-      ok(await plans.customerFields(company(request), request.params.planId, linksFor(request))),
+    (request, reply) =>
+      catalog.reply(request, reply, async () =>
+        ok(await plans.customerFields(company(request), request.params.planId, linksFor(request))),
+      ),
   );
 
   app.get(
@@ -192,7 +211,10 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService }> = as
         response: { 200: Envelope(Type.Array(FieldValidatorSchema)) },
       },
     },
-    async (request) => ok(await plans.addressFields(company(request), request.params.planId)),
+    (request, reply) =>
+      catalog.reply(request, reply, async () =>
+        ok(await plans.addressFields(company(request), request.params.planId)),
+      ),
   );
 
   app.get(

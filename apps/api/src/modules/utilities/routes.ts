@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { callerOf } from '../../http/access.js';
+import type { CatalogCache } from '../../http/catalog-cache.js';
 import { Envelope, ok } from '../../http/envelope.js';
 import { UtilitiesQuery, Utility, UtilityInformation, UtilityInformationQuery } from './schemas.js';
 import type { UtilitiesService } from './service.js';
 
 const tags = ['Utilities'];
 
-export const utilityRoutes: FastifyPluginAsyncTypebox<{ utilities: UtilitiesService }> = async (
-  app,
-  { utilities },
-) => {
+export const utilityRoutes: FastifyPluginAsyncTypebox<{
+  utilities: UtilitiesService;
+  catalog: CatalogCache;
+}> = async (app, { utilities, catalog }) => {
   app.get(
     '/utilities',
     {
@@ -25,18 +26,19 @@ export const utilityRoutes: FastifyPluginAsyncTypebox<{ utilities: UtilitiesServ
         response: { 200: Envelope(Type.Array(Utility)) },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const filter = {
-        utilityId: q.id_utility,
-        zipCode: q.zipCode,
-        customerTypeId: q.id_customer_type,
-        active: q.active,
-        allowEnrollments: q.allow_enrollments,
-        hasAvailablePlans: q.has_available_plans,
-      };
-      return ok(await utilities.list(callerOf(request).companyId, filter, q.include_zipcodes ?? false));
-    },
+    (request, reply) =>
+      catalog.reply(request, reply, async () => {
+        const q = request.query;
+        const filter = {
+          utilityId: q.id_utility,
+          zipCode: q.zipCode,
+          customerTypeId: q.id_customer_type,
+          active: q.active,
+          allowEnrollments: q.allow_enrollments,
+          hasAvailablePlans: q.has_available_plans,
+        };
+        return ok(await utilities.list(callerOf(request).companyId, filter, q.include_zipcodes ?? false));
+      }),
   );
 
   app.get(
@@ -50,6 +52,9 @@ export const utilityRoutes: FastifyPluginAsyncTypebox<{ utilities: UtilitiesServ
         response: { 200: Envelope(UtilityInformation) },
       },
     },
-    async (request) => ok(await utilities.information(callerOf(request).companyId, request.query.utilityId)),
+    (request, reply) =>
+      catalog.reply(request, reply, async () =>
+        ok(await utilities.information(callerOf(request).companyId, request.query.utilityId)),
+      ),
   );
 };

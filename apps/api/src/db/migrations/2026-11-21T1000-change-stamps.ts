@@ -1,0 +1,25 @@
+import { type Kysely, sql } from 'kysely';
+import { CATALOG_STAMP, CATALOG_TABLES, stampTriggers } from '../change-stamps.js';
+import { isPostgres } from '../migration-helpers.js';
+
+/** A counter of writes to the plan-shopping catalogue, kept by triggers, so answers from it can be cached safely. */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const postgres = isPostgres(db);
+  await db.schema
+    .createTable('change_stamps')
+    .addColumn('scope', 'text', (c) => c.primaryKey())
+    .addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db
+    .insertInto('change_stamps' as never)
+    .values({ scope: CATALOG_STAMP, version: 0 } as never)
+    .execute();
+  if (postgres)
+    await sql`create function ${sql.raw(`voltin_bump_${CATALOG_STAMP}_stamp`)}() returns trigger language plpgsql as $$
+      begin
+        update change_stamps set version = version + 1 where scope = ${sql.lit(CATALOG_STAMP)};
+        return null;
+      end $$`.execute(db);
+  for (const table of CATALOG_TABLES)
+    for (const statement of stampTriggers(postgres, table, CATALOG_STAMP)) await statement.execute(db);
+}
