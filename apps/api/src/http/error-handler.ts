@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/client.js';
 import { failure } from './envelope.js';
 import { ApiError, ERROR_CODES, type ErrorCode } from './errors.js';
 
@@ -24,6 +25,9 @@ function uniqueIssues(context: string, issues: ValidationIssue[]): string[] {
   // Union schemas report one issue per branch; keep the sentences distinct.
   return [...new Set(issues.map((issue) => describeIssue(context, issue)))];
 }
+
+/** A database restart or failover takes a few seconds; clients wait this long before retrying. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Fastify's own request errors, turned into the envelope's codes. */
 const FRAMEWORK_ERRORS: Record<string, ErrorCode> = {
@@ -74,6 +78,11 @@ export function handleErrors(app: FastifyInstance): void {
       return reply
         .status(error.statusCode)
         .send(failure('MALFORMED_REQUEST', 'The request could not be processed.'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(reply, 'DATABASE_UNAVAILABLE', 'The database is not answering; retry shortly.');
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(

@@ -247,6 +247,11 @@ export const ERROR_CODES = {
     description:
       'The payment gateway refused the request with one of its error codes (Authorize.Net E-codes), named in `errors`; nothing was changed.',
   },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    description:
+      'The database did not answer (restarting or failing over). A request that got this answer may or may not have been applied: retry it after the `Retry-After` seconds, with the same `Idempotency-Key` where the endpoint takes one, and it is applied once.',
+  },
   PAYMENT_GATEWAY_NOT_CONFIGURED: {
     status: 503,
     description:

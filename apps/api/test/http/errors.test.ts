@@ -1,4 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { DATABASE_RETRY_AFTER_SECONDS, handleErrors } from '../../src/http/error-handler.js';
 import { expectFailure, useTestApi } from '../helpers/app.js';
 
 const api = useTestApi();
@@ -39,6 +41,57 @@ describe('error answers', () => {
     expect(kept.headers.get('x-request-id')).toBe('supplier-abc.123');
     const replaced = await api.call('GET', '/health', { headers: { 'x-request-id': '<script>' } });
     expect(replaced.headers.get('x-request-id')).not.toBe('<script>');
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  /** What node-postgres throws while PostgreSQL restarts: refused connections, terminated sessions, lost sockets. */
+  const failures: Record<string, Error> = {
+    'connection refused': Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    }),
+    'session ended by a shutdown (57P01)': Object.assign(
+      new Error('terminating connection due to administrator command'),
+      { code: '57P01' },
+    ),
+    'server starting up (57P03)': Object.assign(new Error('the database system is starting up'), {
+      code: '57P03',
+    }),
+    'socket closed mid-query': new Error('Connection terminated unexpectedly'),
+    'rollback on a lost connection': new Error('rollback failed', {
+      cause: new Error('Client has encountered a connection error and is not queryable'),
+    }),
+  };
+
+  /** The answer of a route that throws `error`, through the API's error handler. */
+  async function answerTo(error: Error) {
+    const app = Fastify({ logger: false });
+    handleErrors(app);
+    app.get('/fails', async () => {
+      throw error;
+    });
+    const response = await app.inject({ method: 'GET', url: '/fails' });
+    await app.close();
+    return response;
+  }
+
+  it.each(Object.entries(failures))(
+    'is answered 503 DATABASE_UNAVAILABLE with Retry-After: %s',
+    async (_, error) => {
+      const response = await answerTo(error);
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+      expect(response.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE', succeeded: false, data: null });
+    },
+  );
+
+  it('does not hide a query the database refused: that stays a 500', async () => {
+    const refused = Object.assign(new Error('duplicate key value violates unique constraint'), {
+      code: '23505',
+    });
+    const response = await answerTo(refused);
+    expect(response.statusCode).toBe(500);
+    expect(response.json().code).toBe('INTERNAL_ERROR');
   });
 });
 

@@ -348,19 +348,22 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
         [`status: ${e.status}; the utility bills in this market, or the billing system awaits information`],
       );
     }
-    await store.updateEnrollment(db, id, { billing_delivery_method: method });
     const methodName = BILLING_DELIVERY_METHODS.find((m) => m.id_method_delivery === method)!.name;
-    await db
-      .insertInto('enrollment_status_history')
-      .values({
-        enrollment_id: id,
-        from_status: e.status,
-        to_status: e.status,
-        actor: 'customer',
-        reason: `Billing delivery method changed to ${methodName}`,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    // One transaction: the change is never written without the history row that records it.
+    await db.transaction().execute(async (trx) => {
+      await store.updateEnrollment(trx, id, { billing_delivery_method: method });
+      await trx
+        .insertInto('enrollment_status_history')
+        .values({
+          enrollment_id: id,
+          from_status: e.status,
+          to_status: e.status,
+          actor: 'customer',
+          reason: `Billing delivery method changed to ${methodName}`,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    });
     return core.get(companyId, id);
   }
 

@@ -66,7 +66,8 @@ export function liveEnrollmentsOfLdc(
 
 /**
  * Moves an enrollment from one status to another, if the lifecycle allows it for this actor and nobody moved it
- * first (the UPDATE only matches the status we read). Writes the history row with the same transaction.
+ * first (the UPDATE only matches the status we read). Writes the history row in the same transaction: the caller's,
+ * or one of its own, so that a lost connection or a killed process never leaves a status without its history row.
  */
 export async function transition(
   db: Db,
@@ -76,6 +77,8 @@ export async function transition(
   reason: string,
   changes: Updateable<EnrollmentsTable> = {},
 ): Promise<void> {
+  if (!db.isTransaction)
+    return db.transaction().execute((trx) => transition(trx, enrollment, to, actor, reason, changes));
   const from = enrollment.status as EnrollmentStatus;
   if (from !== to && !(LIFECYCLE[from]?.next[to]?.includes(actor) ?? false)) {
     throw new ApiError(
