@@ -18,6 +18,8 @@ export async function runLoad(
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
 }
 
+export const CONNECTION_ERROR = 'connection error';
+
 /** Requests sent and their outcomes, e.g. "200 PENDING: 75", "503 UPSTREAM_UNAVAILABLE: 12". */
 export class Tally {
   requests = 0;
@@ -32,6 +34,33 @@ export class Tally {
     expectEnvelope(response);
     const key = `${response.status} ${response.body.succeeded ? label : response.body.code}`.trim();
     this.outcomes.set(key, (this.outcomes.get(key) ?? 0) + 1);
+  }
+
+  /** Answers that broke the envelope, seen by `record`. */
+  readonly broken: string[] = [];
+
+  /**
+   * `count` for an open loop, whose requests cannot fail the test as they go: a failed connection is counted as
+   * "connection error" and an answer that breaks the envelope is kept in `broken`, for the test to check at the end.
+   */
+  async record(request: Promise<ApiResponse>, label = ''): Promise<ApiResponse | undefined> {
+    const response = await request.catch(() => undefined);
+    if (!response) {
+      this.requests++;
+      this.outcomes.set(CONNECTION_ERROR, this.of(CONNECTION_ERROR) + 1);
+      return undefined;
+    }
+    try {
+      this.count(response, label);
+    } catch (error) {
+      this.broken.push(error instanceof Error ? error.message : String(error));
+    }
+    return response;
+  }
+
+  /** Requests answered other than 2xx, connection errors included. */
+  get failures(): number {
+    return [...this.outcomes].filter(([key]) => !key.startsWith('2')).reduce((sum, [, n]) => sum + n, 0);
   }
 
   of(key: string): number {

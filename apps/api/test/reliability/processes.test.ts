@@ -1,118 +1,30 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../src/db/client.js';
 import { creditCheck, enrollmentBody, planId, requiredOptions, ssnEnding } from '../fixtures/enrollments.js';
-import { httpClient, SANDBOX, signLogin, type TestApi } from '../helpers/app.js';
+import { SANDBOX, signLogin } from '../helpers/app.js';
+import {
+  type ApiNode,
+  type EmptyDatabase,
+  emptyDatabase,
+  startNode,
+  startNodes,
+  stopNode,
+} from '../helpers/processes.js';
 
 /**
  * Separate operating-system processes, as a supplier runs Voltin behind a load balancer: every node migrates
  * and seeds the same database at start-up, and a node can die in the middle of a request.
  */
 
-const apiRoot = path.resolve(import.meta.dirname, '../..');
-
-interface Node {
-  process: ChildProcess;
-  call: TestApi['call'];
-  exited: Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** A database nobody has used yet: a new PostgreSQL database when DATABASE_URL names a server, else a new SQLite file. */
-async function emptyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl?.startsWith('postgres')) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'voltin-nodes-'));
-    return {
-      url: `sqlite:${path.join(dir, 'voltin.sqlite')}`,
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const name = `voltin_nodes_${randomBytes(5).toString('hex')}`;
-  const admin = openDatabase(serverUrl, { poolSize: 1 });
-  await sql`create database ${sql.id(name)}`.execute(admin.kysely);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      // Closed pools say goodbye asynchronously; the database can be dropped once the server has let them go.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await sql`drop database if exists ${sql.id(name)}`.execute(admin.kysely);
-          break;
-        } catch (error) {
-          if (attempt === 50) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
-      await admin.close();
-    },
-  };
-}
-
-async function startNode(databaseUrl: string): Promise<Node> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'error',
-      PASSWORD_HASH_COST: '12',
-      LOGIN_ATTEMPTS_PER_MINUTE: '10000',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const call = httpClient(`http://127.0.0.1:${port}`);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`node exited at start-up: ${stderr}`);
-    const health = await call('GET', '/health').catch(() => undefined);
-    if (health?.status === 200) return { process: child, call, exited };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function stop(node: Node | undefined, signal: NodeJS.Signals = 'SIGTERM') {
-  if (!node || node.process.exitCode !== null || node.process.signalCode !== null) return;
-  node.process.kill(signal);
-  await node.exited;
-}
-
 describe('two API processes on one database', () => {
-  let database: { url: string; drop: () => Promise<void> };
+  let database: EmptyDatabase;
   let db: Db;
-  let nodes: Node[] = [];
+  let nodes: ApiNode[] = [];
   let token: string;
 
   beforeAll(async () => {
     database = await emptyDatabase();
-    const started = await Promise.allSettled([startNode(database.url), startNode(database.url)]);
-    // A node that did start is kept, so that afterAll stops it even when the other one failed.
-    nodes = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-    const failed = started.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
+    nodes = await startNodes(2, database.url);
     db = openDatabase(database.url, { poolSize: 2 });
     const login = await nodes[0]!.call('POST', '/auth/login', {
       query: signLogin(SANDBOX.apiKey, SANDBOX.apiSecret),
@@ -121,7 +33,7 @@ describe('two API processes on one database', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await Promise.all(nodes.map((node) => stop(node)));
+    await Promise.all(nodes.map((node) => stopNode(node)));
     await db?.close();
     await database?.drop();
   });
@@ -174,7 +86,7 @@ describe('two API processes on one database', () => {
       .catch(() => undefined);
     // Kill once the request has reached the node, whatever it has done by then.
     await new Promise((resolve) => setTimeout(resolve, 15));
-    await stop(nodes[0], 'SIGKILL');
+    await stopNode(nodes[0], 'SIGKILL');
     const answered = await inFlight;
     const afterKill = await enrollmentsWithKey(key);
     expect(afterKill.length).toBeLessThanOrEqual(1);

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../src/db/client.js';
+import { creditCheck, enrollmentBody, planId, requiredOptions, ssnEnding } from '../fixtures/enrollments.js';
+import { type ApiResponse, SANDBOX, signLogin, type TestApi } from '../helpers/app.js';
+
+/**
+ * What an integrator's traffic looks like, on the sandbox company: enrollment-wizard reads, the signed-in customer's
+ * own pages, and enrollments created with an Idempotency-Key.
+ */
+
+type Call = TestApi['call'];
+
+export interface Workload {
+  token: string;
+  customerId: number;
+  customerHash: string;
+  utilityId: number;
+  plan: number;
+  options: number[];
+  /** One clean credit check, reused by every enrollment (a check stays usable for 30 days). */
+  creditCheckId: number;
+}
+
+async function succeeded(response: Promise<ApiResponse>, what: string) {
+  const answer = await response;
+  if (answer.status !== 200)
+    throw new Error(`${what} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.data;
+}
+
+export async function prepareWorkload(call: Call, db: Db): Promise<Workload> {
+  const login = await succeeded(
+    call('POST', '/auth/login', { query: signLogin(SANDBOX.apiKey, SANDBOX.apiSecret) }),
+    'sandbox login',
+  );
+  const token = login.token as string;
+  const customer = await succeeded(
+    call('POST', '/customers/login', {
+      token,
+      body: { username: SANDBOX.customerUserName, password: SANDBOX.customerPassword },
+    }),
+    'customer login',
+  );
+  const api = { db, call };
+  const plan = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
+  const utility = await db.kysely
+    .selectFrom('utilities')
+    .select('id')
+    .where('code', '=', 'ONCOR')
+    .executeTakeFirstOrThrow();
+  const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: plan });
+  return {
+    token,
+    customerId: customer.customerId,
+    customerHash: customer.customerHash,
+    utilityId: utility.id,
+    plan,
+    options: await requiredOptions(api, token, plan),
+    creditCheckId: check.id_credit_check,
+  };
+}
+
+/** The enrollment-wizard reads: which utilities serve a zip code, and their plans on sale. */
+export function wizardRead(call: Call, work: Workload, sequence: number): Promise<ApiResponse> {
+  return sequence % 2 === 0
+    ? call('GET', '/utilities', { token: work.token, query: { zipCode: '75201' } })
+    : call('GET', '/plans/for-wizard', { token: work.token, query: { ids_utilities: work.utilityId } });
+}
+
+/** The signed-in customer's own pages (customer-scoped: the token and the X-Customer-Hash). */
+export function customerRead(call: Call, work: Workload, sequence: number): Promise<ApiResponse> {
+  const scoped = { token: work.token, customerHash: work.customerHash };
+  const pages = [
+    `/customers/${work.customerId}/profile`,
+    `/customers/${work.customerId}/enrollments`,
+    `/notifications/by-customer/${work.customerId}`,
+  ];
+  return call('GET', pages[sequence % pages.length]!, scoped);
+}
+
+/** A new customer's enrollment request; `lastName: 'Offline'` makes the sandbox billing system unreachable for it. */
+export function newEnrollment(work: Workload, lastName = 'Garcia') {
+  return enrollmentBody(work.plan, work.options, {
+    customer: { lastName },
+    payment: { creditCheckId: work.creditCheckId },
+  });
+}
+
+export const idempotencyKey = (prefix: string) => `${prefix}-${randomBytes(8).toString('hex')}`;
+
+export function createEnrollment(call: Call, work: Workload, body: object, key: string) {
+  return call('POST', '/enrollments/create', {
+    token: work.token,
+    body,
+    headers: { 'idempotency-key': key },
+  });
+}
+
+/** The enrollments made under `keys`, for checking each key made exactly one. */
+export function enrollmentsWithKeys(db: Db, keys: string[]) {
+  return db.kysely
+    .selectFrom('enrollments')
+    .select(['id', 'status', 'idempotency_key'])
+    .where('idempotency_key', 'in', keys.length ? keys : [''])
+    .execute();
+}
