@@ -583,6 +583,7 @@ export async function websiteBenchmark({ root, log = () => {} }) {
     figures.static = websiteFigures(buildDir);
     if (!figures.static) {
       figures.error = `no ${path.relative(root, buildDir)}/index.html: build the docs site (npm run build -w @voltin/docs) or unset BENCH_SKIP_DOCS_BUILD`;
+      process.exitCode = 1;
       return figures;
     }
     if (process.env.BENCH_SKIP_BROWSER !== 'true') {
