@@ -18,7 +18,7 @@ import {
   type PaymentGateways,
 } from './adapters/payment-gateway/index.js';
 import type { Config } from './config/index.js';
-import { CATALOG_STAMP, readChangeStamp } from './db/change-stamps.js';
+import { CATALOG_STAMP, createStampedCache, readChangeStamp } from './db/change-stamps.js';
 import { type Db, openDatabase } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedPremises } from './db/seed/premises.js';
@@ -27,7 +27,6 @@ import { seedSandbox } from './db/seed/sandbox.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { sandboxMasterKey } from './db/system-settings.js';
 import { accessControl } from './http/access.js';
-import { createCatalogCache } from './http/catalog-cache.js';
 import { registerDocsSite } from './http/docs-site.js';
 import { frameworkErrors, handleErrors } from './http/error-handler.js';
 import { ApiError } from './http/errors.js';
@@ -161,9 +160,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await registerOpenApi(app);
 
-  const utilities = createUtilitiesService(db.kysely);
-  const plans = createPlansService({ db: db.kysely, utilities, urlKey: keys.urlSigning });
-  const catalog = createCatalogCache(() => readChangeStamp(db.kysely, CATALOG_STAMP));
+  const catalog = createStampedCache(() => readChangeStamp(db.kysely, CATALOG_STAMP));
+  const utilities = createUtilitiesService(db.kysely, catalog);
+  const plans = createPlansService({ db: db.kysely, utilities, urlKey: keys.urlSigning, catalog });
   const files = createFilesService({ db: db.kysely, urlSigningKey: keys.urlSigning });
   const paymentGateways = wrapGateways(
     createPaymentGateways({

@@ -33,6 +33,55 @@ export const CATALOG_TABLES = [
 
 export const CATALOG_STAMP = 'catalog';
 
+/** Entries kept per node; each is small, and a company has a few hundred plans and utilities at most. */
+const MAX_ENTRIES = 2_000;
+/** Plan answers carry signed document links valid for 24 hours; an hour-old entry still leaves them 23. */
+const MAX_AGE_MS = 3_600_000;
+
+interface Entry {
+  stamp: number;
+  value: unknown;
+  cachedAt: number;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/**
+ * Values computed from the tables of one stamp, kept per node and served while the stamp is unchanged: one small
+ * read instead of the queries that built them. The key holds the UTC day, because "on sale today" changes at
+ * midnight. Values are frozen, since every caller shares them.
+ */
+export function createStampedCache(currentStamp: () => Promise<number>) {
+  const entries = new Map<string, Entry>();
+
+  function remember(key: string, entry: Entry): void {
+    entries.delete(key);
+    // A Map iterates in insertion order: the first key is the least recently stored.
+    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+    entries.set(key, entry);
+  }
+
+  return {
+    async get<V>(key: string, load: () => Promise<V>): Promise<V> {
+      const dayKey = `${new Date().toISOString().slice(0, 10)} ${key}`;
+      const stamp = await currentStamp();
+      const cached = entries.get(dayKey);
+      if (cached?.stamp === stamp && Date.now() - cached.cachedAt < MAX_AGE_MS) return cached.value as V;
+      const value = deepFreeze(await load());
+      remember(dayKey, { stamp, value, cachedAt: Date.now() });
+      return value;
+    },
+  };
+}
+
+export type StampedCache = ReturnType<typeof createStampedCache>;
+
 export async function readChangeStamp(db: Kysely<Database>, scope: string): Promise<number> {
   const row = await db
     .selectFrom('change_stamps')

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
+import type { StampedCache } from '../../db/change-stamps.js';
 import { callerOf } from '../../http/access.js';
-import type { CatalogCache } from '../../http/catalog-cache.js';
+import { replyFromCatalog } from '../../http/catalog-cache.js';
 import { Envelope, ok } from '../../http/envelope.js';
 import { commaLists, Id } from '../../http/schemas.js';
 import {
@@ -31,7 +32,7 @@ export const linksFor = (request: FastifyRequest, language?: string): LinkContex
   language,
 });
 
-export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalog: CatalogCache }> = async (
+export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalog: StampedCache }> = async (
   app,
   { plans, catalog },
 ) => {
@@ -51,7 +52,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
       },
     },
     (request, reply) =>
-      catalog.reply(request, reply, async () =>
+      replyFromCatalog(catalog, request, reply, async () =>
         ok(await plans.plan(company(request), request.params.planId, linksFor(request))),
       ),
   );
@@ -83,7 +84,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
   app.get(
     '/plans/for-wizard',
     wizardOptions('listPlansForWizard', 'Plans a customer can buy, for an enrollment wizard', Plan),
-    (request, reply) => catalog.reply(request, reply, () => wizardPlans(request, request.query)),
+    (request, reply) => replyFromCatalog(catalog, request, reply, () => wizardPlans(request, request.query)),
   );
 
   app.get(
@@ -93,7 +94,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
       'Plans for several utilities at once, with utility names and codes',
       BulkPlan,
     ),
-    (request, reply) => catalog.reply(request, reply, () => wizardPlans(request, request.query)),
+    (request, reply) => replyFromCatalog(catalog, request, reply, () => wizardPlans(request, request.query)),
   );
 
   app.get(
@@ -108,7 +109,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
       },
     },
     (request, reply) =>
-      catalog.reply(request, reply, async () =>
+      replyFromCatalog(catalog, request, reply, async () =>
         ok(await plans.bundles(company(request), request.query, linksFor(request))),
       ),
   );
@@ -127,7 +128,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
       },
     },
     (request, reply) =>
-      catalog.reply(request, reply, async () => {
+      replyFromCatalog(catalog, request, reply, async () => {
         const language = await plans.languageCode(request.query.languageId);
         return ok(
           await plans.documents(company(request), request.params.planId, linksFor(request, language)),
@@ -161,7 +162,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
       },
     },
     (request, reply) =>
-      catalog.reply(request, reply, async () =>
+      replyFromCatalog(catalog, request, reply, async () =>
         ok(await plans.thankYouPage(company(request), request.params.planId, linksFor(request))),
       ),
   );
@@ -178,7 +179,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
       },
     },
     (request, reply) =>
-      catalog.reply(request, reply, async () =>
+      replyFromCatalog(catalog, request, reply, async () =>
         ok(await plans.acceptanceOptions(company(request), request.query.planId, linksFor(request))),
       ),
   );
@@ -195,7 +196,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
       },
     },
     (request, reply) =>
-      catalog.reply(request, reply, async () =>
+      replyFromCatalog(catalog, request, reply, async () =>
         ok(await plans.customerFields(company(request), request.params.planId, linksFor(request))),
       ),
   );
@@ -212,7 +213,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
       },
     },
     (request, reply) =>
-      catalog.reply(request, reply, async () =>
+      replyFromCatalog(catalog, request, reply, async () =>
         ok(await plans.addressFields(company(request), request.params.planId)),
       ),
   );

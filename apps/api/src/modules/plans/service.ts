@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Static } from 'typebox';
+import type { StampedCache } from '../../db/change-stamps.js';
 import type { CustomerTypesTable, Database } from '../../db/schema.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { toCustomerType } from '../customer-types/index.js';
@@ -22,6 +23,7 @@ export interface PlansDeps {
   db: Kysely<Database>;
   utilities: UtilitiesService;
   urlKey: Buffer;
+  catalog: StampedCache;
 }
 
 /** Where the caller reached us, so document links point back at the same host. */
@@ -41,7 +43,7 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   return groups;
 }
 
-export function createPlansService({ db, utilities, urlKey }: PlansDeps) {
+export function createPlansService({ db, utilities, urlKey, catalog }: PlansDeps) {
   async function languageCode(languageId?: number): Promise<string> {
     const languages = await listLanguages(db, true);
     const language =
@@ -180,14 +182,20 @@ export function createPlansService({ db, utilities, urlKey }: PlansDeps) {
   }
 
   async function planRow(companyId: number, planId: number) {
-    const [row] = await store.findPlans(db, companyId, { planIds: [planId] });
+    const [row] = await catalog.get(`plan row ${companyId} ${planId}`, () =>
+      store.findPlans(db, companyId, { planIds: [planId] }),
+    );
     if (!row) throw new ApiError('PLAN_NOT_FOUND', `Plan ${planId} was not found or is not published.`);
     return row;
   }
 
+  /** Enrollment create reads a plan several times; each reading after the first comes from the catalogue cache. */
   async function plan(companyId: number, planId: number, links: LinkContext): Promise<PlanWire> {
-    const [described] = await describe(companyId, [await planRow(companyId, planId)], links);
-    return described!;
+    const row = await planRow(companyId, planId);
+    return catalog.get(`plan ${companyId} ${planId} ${links.baseUrl} ${links.language ?? ''}`, async () => {
+      const [described] = await describe(companyId, [row], links);
+      return described!;
+    });
   }
 
   async function wizardPlans(

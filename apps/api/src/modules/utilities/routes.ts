@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { StampedCache } from '../../db/change-stamps.js';
 import { callerOf } from '../../http/access.js';
-import type { CatalogCache } from '../../http/catalog-cache.js';
+import { replyFromCatalog } from '../../http/catalog-cache.js';
 import { Envelope, ok } from '../../http/envelope.js';
 import { UtilitiesQuery, Utility, UtilityInformation, UtilityInformationQuery } from './schemas.js';
 import type { UtilitiesService } from './service.js';
@@ -10,7 +11,7 @@ const tags = ['Utilities'];
 
 export const utilityRoutes: FastifyPluginAsyncTypebox<{
   utilities: UtilitiesService;
-  catalog: CatalogCache;
+  catalog: StampedCache;
 }> = async (app, { utilities, catalog }) => {
   app.get(
     '/utilities',
@@ -27,7 +28,7 @@ export const utilityRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     (request, reply) =>
-      catalog.reply(request, reply, async () => {
+      replyFromCatalog(catalog, request, reply, async () => {
         const q = request.query;
         const filter = {
           utilityId: q.id_utility,
@@ -53,7 +54,7 @@ export const utilityRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     (request, reply) =>
-      catalog.reply(request, reply, async () =>
+      replyFromCatalog(catalog, request, reply, async () =>
         ok(await utilities.information(callerOf(request).companyId, request.query.utilityId)),
       ),
   );

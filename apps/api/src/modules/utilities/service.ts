@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { StampedCache } from '../../db/change-stamps.js';
 import type { Database, UtilitiesTable, UtilityDeliveryChargesTable } from '../../db/schema.js';
 import { BILLING_DELIVERY_METHODS } from '../../domain/billing-delivery.js';
 import { notFound } from '../../http/errors.js';
@@ -25,7 +26,7 @@ export function toDeliveryCharge(charge: Selectable<UtilityDeliveryChargesTable>
   };
 }
 
-export function createUtilitiesService(db: Kysely<Database>) {
+export function createUtilitiesService(db: Kysely<Database>, catalog: StampedCache) {
   async function describe(rows: UtilityRow[], includeZipcodes: boolean) {
     const ids = rows.map((u) => u.id);
     const [types, charges, zips, contactMethods] = await Promise.all([
@@ -88,9 +89,10 @@ export function createUtilitiesService(db: Kysely<Database>) {
     },
     /** Utilities of the company by id, all or 404 naming the first unknown one. */
     async byIds(companyId: number, ids: number[]) {
-      const rows = (await store.listUtilities(db, companyId, { today: today() })).filter((u) =>
-        ids.includes(u.id),
+      const all = await catalog.get(`utilities ${companyId}`, () =>
+        store.listUtilities(db, companyId, { today: today() }),
       );
+      const rows = all.filter((u) => ids.includes(u.id));
       const missing = ids.find((id) => !rows.some((u) => u.id === id));
       if (missing !== undefined) throw notFound(`Utility ${missing}`);
       return rows;
