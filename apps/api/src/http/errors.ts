@@ -332,7 +332,8 @@ export const ERROR_CODES = {
   },
   PAYMENT_IN_PROGRESS: {
     status: 409,
-    description: 'A payment with this Idempotency-Key is still being processed; ask again shortly.',
+    description:
+      'A payment with this Idempotency-Key is still being processed, or another deposit payment of the enrollment is (charged, or its answer not yet known): ask again shortly, and pay the deposit again only once that payment has failed.',
   },
   PAYMENT_PROFILE_UNKNOWN: {
     status: 422,

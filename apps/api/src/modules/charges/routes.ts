@@ -57,7 +57,9 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
         description:
           'Send an `Idempotency-Key`: a retry with the same key never charges twice, even when the gateway timed out the first time ' +
           '(the charge is looked up by its reference first). A paid deposit releases ON_HOLD_DEPOSIT_PENDING and ON_HOLD_PAYMENT_FAILED. ' +
-          'Every attempt is recorded as a charge transaction; a decline answers PAYMENT_DECLINED.',
+          'Every attempt is recorded as a charge transaction; a decline answers PAYMENT_DECLINED. While another payment of the ' +
+          "same deposit waits for the gateway's answer, a new deposit payment (another key) answers PAYMENT_IN_PROGRESS " +
+          'instead of charging the deposit twice.',
         headers: Type.Object({
           'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
         }),
