@@ -406,22 +406,21 @@ async function docusaurusSearch(browser, site, rounds) {
         later.push({ query, ms: queryMs, options });
       }
     }
-    const entries = await site.network.entries();
-    return {
-      first: {
-        ms: first.ms,
-        loadMs: first.loadMs,
-        options: first.options,
-        ...sum(entries.filter((e) => e.phase === 'first')),
-      },
-      firstFiles: entries
-        .filter((e) => e.phase === 'first')
-        .map(({ path, transferred, decoded }) => ({ path, transferred, decoded })),
-      later: summarizeLater(later, entries),
-    };
+    return searchResult({ ms: first.ms, loadMs: first.loadMs, options: first.options }, later, site);
   } finally {
     await context.close();
   }
+}
+
+/** One search engine's figures: its first query with the bytes it downloaded, and its later queries. */
+async function searchResult(first, later, site) {
+  const entries = await site.network.entries();
+  const firstEntries = entries.filter((e) => e.phase === 'first');
+  return {
+    first: { ...first, ...sum(firstEntries) },
+    firstFiles: firstEntries.map(({ path, transferred, decoded }) => ({ path, transferred, decoded })),
+    later: summarizeLater(later, entries),
+  };
 }
 
 /** The first query on FIRST_RUNS fresh visits (median), the later queries and all byte counts from the first. */
@@ -487,19 +486,7 @@ async function pagefindSearch(browser, site, rounds) {
         later.push({ query, ...(await page.evaluate(pagefindQuery, { query, results: RESULTS })) });
       }
     }
-    const entries = await site.network.entries();
-    return {
-      first: {
-        ms: first.ms,
-        options: first.options,
-        total: first.total,
-        ...sum(entries.filter((e) => e.phase === 'first')),
-      },
-      firstFiles: entries
-        .filter((e) => e.phase === 'first')
-        .map(({ path, transferred, decoded }) => ({ path, transferred, decoded })),
-      later: summarizeLater(later, entries),
-    };
+    return searchResult({ ms: first.ms, options: first.options, total: first.total }, later, site);
   } finally {
     await context.close();
   }

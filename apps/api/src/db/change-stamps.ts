@@ -92,8 +92,11 @@ export async function readChangeStamp(db: Kysely<Database>, scope: string): Prom
 }
 
 /** The statements that make every write to `table` count in the stamp `scope`. */
+/** The statement a trigger runs: one more write counted in `scope`. */
+export const bumpStatement = (scope: string) =>
+  sql`update change_stamps set version = version + 1 where scope = ${sql.lit(scope)}`;
+
 export function stampTriggers(postgres: boolean, table: string, scope: string) {
-  const bump = sql`update change_stamps set version = version + 1 where scope = ${sql.lit(scope)}`;
   if (postgres)
     // One count per statement, not per row: a bulk import is one change.
     return [
@@ -103,6 +106,6 @@ export function stampTriggers(postgres: boolean, table: string, scope: string) {
   return ['insert', 'update', 'delete'].map(
     (event) =>
       sql`create trigger ${sql.id(`${table}_${scope}_stamp_${event}`)} after ${sql.raw(event)} on ${sql.table(table)}
-          begin ${bump}; end`,
+          begin ${bumpStatement(scope)}; end`,
   );
 }

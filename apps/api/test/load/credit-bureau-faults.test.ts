@@ -1,5 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { enrollmentBody, planId, requiredOptions, ssnEnding } from '../fixtures/enrollments.js';
+import {
+  creditCheckBody,
+  enrollmentBody,
+  planId,
+  requiredOptions,
+  ssnEnding,
+} from '../fixtures/enrollments.js';
 import { useTestApi } from '../helpers/app.js';
 import { type BureauFault, controllableBureau } from './faulty-adapters.js';
 import { expectNothingHalfWritten, runLoad, Tally, watermark } from './harness.js';
@@ -44,17 +50,7 @@ describe('credit checks and enrollment creates under load while the credit burea
       const creditCheck = async () => {
         const response = await api.call('POST', '/payments/credit-check', {
           token,
-          body: {
-            firstName: 'Ana',
-            lastName: 'Garcia',
-            streetNum: '1201',
-            streetName: 'Elm St',
-            city: 'Dallas',
-            state: 'TX',
-            zipCode: '75201',
-            socialSecurityNumber: ssnEnding('720'),
-            planId: plan,
-          },
+          body: creditCheckBody({ socialSecurityNumber: ssnEnding('720'), planId: plan }),
         });
         tally.count(response, response.body.data?.error_msg ? 'bureau error' : 'scored');
         expect(response.status, JSON.stringify(response.body)).toBe(200);

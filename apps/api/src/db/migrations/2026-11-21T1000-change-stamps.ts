@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { CATALOG_STAMP, CATALOG_TABLES, stampTriggers } from '../change-stamps.js';
+import { bumpStatement, CATALOG_STAMP, CATALOG_TABLES, stampTriggers } from '../change-stamps.js';
 import { isPostgres } from '../migration-helpers.js';
 
 /** A counter of writes to the plan-shopping catalogue, kept by triggers, so answers from it can be cached safely. */
@@ -17,7 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (postgres)
     await sql`create function ${sql.raw(`voltin_bump_${CATALOG_STAMP}_stamp`)}() returns trigger language plpgsql as $$
       begin
-        update change_stamps set version = version + 1 where scope = ${sql.lit(CATALOG_STAMP)};
+        ${bumpStatement(CATALOG_STAMP)};
         return null;
       end $$`.execute(db);
   for (const table of CATALOG_TABLES)

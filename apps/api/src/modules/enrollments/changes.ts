@@ -349,21 +349,17 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
       );
     }
     const methodName = BILLING_DELIVERY_METHODS.find((m) => m.id_method_delivery === method)!.name;
-    // One transaction: the change is never written without the history row that records it.
-    await db.transaction().execute(async (trx) => {
-      await store.updateEnrollment(trx, id, { billing_delivery_method: method });
-      await trx
-        .insertInto('enrollment_status_history')
-        .values({
-          enrollment_id: id,
-          from_status: e.status,
-          to_status: e.status,
-          actor: 'customer',
-          reason: `Billing delivery method changed to ${methodName}`,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
-    });
+    // A change of the same status: the history row that records it is written in the same transaction.
+    await store.transition(
+      db,
+      e,
+      e.status as EnrollmentStatus,
+      'customer',
+      `Billing delivery method changed to ${methodName}`,
+      {
+        billing_delivery_method: method,
+      },
+    );
     return core.get(companyId, id);
   }
 

@@ -194,9 +194,9 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
     idempotencyKey: string | undefined,
     hash: string,
   ) {
-    const { plan, ldcAccount } = await validatePlanAndFields(deps, companyId, body);
+    const { plan, described, ldcAccount } = await validatePlanAndFields(deps, companyId, body);
     // 2. acceptance options
-    const options = await deps.plans.acceptanceOptions(companyId, plan.id, { baseUrl: '' });
+    const options = described.acceptance_options;
     const unknown = body.agreedAcceptanceValues.filter((id) => !options.some((o) => o.id_option === id));
     if (unknown.length > 0)
       throw invalid(unknown.map((id) => `agreedAcceptanceValues: ${id} is not an option of this plan`));

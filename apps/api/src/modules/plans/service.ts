@@ -189,11 +189,10 @@ export function createPlansService({ db, utilities, urlKey, catalog }: PlansDeps
     return row;
   }
 
-  /** Enrollment create reads a plan several times; each reading after the first comes from the catalogue cache. */
+  /** Enrollment create and the plan routes read plans over and over; the catalogue cache answers all but the first. */
   async function plan(companyId: number, planId: number, links: LinkContext): Promise<PlanWire> {
-    const row = await planRow(companyId, planId);
     return catalog.get(`plan ${companyId} ${planId} ${links.baseUrl} ${links.language ?? ''}`, async () => {
-      const [described] = await describe(companyId, [row], links);
+      const [described] = await describe(companyId, [await planRow(companyId, planId)], links);
       return described!;
     });
   }
