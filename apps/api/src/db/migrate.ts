@@ -11,6 +11,7 @@ import * as enrollments from './migrations/2026-11-21T0700-enrollments.js';
 import * as billingNotifications from './migrations/2026-11-21T0800-billing-notifications.js';
 import * as autoresponders from './migrations/2026-11-21T0900-autoresponders.js';
 import * as changeStamps from './migrations/2026-11-21T1000-change-stamps.js';
+import * as integritySettings from './migrations/2026-11-25T0000-integrity-settings.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Listed statically so the compiled server needs no file-system scan. */
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T0800-billing-notifications': billingNotifications,
   '2026-11-21T0900-autoresponders': autoresponders,
   '2026-11-21T1000-change-stamps': changeStamps,
+  '2026-11-25T0000-integrity-settings': integritySettings,
 };
 
 /** PostgreSQL: Kysely looks for its bookkeeping tables in every schema unless told which one is ours. */

@@ -39,6 +39,18 @@ export interface CompanySettingsTable {
   support_phone: string;
   support_email: string;
   support_hours: string;
+  /** JSON list of origins the hosted payment page may send a browser back to; `http://localhost:*` is any port. */
+  payment_return_origins: Generated<string>;
+  /** The most one payment may charge, in cents. */
+  max_single_payment_cents: Generated<number>;
+  /** How many days a credit check may back an enrollment. */
+  credit_check_valid_days: Generated<number>;
+  /** Every sale of the company needs third-party (phone) verification. */
+  verification_required: Generated<Flag>;
+  verification_provider_url: string | null;
+  verification_provider_secret_sealed: string | null;
+  /** A meter the ESIID data does not know: `refuse` it, or `verify_later` (accepted and flagged for an agent). */
+  unknown_esiids: Generated<string>;
 }
 
 export interface BrandsTable {

@@ -169,6 +169,10 @@ export async function seedSandbox(
         support_phone: '+1-512-555-0142',
         support_email: 'support@bluebonnet-energy.example',
         support_hours: 'Monday to Friday 8:00-18:00, Saturday 9:00-13:00 (Central Time)',
+        // The example self-service site, and a developer's own on any localhost port.
+        payment_return_origins: JSON.stringify(['http://localhost:3002', 'http://localhost:*']),
+        // Integrators try any test ESIID: the sandbox accepts meters it does not know and flags them for an agent.
+        unknown_esiids: 'verify_later',
       })
       .execute();
     const brand = await trx
