@@ -4,6 +4,7 @@ import type { Static } from 'typebox';
 import { type Mailer, mailLanguageOf, renderMail } from '../../adapters/mail/index.js';
 import type { Config } from '../../config/index.js';
 import type { CustomersTable, Database } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { CustomerSession } from '../../http/access.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../security/passwords.js';
@@ -317,7 +318,7 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
           }
         });
       } catch (error) {
-        if (store.isUniqueViolation(error))
+        if (isUniqueViolation(error))
           throw new ApiError('USERNAME_TAKEN', 'username: this username is already taken; choose another.');
         throw error;
       }
@@ -423,7 +424,7 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
         return userName ? await openSession(trx, companyId, customerId) : { customerId };
       });
     } catch (error) {
-      if (store.isUniqueViolation(error))
+      if (isUniqueViolation(error))
         throw new ApiError('USERNAME_TAKEN', 'username: this username is already taken; choose another.');
       throw error;
     }

@@ -3,12 +3,6 @@ import type { CustomersTable, Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
 
-/** A unique index refused the write (the same username raced in), on SQLite or PostgreSQL. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 export function findLoginByUserName(db: Db, companyId: number, userName: string) {
   return db
     .selectFrom('customers')

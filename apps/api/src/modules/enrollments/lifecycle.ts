@@ -209,6 +209,15 @@ export const HOLD_STATUSES = ENROLLMENT_STATUSES.filter((s) => s.startsWith('ON_
 /** Statuses in which an enrollment holds, or is on its way to, the customer's service. */
 export const LIVE_STATUSES = ENROLLMENT_STATUSES.filter((s) => LIFECYCLE[s].live);
 
+/** Statuses in which an enrollment ended: it no longer holds its meter, and a new enrollment may take it. */
+export const ENDED_STATUSES = ENROLLMENT_STATUSES.filter((s) => !LIFECYCLE[s].live);
+
+/**
+ * Statuses in which the customer is being served. A renewal holds its meter only from then on: until it starts,
+ * the enrollment it continues does (the unique index `enrollments_one_live_per_meter` keeps one holder per meter).
+ */
+export const SERVING_STATUSES: readonly EnrollmentStatus[] = ['ACTIVE', 'DROP_PENDING'];
+
 export function canTransition(from: EnrollmentStatus, to: EnrollmentStatus, actor: Actor): boolean {
   return LIFECYCLE[from].next[to]?.includes(actor) ?? false;
 }

@@ -2,7 +2,13 @@ import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'ky
 import type { Database } from '../../db/schema.js';
 import type { EnrollmentsTable } from '../../db/tables/enrollments.js';
 import { ApiError } from '../../http/errors.js';
-import { type Actor, type EnrollmentStatus, LIFECYCLE } from './lifecycle.js';
+import {
+  type Actor,
+  type EnrollmentStatus,
+  LIFECYCLE,
+  LIVE_STATUSES,
+  SERVING_STATUSES,
+} from './lifecycle.js';
 
 export type EnrollmentRow = Selectable<EnrollmentsTable>;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -47,21 +53,20 @@ export function findByIdempotencyKey(db: Db, companyId: number, key: string) {
     .executeTakeFirst();
 }
 
-/** Live enrollments of an LDC account (ESIID or utility account number) in the company. */
-export function liveEnrollmentsOfLdc(
-  db: Db,
-  companyId: number,
-  ldcAccount: string,
-  liveStatuses: readonly string[],
-) {
-  return db
+/**
+ * The live enrollment that holds a meter (LDC number) in the company: the rule of the unique index
+ * `enrollments_one_live_per_meter`, so a refusal here and the database's agree.
+ */
+export function meterHolder(db: Db, companyId: number, ldcAccount: string, commodity?: string) {
+  let query = db
     .selectFrom('enrollments')
     .select(['id', 'status', 'customer_id', 'plan_id'])
     .where('company_id', '=', companyId)
     .where('ldc_account', '=', ldcAccount)
-    .where('status', 'in', liveStatuses)
-    .orderBy('id', 'desc')
-    .execute();
+    .where('status', 'in', LIVE_STATUSES)
+    .where((eb) => eb.or([eb('previous_enrollment_id', 'is', null), eb('status', 'in', SERVING_STATUSES)]));
+  if (commodity !== undefined) query = query.where('commodity', '=', commodity);
+  return query.orderBy('id', 'desc').executeTakeFirst();
 }
 
 /**
