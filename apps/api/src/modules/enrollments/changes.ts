@@ -11,7 +11,7 @@ import type { FilesService } from '../files/index.js';
 import type { PlansService } from '../plans/index.js';
 import { today, type UtilitiesService } from '../utilities/index.js';
 import { addDays, holdStatus } from './decision.js';
-import { type EnrollmentStatus, isLive, LIVE_STATUSES } from './lifecycle.js';
+import { type EnrollmentStatus, isLive } from './lifecycle.js';
 import {
   DROP_REASONS,
   type DropRequest,
@@ -483,7 +483,7 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
     who: Static<typeof ExistsRepeatedBody>,
   ) {
     const ldc = ldcNumber.replace(/[\s-]/g, '');
-    const [live] = await store.liveEnrollmentsOfLdc(db, companyId, ldc, LIVE_STATUSES);
+    const live = await store.meterHolder(db, companyId, ldc);
     if (!live) return { data: false, id_previous_enrollment: null, same_plan: false, same_customer: false };
     const identified =
       (who.firstName && who.lastName) || who.firmName ? await matchesCustomer(live.customer_id, who) : false;

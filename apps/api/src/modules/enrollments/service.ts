@@ -10,6 +10,7 @@ import {
   type PaymentGateway,
 } from '../../adapters/payment-gateway/port.js';
 import type { Database } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { hashPassword } from '../../security/passwords.js';
 import { seal } from '../../security/secret-box.js';
@@ -24,7 +25,6 @@ import {
   type EnrollmentStatus,
   isLive,
   LIFECYCLE,
-  LIVE_STATUSES,
 } from './lifecycle.js';
 import type { EnrollmentCreateRequest } from './schemas.js';
 import * as store from './store.js';
@@ -159,6 +159,21 @@ async function creditDecision(
   return { creditCheckId: check.id, depositRequired, fraudAlert: check.fraud_alert === 1 };
 }
 
+/** One live enrollment per meter: 409 naming the enrollment that holds it. */
+export async function assertMeterFree(
+  db: Kysely<Database> | Transaction<Database>,
+  companyId: number,
+  ldcAccount: string,
+  commodity: string,
+) {
+  const holder = await store.meterHolder(db, companyId, ldcAccount, commodity);
+  if (holder) {
+    throw new ApiError('ENROLLMENT_DUPLICATE', `LDC account ${ldcAccount} already has a live enrollment.`, [
+      `id_previous_enrollment: ${holder.id}`,
+    ]);
+  }
+}
+
 export function createEnrollmentsService(deps: EnrollmentsDeps) {
   const { db } = deps;
 
@@ -229,13 +244,8 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
         'requestedStartDate: falls on a weekend',
       ]);
     }
-    // 4. duplicate
-    const duplicates = await store.liveEnrollmentsOfLdc(db, companyId, ldcAccount, LIVE_STATUSES);
-    if (duplicates.length > 0) {
-      throw new ApiError('ENROLLMENT_DUPLICATE', `LDC account ${ldcAccount} already has a live enrollment.`, [
-        `id_previous_enrollment: ${duplicates[0]!.id}`,
-      ]);
-    }
+    // 4. duplicate: refused early here, and by the database's unique index when two requests race past this point
+    await assertMeterFree(db, companyId, ldcAccount, plan.commodity);
     // 5. credit
     const credit = await creditDecision(deps, companyId, plan, body.payment);
     // 6. deposit, autopay and manual review, decided from the request; external calls come after our data is safe
@@ -282,103 +292,109 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
       autopay_active: autopayActive ? 1 : 0,
       manual_review_reasons: JSON.stringify(reviewReasons),
     };
-    const enrollmentId = await db.transaction().execute(async (trx) => {
-      const customerId = await resolveCustomer(trx, companyId, body, passwordHash);
-      const billing = body.billingAddress ?? body.serviceAddress;
-      const now = new Date().toISOString();
-      const id = await store.insertEnrollment(
-        trx,
-        {
-          company_id: companyId,
-          customer_id: customerId,
-          plan_id: plan.id,
-          utility_id: plan.utility_id,
-          customer_type_id: plan.customer_type_id,
-          commodity: plan.commodity,
-          status: holdStatus(facts),
-          switch_type: body.switchType,
-          priority: body.priority ?? 'Standard',
-          requested_start_date: body.requestedStartDate,
-          contract_start_date: null,
-          contract_end_date: null,
-          name_key: body.nameKey ?? null,
-          billing_delivery_method: body.billingDeliveryMethod,
-          critical_care: body.criticalCareResidentialCustomer ? 1 : 0,
-          service_address_1: body.serviceAddress.address.trim(),
-          service_address_2: body.serviceAddress.address2 ?? null,
-          service_city: body.serviceAddress.city.trim(),
-          service_county: body.serviceAddress.county ?? null,
-          service_state: body.serviceAddress.state,
-          service_zipcode: body.serviceAddress.zipcode,
-          ldc_account: ldcAccount,
-          meter_number: body.serviceAddress.meter_number ?? null,
-          billing_address_1: billing.address.trim(),
-          billing_address_2: billing.address2 ?? null,
-          billing_city: billing.city.trim(),
-          billing_state: billing.state,
-          billing_zipcode: billing.zipcode,
-          accepted_options: JSON.stringify(body.agreedAcceptanceValues),
-          credit_check_id: credit.creditCheckId,
-          deposit_required: credit.depositRequired ? 1 : 0,
-          deposit_amount_cents: credit.depositRequired ? Math.round(plan.required_deposit_fee * 100) : 0,
-          deposit_status: depositStatus,
-          autopay_required: plan.recurring_billing_required,
-          autopay_active: autopayActive ? 1 : 0,
-          verification_status: null,
-          manual_review_reasons: facts.manual_review_reasons,
-          billing_account_number: null,
-          billing_errors: null,
-          next_submission_at: null,
-          previous_enrollment_id: null,
-          drop_effective_date: null,
-          drop_reason_code: null,
-          remove_meter: 0,
-          idempotency_key: idempotencyKey ?? null,
-          request_hash: hash,
-          created_at: now,
-          updated_at: now,
-        },
-        'system',
-      );
-      if (autopayActive) {
-        await trx
-          .insertInto('recurring_billings')
-          .values({
+    const enrollmentId = await db
+      .transaction()
+      .execute(async (trx) => {
+        const customerId = await resolveCustomer(trx, companyId, body, passwordHash);
+        const billing = body.billingAddress ?? body.serviceAddress;
+        const now = new Date().toISOString();
+        const id = await store.insertEnrollment(
+          trx,
+          {
             company_id: companyId,
-            enrollment_id: id,
-            customer_profile_token: payment.customerProfileToken!,
-            payment_profile_token: autopayProfile!,
-            date_from: body.requestedStartDate,
-            status: 'active',
-            created_at: now,
-          })
-          .execute();
-      }
-      if (depositStatus === 'paid') {
-        await trx
-          .insertInto('charge_transactions')
-          .values({
-            company_id: companyId,
-            enrollment_id: id,
             customer_id: customerId,
-            transaction_type: 'DEPOSIT',
-            amount_cents: Math.round(plan.required_deposit_fee * 100),
-            reference: `deposit-${id}-captured`,
-            gateway_transaction_id: payment.depositTransactionId!,
-            payment_profile_token: depositProfile ?? 'captured-before-enrollment',
-            payment_type: payment.paymentProfiles?.[0]?.paymentType ?? 'CreditCard',
-            status: 'approved',
-            decline_reason: null,
-            has_been_captured: 1,
-            sent_to_billing_system: 0,
-            idempotency_key: null,
+            plan_id: plan.id,
+            utility_id: plan.utility_id,
+            customer_type_id: plan.customer_type_id,
+            commodity: plan.commodity,
+            status: holdStatus(facts),
+            switch_type: body.switchType,
+            priority: body.priority ?? 'Standard',
+            requested_start_date: body.requestedStartDate,
+            contract_start_date: null,
+            contract_end_date: null,
+            name_key: body.nameKey ?? null,
+            billing_delivery_method: body.billingDeliveryMethod,
+            critical_care: body.criticalCareResidentialCustomer ? 1 : 0,
+            service_address_1: body.serviceAddress.address.trim(),
+            service_address_2: body.serviceAddress.address2 ?? null,
+            service_city: body.serviceAddress.city.trim(),
+            service_county: body.serviceAddress.county ?? null,
+            service_state: body.serviceAddress.state,
+            service_zipcode: body.serviceAddress.zipcode,
+            ldc_account: ldcAccount,
+            meter_number: body.serviceAddress.meter_number ?? null,
+            billing_address_1: billing.address.trim(),
+            billing_address_2: billing.address2 ?? null,
+            billing_city: billing.city.trim(),
+            billing_state: billing.state,
+            billing_zipcode: billing.zipcode,
+            accepted_options: JSON.stringify(body.agreedAcceptanceValues),
+            credit_check_id: credit.creditCheckId,
+            deposit_required: credit.depositRequired ? 1 : 0,
+            deposit_amount_cents: credit.depositRequired ? Math.round(plan.required_deposit_fee * 100) : 0,
+            deposit_status: depositStatus,
+            autopay_required: plan.recurring_billing_required,
+            autopay_active: autopayActive ? 1 : 0,
+            verification_status: null,
+            manual_review_reasons: facts.manual_review_reasons,
+            billing_account_number: null,
+            billing_errors: null,
+            next_submission_at: null,
+            previous_enrollment_id: null,
+            drop_effective_date: null,
+            drop_reason_code: null,
+            remove_meter: 0,
+            idempotency_key: idempotencyKey ?? null,
+            request_hash: hash,
             created_at: now,
             updated_at: now,
-          })
-          .execute();
-      }
-      return id;
-    });
+          },
+          'system',
+        );
+        if (autopayActive) {
+          await trx
+            .insertInto('recurring_billings')
+            .values({
+              company_id: companyId,
+              enrollment_id: id,
+              customer_profile_token: payment.customerProfileToken!,
+              payment_profile_token: autopayProfile!,
+              date_from: body.requestedStartDate,
+              status: 'active',
+              created_at: now,
+            })
+            .execute();
+        }
+        if (depositStatus === 'paid') {
+          await trx
+            .insertInto('charge_transactions')
+            .values({
+              company_id: companyId,
+              enrollment_id: id,
+              customer_id: customerId,
+              transaction_type: 'DEPOSIT',
+              amount_cents: Math.round(plan.required_deposit_fee * 100),
+              reference: `deposit-${id}-captured`,
+              gateway_transaction_id: payment.depositTransactionId!,
+              payment_profile_token: depositProfile ?? 'captured-before-enrollment',
+              payment_type: payment.paymentProfiles?.[0]?.paymentType ?? 'CreditCard',
+              status: 'approved',
+              decline_reason: null,
+              has_been_captured: 1,
+              sent_to_billing_system: 0,
+              idempotency_key: null,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+        }
+        return id;
+      })
+      .catch(async (error) => {
+        if (isUniqueViolation(error)) await assertMeterFree(db, companyId, ldcAccount, plan.commodity);
+        throw error;
+      });
     if (chargeNow)
       await chargeDeposit(
         companyId,
@@ -763,7 +779,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
         .execute();
       for (const e of starting) {
         await db.transaction().execute(async (trx) => {
-          await store.transition(trx, e, 'ACTIVE', 'system', 'Service started');
+          // The renewal takes the meter over: the enrollment it continues lets go of it first.
           if (e.previous_enrollment_id !== null) {
             const previous = await trx
               .selectFrom('enrollments')
@@ -773,6 +789,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
             if (previous?.status === 'ACTIVE')
               await store.transition(trx, previous, 'ARCHIVED', 'system', `Replaced by enrollment ${e.id}`);
           }
+          await store.transition(trx, e, 'ACTIVE', 'system', 'Service started');
         });
       }
       const ending = await db
