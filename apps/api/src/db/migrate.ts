@@ -13,6 +13,7 @@ import * as autoresponders from './migrations/2026-11-21T0900-autoresponders.js'
 import * as changeStamps from './migrations/2026-11-21T1000-change-stamps.js';
 import * as integritySettings from './migrations/2026-11-25T0000-integrity-settings.js';
 import * as oneLivePerMeter from './migrations/2026-11-25T0600-one-live-enrollment-per-meter.js';
+import * as dualBilling from './migrations/2026-11-25T0800-dual-billing.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Listed statically so the compiled server needs no file-system scan. */
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T1000-change-stamps': changeStamps,
   '2026-11-25T0000-integrity-settings': integritySettings,
   '2026-11-25T0600-one-live-enrollment-per-meter': oneLivePerMeter,
+  '2026-11-25T0800-dual-billing': dualBilling,
 };
 
 /** PostgreSQL: Kysely looks for its bookkeeping tables in every schema unless told which one is ours. */

@@ -46,7 +46,7 @@ export interface CompanySettingsTable {
   /** How many days a credit check may back an enrollment. */
   credit_check_valid_days: Generated<number>;
   /** Every sale of the company needs third-party (phone) verification. */
-  verification_required: Generated<Flag>;
+  verification_required: Flag;
   verification_provider_url: string | null;
   verification_provider_secret_sealed: string | null;
   /** A meter the ESIID data does not know: `refuse` it, or `verify_later` (accepted and flagged for an agent). */
@@ -260,6 +260,8 @@ export interface UtilitiesTable {
   /** JSON list of billing delivery method ids (1 mail, 2 letter, 3 email and letter). */
   delivery_methods: ColumnType<string, string | undefined, string>;
   sample_path: ColumnType<string, string | undefined, string>;
+  /** The supplier sends its own bill beside the utility's here (dual billing), though the utility bills. */
+  dual_billing: Flag;
 }
 
 export interface UtilityCustomerTypesTable {

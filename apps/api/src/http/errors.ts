@@ -217,7 +217,13 @@ export const ERROR_CODES = {
   },
   PLAN_NOT_RENEWABLE: {
     status: 422,
-    description: 'The plan cannot be chosen at renewal, or the enrollment is not renewable now.',
+    description:
+      'The plan cannot be chosen at renewal: it must be on sale, renewable, and for the same utility and customer type.',
+  },
+  ENROLLMENT_NOT_RENEWABLE: {
+    status: 422,
+    description:
+      'The enrollment is not renewable now (its `isRenewable` is false): the renewal window has not opened, or its plan does not allow renewals. The reason is in the message.',
   },
   DELIVERY_METHOD_CHANGE_NOT_ALLOWED: {
     status: 422,

@@ -55,6 +55,8 @@ export interface EnrollmentsTable {
   drop_effective_date: string | null;
   drop_reason_code: number | null;
   remove_meter: Flag;
+  /** Made under dual billing (the utility's `dual_billing`): the supplier bills this account itself. */
+  dual_billed: Flag;
   idempotency_key: string | null;
   request_hash: string | null;
   created_at: string;

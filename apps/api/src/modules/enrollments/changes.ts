@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/schema.js';
 import type { EnrollmentsTable } from '../../db/tables/enrollments.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { BILLING_DELIVERY_METHODS } from '../../domain/billing-delivery.js';
 import { assertOwnCustomer } from '../../http/access.js';
 import { ApiError, notFound } from '../../http/errors.js';
@@ -21,8 +22,9 @@ import {
   type TransactionOptionsQuery,
   type TransferRequest,
 } from './schemas.js';
-import type { EnrollmentsService } from './service.js';
+import { assertMeterFree, type EnrollmentsService } from './service.js';
 import * as store from './store.js';
+import { inRenewalWindow, whyNotRenewable } from './view.js';
 
 export interface AccountChangesDeps {
   db: Kysely<Database>;
@@ -76,6 +78,8 @@ function successorOf(
 
 const conflict = (message: string, detail: string) =>
   new ApiError('ENROLLMENT_STATUS_CONFLICT', message, [detail]);
+const renewalScheduled = (renewalId: number) =>
+  conflict('This enrollment already has a renewal scheduled.', `renewal: ${renewalId}`);
 const normalise = (value: string | null | undefined) => (value ?? '').trim().toLowerCase();
 const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');
 
@@ -86,6 +90,40 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
     return e;
   }
 
+  /** Ends the enrollment's active autopay, if it has one, and says what it was (to carry it over). */
+  async function finishAutopay(trx: Transaction<Database>, enrollmentId: number) {
+    const active = await trx
+      .updateTable('recurring_billings')
+      .set({ status: 'finished', finished_at: new Date().toISOString() })
+      .where('enrollment_id', '=', enrollmentId)
+      .where('status', '=', 'active')
+      .returning(['company_id', 'customer_profile_token', 'payment_profile_token'])
+      .executeTakeFirst();
+    return active;
+  }
+
+  async function startAutopay(
+    trx: Transaction<Database>,
+    autopay: {
+      company_id: number;
+      enrollment_id: number;
+      customer_profile_token: string;
+      payment_profile_token: string;
+      date_from: string;
+    },
+  ) {
+    await trx
+      .insertInto('recurring_billings')
+      .values({ ...autopay, status: 'active', created_at: new Date().toISOString(), finished_at: null })
+      .execute();
+  }
+
+  /** Cancels the renewal scheduled to continue an enrollment, in the caller's transaction. */
+  async function cancelScheduledRenewal(trx: Transaction<Database>, enrollmentId: number, why: string) {
+    const renewal = await store.liveRenewalOf(trx, enrollmentId);
+    if (renewal) await store.transition(trx, renewal, 'CANCELLED', 'customer', `Renewal cancelled: ${why}`);
+  }
+
   async function renewal(companyId: number, id: number, body: Static<typeof RenewalRequest>) {
     const original = await enrollment(companyId, id);
     if (original.status !== 'ACTIVE')
@@ -93,13 +131,9 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
         `Only an active enrollment can be renewed; this one is ${original.status}.`,
         `status: ${original.status}`,
       );
-    const chained = await db
-      .selectFrom('enrollments')
-      .select(['id', 'status'])
-      .where('previous_enrollment_id', '=', original.id)
-      .execute();
-    if (chained.some((e) => isLive(e.status)))
-      throw conflict('This enrollment already has a renewal scheduled.', `renewal: ${chained[0]!.id}`);
+    const scheduled = await store.liveRenewalOf(db, original.id);
+    if (scheduled) throw renewalScheduled(scheduled.id);
+    await assertRenewable(original);
     const plan = await plans.planRow(companyId, body.planId);
     const described = await plans.plan(companyId, body.planId, { baseUrl: '' });
     if (
@@ -134,44 +168,75 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
     }
     const billing = body.billingAddress;
     const now = new Date().toISOString();
-    const newId = await db.transaction().execute(async (trx) => {
-      const renewedId = await store.insertEnrollment(
-        trx,
-        successorOf(original, {
-          plan_id: plan.id,
-          status: 'RENEWAL_PENDING',
-          requested_start_date: start,
-          billing_delivery_method: body.billingDeliveryMethod ?? original.billing_delivery_method,
-          billing_address_1: billing?.address ?? original.billing_address_1,
-          billing_address_2: billing ? (billing.address2 ?? null) : original.billing_address_2,
-          billing_city: billing?.city ?? original.billing_city,
-          billing_state: billing?.state ?? original.billing_state,
-          billing_zipcode: billing?.zipcode ?? original.billing_zipcode,
-          accepted_options: JSON.stringify(body.agreedAcceptanceValues),
-          autopay_required: plan.recurring_billing_required,
-          previous_enrollment_id: original.id,
-        }),
-        'customer',
-      );
-      if (body.customer) {
-        const c = body.customer;
-        await trx
-          .updateTable('customers')
-          .set({
-            ...(c.firstName ? { first_name: c.firstName } : {}),
-            ...(c.lastName ? { last_name: c.lastName } : {}),
-            ...(c.firmName ? { firm_name: c.firmName } : {}),
-            ...(c.email ? { email: c.email } : {}),
-            ...(c.phoneNumber ? { phone: digits(c.phoneNumber) } : {}),
-            ...(c.fedtaxid ? { fed_tax_id: digits(c.fedtaxid) } : {}),
-            updated_at: now,
-          })
-          .where('id', '=', original.customer_id)
-          .execute();
-      }
-      return renewedId;
-    });
+    const newId = await db
+      .transaction()
+      .execute(async (trx) => {
+        // A drop or a transfer of the same enrollment racing this renewal: whichever moves it first wins.
+        if (!(await store.lockInStatus(trx, original.id, 'ACTIVE')))
+          throw conflict('The enrollment changed meanwhile; read it again.', 'status: changed meanwhile');
+        const renewedId = await store.insertEnrollment(
+          trx,
+          successorOf(original, {
+            plan_id: plan.id,
+            status: 'RENEWAL_PENDING',
+            requested_start_date: start,
+            billing_delivery_method: body.billingDeliveryMethod ?? original.billing_delivery_method,
+            billing_address_1: billing?.address ?? original.billing_address_1,
+            billing_address_2: billing ? (billing.address2 ?? null) : original.billing_address_2,
+            billing_city: billing?.city ?? original.billing_city,
+            billing_state: billing?.state ?? original.billing_state,
+            billing_zipcode: billing?.zipcode ?? original.billing_zipcode,
+            accepted_options: JSON.stringify(body.agreedAcceptanceValues),
+            autopay_required: plan.recurring_billing_required,
+            previous_enrollment_id: original.id,
+          }),
+          'customer',
+        );
+        if (body.customer) {
+          const c = body.customer;
+          await trx
+            .updateTable('customers')
+            .set({
+              ...(c.firstName ? { first_name: c.firstName } : {}),
+              ...(c.lastName ? { last_name: c.lastName } : {}),
+              ...(c.firmName ? { firm_name: c.firmName } : {}),
+              ...(c.email ? { email: c.email } : {}),
+              ...(c.phoneNumber ? { phone: digits(c.phoneNumber) } : {}),
+              ...(c.fedtaxid ? { fed_tax_id: digits(c.fedtaxid) } : {}),
+              updated_at: now,
+            })
+            .where('id', '=', original.customer_id)
+            .execute();
+        }
+        return renewedId;
+      })
+      .catch(async (error) => {
+        if (!isUniqueViolation(error)) throw error;
+        const winner = await store.liveRenewalOf(db, original.id);
+        throw winner ? renewalScheduled(winner.id) : error;
+      });
     return core.createResponse(companyId, newId);
+  }
+
+  /** The renewal window and the current plan's own rule, as the enrollment's `isRenewable` shows them. */
+  async function assertRenewable(e: store.EnrollmentRow) {
+    const [plan, utility] = await Promise.all([
+      db
+        .selectFrom('plans')
+        .select('not_able_renewals')
+        .where('id', '=', e.plan_id)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('utilities')
+        .select('renewal_alert')
+        .where('id', '=', e.utility_id)
+        .executeTakeFirstOrThrow(),
+    ]);
+    const reason = whyNotRenewable(e, plan, utility.renewal_alert, today());
+    if (reason)
+      throw new ApiError('ENROLLMENT_NOT_RENEWABLE', `This enrollment cannot be renewed now: ${reason}.`, [
+        `isRenewable: false (${reason})`,
+      ]);
   }
 
   async function drop(companyId: number, id: number, body: Static<typeof DropRequest>) {
@@ -201,6 +266,7 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
         drop_reason_code: reason.id,
         remove_meter: body.removeMeter ? 1 : 0,
       });
+      await cancelScheduledRenewal(trx, e.id, 'the enrollment it continues is being dropped');
       if (etf === 0) return null;
       const now = new Date().toISOString();
       return trx
@@ -275,8 +341,7 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
         'newServiceStartDate: before today',
       ]);
     const utility = (await utilities.byIds(companyId, [e.utility_id]))[0]!;
-    const isNearToRenew =
-      e.contract_end_date !== null && addDays(today(), utility.renewal_alert) >= e.contract_end_date;
+    const isNearToRenew = inRenewalWindow(e.contract_end_date, utility.renewal_alert, today());
     const planServesNewAddress = await utilities.servesZipcode(e.utility_id, body.serviceAddress.zipcode);
     if (!planServesNewAddress) {
       return {
@@ -287,56 +352,77 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
       };
     }
     const billing = body.billingAddress ?? body.serviceAddress;
-    const newId = await db.transaction().execute(async (trx) => {
-      await store.transition(
-        trx,
-        e,
-        'DROP_PENDING',
-        'customer',
-        'Transfer of service: leaving the old address',
-        {
-          drop_effective_date: body.currentServiceEffectiveDate,
-          drop_reason_code: 2,
-          remove_meter: body.removeMeter ? 1 : 0,
-        },
-      );
-      return store.insertEnrollment(
-        trx,
-        successorOf(e, {
-          status: 'QUEUED_FOR_SUBMISSION',
-          switch_type: 'Move-In',
-          requested_start_date: body.newServiceStartDate,
-          service_address_1: body.serviceAddress.address,
-          service_address_2: body.serviceAddress.address2 ?? null,
-          service_city: body.serviceAddress.city,
-          service_county: body.serviceAddress.county ?? null,
-          service_state: body.serviceAddress.state,
-          service_zipcode: body.serviceAddress.zipcode,
-          ldc_account: body.serviceAddress.ldcAccount!.replace(/\D/g, ''),
-          meter_number: body.serviceAddress.meter_number ?? null,
-          billing_address_1: billing.address,
-          billing_address_2: billing.address2 ?? null,
-          billing_city: billing.city,
-          billing_state: billing.state,
-          billing_zipcode: billing.zipcode,
-          previous_enrollment_id: null,
-        }),
-        'customer',
-      );
-    });
+    const newLdc = body.serviceAddress.ldcAccount!.replace(/\D/g, '');
+    await assertMeterFree(db, companyId, newLdc, e.commodity);
+    const newId = await db
+      .transaction()
+      .execute(async (trx) => {
+        await store.transition(
+          trx,
+          e,
+          'DROP_PENDING',
+          'customer',
+          'Transfer of service: leaving the old address',
+          {
+            drop_effective_date: body.currentServiceEffectiveDate,
+            drop_reason_code: 2,
+            remove_meter: body.removeMeter ? 1 : 0,
+            autopay_active: 0,
+          },
+        );
+        // The old address's scheduled work ends with it: its renewal is cancelled and its autopay moves along.
+        await cancelScheduledRenewal(trx, e.id, 'the customer transferred service to a new address');
+        const autopay = await finishAutopay(trx, e.id);
+        const id = await store.insertEnrollment(
+          trx,
+          successorOf(e, {
+            status: 'QUEUED_FOR_SUBMISSION',
+            switch_type: 'Move-In',
+            requested_start_date: body.newServiceStartDate,
+            service_address_1: body.serviceAddress.address,
+            service_address_2: body.serviceAddress.address2 ?? null,
+            service_city: body.serviceAddress.city,
+            service_county: body.serviceAddress.county ?? null,
+            service_state: body.serviceAddress.state,
+            service_zipcode: body.serviceAddress.zipcode,
+            ldc_account: newLdc,
+            autopay_active: autopay ? 1 : 0,
+            meter_number: body.serviceAddress.meter_number ?? null,
+            billing_address_1: billing.address,
+            billing_address_2: billing.address2 ?? null,
+            billing_city: billing.city,
+            billing_state: billing.state,
+            billing_zipcode: billing.zipcode,
+            previous_enrollment_id: null,
+          }),
+          'customer',
+        );
+        if (autopay)
+          await startAutopay(trx, { ...autopay, enrollment_id: id, date_from: body.newServiceStartDate });
+        return id;
+      })
+      .catch(async (error) => {
+        if (isUniqueViolation(error)) await assertMeterFree(db, companyId, newLdc, e.commodity);
+        throw error;
+      });
     await core.submit(newId, companyId);
     return { is_near_to_renew: isNearToRenew, open_wizard: false, error: null, id_new_enrollment: newId };
   }
 
-  /** Section 5: allowed where the supplier bills (it handles payments) and the billing system awaits nothing. */
+  /**
+   * Section 5: allowed on a live enrollment that is dual billed (the supplier sends its own bill), or where the
+   * supplier bills (it handles payments) and the billing system awaits nothing.
+   */
   async function deliveryMethodChangeAllowed(e: store.EnrollmentRow): Promise<boolean> {
+    if (!isLive(e.status)) return false;
+    if (e.dual_billed === 1) return true;
     const market = await db
       .selectFrom('utilities')
       .innerJoin('markets', 'markets.id', 'utilities.market_id')
       .select('markets.handle_payments')
       .where('utilities.id', '=', e.utility_id)
       .executeTakeFirstOrThrow();
-    return market.handle_payments === 1 && isLive(e.status) && !AWAITING_BILLING.includes(e.status);
+    return market.handle_payments === 1 && !AWAITING_BILLING.includes(e.status);
   }
 
   async function updateDeliveryMethod(companyId: number, id: number, method: number) {
@@ -559,28 +645,26 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
       throw new ApiError('VALIDATION_FAILED', 'That payment profile is not one of this customer.', [
         'payment_profile_token: unknown for this customer',
       ]);
-    const now = new Date().toISOString();
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('recurring_billings')
-        .set({ status: 'finished', finished_at: now })
-        .where('enrollment_id', '=', e.id)
-        .where('status', '=', 'active')
-        .execute();
-      await trx
-        .insertInto('recurring_billings')
-        .values({
+    // The new payment profile replaces the active one; two set-ups at once: the unique index lets one through.
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await finishAutopay(trx, e.id);
+        await startAutopay(trx, {
           company_id: companyId,
           enrollment_id: e.id,
           customer_profile_token: body.customer_profile_token,
           payment_profile_token: body.payment_profile_token,
           date_from: body.date_from,
-          status: 'active',
-          created_at: now,
-          finished_at: null,
-        })
-        .execute();
-    });
+        });
+      })
+      .catch((error) => {
+        if (!isUniqueViolation(error)) throw error;
+        throw conflict(
+          'Another autopay set-up of this enrollment was saved at the same moment; read it again.',
+          'recurring billing: changed meanwhile',
+        );
+      });
     if (holdStatus(e) === 'ON_HOLD_AUTOPAY_SETUP_REQUIRED' || e.status === 'ON_HOLD_AUTOPAY_SETUP_REQUIRED') {
       await core.redecide(companyId, e.id, { autopay_active: 1 }, 'system', 'Autopay set up');
     } else {
@@ -591,14 +675,8 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
 
   async function finishRecurringBilling(companyId: number, enrollmentId: number) {
     const e = await enrollment(companyId, enrollmentId);
-    const result = await db
-      .updateTable('recurring_billings')
-      .set({ status: 'finished', finished_at: new Date().toISOString() })
-      .where('enrollment_id', '=', e.id)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0)
-      throw notFound(`Active recurring billing of enrollment ${enrollmentId}`);
+    const finished = await db.transaction().execute((trx) => finishAutopay(trx, e.id));
+    if (!finished) throw notFound(`Active recurring billing of enrollment ${enrollmentId}`);
     await store.updateEnrollment(db, e.id, { autopay_active: 0 });
     return recurringBilling(companyId, e.id);
   }
@@ -654,21 +732,38 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
       );
     }
     const file = await readSingleFile(request, ['pdf', 'png', 'jpeg']);
-    const stored = await files.store({ companyId, ownerType: CREDIT_LETTER_OWNER, ownerId: e.id }, file);
+    // The file and its letter commit together; two uploads at once: the unique index keeps one open letter.
     await db
-      .insertInto('credit_letters')
-      .values({
-        company_id: companyId,
-        enrollment_id: e.id,
-        file_id: stored.id,
-        file_name: stored.file_name,
-        status: 0,
-        uploaded_at: new Date().toISOString(),
-        reviewed_at: null,
-        reviewed_by: null,
-        review_note: null,
+      .transaction()
+      .execute(async (trx) => {
+        const stored = await files.store(
+          { companyId, ownerType: CREDIT_LETTER_OWNER, ownerId: e.id },
+          file,
+          trx,
+        );
+        await trx
+          .insertInto('credit_letters')
+          .values({
+            company_id: companyId,
+            enrollment_id: e.id,
+            file_id: stored.id,
+            file_name: stored.file_name,
+            status: 0,
+            uploaded_at: new Date().toISOString(),
+            reviewed_at: null,
+            reviewed_by: null,
+            review_note: null,
+          })
+          .execute();
       })
-      .execute();
+      .catch((error) => {
+        if (!isUniqueViolation(error)) throw error;
+        throw new ApiError(
+          'CREDIT_LETTER_PENDING',
+          'A letter of credit is already uploaded; a new one is allowed only after a rejection.',
+          ['file: another upload of this enrollment was saved at the same moment'],
+        );
+      });
     return pendingCreditLetter(companyId, e.id, baseUrl);
   }
 

@@ -345,6 +345,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
             drop_effective_date: null,
             drop_reason_code: null,
             remove_meter: 0,
+            dual_billed: utility.dual_billing,
             idempotency_key: idempotencyKey ?? null,
             request_hash: hash,
             created_at: now,

@@ -119,6 +119,30 @@ export async function transition(
   }
 }
 
+/**
+ * Holds an enrollment in `status` for the rest of the transaction (PostgreSQL locks the row; SQLite's write
+ * transaction is already exclusive): false when another request moved it first.
+ */
+export async function lockInStatus(db: Transaction<Database>, id: number, status: EnrollmentStatus) {
+  const result = await db
+    .updateTable('enrollments')
+    .set({ updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('status', '=', status)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The live renewal (or plan change) scheduled to continue an enrollment, if any. */
+export function liveRenewalOf(db: Db, enrollmentId: number) {
+  return db
+    .selectFrom('enrollments')
+    .select(['id', 'status'])
+    .where('previous_enrollment_id', '=', enrollmentId)
+    .where('status', 'in', LIVE_STATUSES)
+    .executeTakeFirst();
+}
+
 export async function updateEnrollment(
   db: Db,
   id: number,

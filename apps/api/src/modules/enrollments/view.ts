@@ -2,11 +2,34 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { findCompanySettings } from '../company/index.js';
 import { addDays, statusDetails } from './decision.js';
-import { type EnrollmentStatus, LIFECYCLE } from './lifecycle.js';
+import { type EnrollmentStatus, LIFECYCLE, SERVING_STATUSES } from './lifecycle.js';
 import { type EnrollmentRow, statusHistory } from './store.js';
 
 /** Days after a drop in which a customer may still be reinstated on the same terms. */
 export const REINSTATEMENT_WINDOW_DAYS = 60;
+
+/** Whether the renewal window is open: from `renewalAlertDays` before the contract ends. */
+export function inRenewalWindow(contractEndDate: string | null, renewalAlertDays: number, today: string) {
+  return contractEndDate !== null && addDays(today, renewalAlertDays) >= contractEndDate;
+}
+
+/**
+ * Why an enrollment cannot be renewed today, or null when it can: the one rule behind `isRenewable` and the
+ * renewal call.
+ */
+export function whyNotRenewable(
+  e: Pick<EnrollmentRow, 'status' | 'contract_end_date'>,
+  plan: { not_able_renewals: number },
+  renewalAlertDays: number,
+  today: string,
+): string | null {
+  if (e.status !== 'ACTIVE') return `only an active enrollment can be renewed; this one is ${e.status}`;
+  if (plan.not_able_renewals !== 0) return 'its plan does not allow renewals';
+  if (e.contract_end_date === null) return 'it has no contract end date yet';
+  if (!inRenewalWindow(e.contract_end_date, renewalAlertDays, today))
+    return `renewal opens ${renewalAlertDays} days before the contract ends on ${e.contract_end_date}`;
+  return null;
+}
 
 /** The spec's enrollment response, for one or many enrollments with a fixed number of queries. */
 export async function describeEnrollments(
@@ -39,9 +62,7 @@ export async function describeEnrollments(
     const plan = planById.get(e.plan_id)!;
     const utility = utilityById.get(e.utility_id)!;
     const isActive = status === 'ACTIVE';
-    const inRenewalWindow =
-      e.contract_end_date !== null && addDays(today, utility.renewal_alert) >= e.contract_end_date;
-    const isRenewable = isActive && inRenewalWindow && plan.not_able_renewals === 0;
+    const isRenewable = whyNotRenewable(e, plan, utility.renewal_alert, today) === null;
     const dropped = status === 'DROPPED';
     const reEnroll = dropped && settings?.my_account_reenroll_option === 1 && plan.not_able_reenrolls === 0;
     const reinstate =
@@ -52,7 +73,8 @@ export async function describeEnrollments(
     const pendingDeposit = ['pending', 'failed'].includes(e.deposit_status)
       ? e.deposit_amount_cents / 100
       : 0;
-    const handlesPayments = utility.handle_payments === 1;
+    // The supplier takes payments where it bills: its market, or its own bill beside the utility's (dual billing).
+    const handlesPayments = utility.handle_payments === 1 || e.dual_billed === 1;
     const address = (prefix: 'service' | 'billing') => ({
       address_1: e[`${prefix}_address_1`],
       address_2: e[`${prefix}_address_2`],
@@ -107,10 +129,16 @@ export async function describeEnrollments(
   });
 }
 
-/** Of each renewal chain only the newest enrollment is shown. */
+/**
+ * Of each renewal chain, the newest enrollment once it serves the customer. While a renewal waits to start, the
+ * enrollment it continues still serves (and bills) the customer, so both are shown.
+ */
 export function newestOfChains(rows: EnrollmentRow[]): EnrollmentRow[] {
   const superseded = new Set(
-    rows.map((e) => e.previous_enrollment_id).filter((id): id is number => id !== null),
+    rows
+      .filter((e) => SERVING_STATUSES.includes(e.status as EnrollmentStatus))
+      .map((e) => e.previous_enrollment_id)
+      .filter((id): id is number => id !== null),
   );
   return rows.filter((e) => !superseded.has(e.id));
 }

@@ -27,8 +27,13 @@ export interface FileOwner {
 export function createFilesService(deps: { db: Kysely<Database>; urlSigningKey: Buffer }) {
   const { db, urlSigningKey } = deps;
   return {
-    async store(owner: FileOwner, file: { fileName: string; contentType: string; bytes: Buffer }) {
-      return store.insertFile(db, {
+    /** Stores a file, in the caller's transaction when given, so the record that owns it commits with it. */
+    async store(
+      owner: FileOwner,
+      file: { fileName: string; contentType: string; bytes: Buffer },
+      trx: Kysely<Database> = db,
+    ) {
+      return store.insertFile(trx, {
         ...owner,
         fileName: safeFileName(file.fileName),
         contentType: file.contentType,

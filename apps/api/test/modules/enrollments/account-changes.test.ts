@@ -22,6 +22,10 @@ const get = (path: string, query?: Record<string, any>) => api.call('GET', path,
 const post = (path: string, body?: unknown, query?: Record<string, any>) =>
   api.call('POST', path, { token, body: body ?? {}, query });
 const enrollment = async (id: number) => (await get(`/enrollments/${id}`)).body.data;
+const listedForCustomer = async (): Promise<number[]> =>
+  (await api.call('GET', `/customers/${customerId}/enrollments`, { token, customerHash })).body.data.map(
+    (e: { id_enrollment: number }) => e.id_enrollment,
+  );
 
 /** A PENDING enrollment for the sandbox customer, started today by the lifecycle task. */
 async function activeEnrollment(overrides: Record<string, any> = {}) {
@@ -67,7 +71,7 @@ describe('the lifecycle task', () => {
 });
 
 describe('POST /enrollments/{id}/renewal', () => {
-  it('creates a linked RENEWAL_PENDING enrollment; only the newest is listed; starting it archives the original', async () => {
+  it('creates a linked RENEWAL_PENDING enrollment, listed beside the original until it starts and archives it', async () => {
     const original = await activeEnrollment();
     const fixed24 = await planId(api, 'Bluebonnet Energy 24-Month Fixed Electric');
     const response = await post(`/enrollments/${original}/renewal`, {
@@ -85,11 +89,8 @@ describe('POST /enrollments/{id}/renewal', () => {
       409,
       'ENROLLMENT_STATUS_CONFLICT',
     );
-    const listed = (
-      await api.call('GET', `/customers/${customerId}/enrollments`, { token, customerHash })
-    ).body.data.map((e: { id_enrollment: number }) => e.id_enrollment);
-    expect(listed).toContain(renewed);
-    expect(listed).not.toContain(original);
+    // The original still serves and bills the customer until the renewal starts: both are listed.
+    expect(await listedForCustomer()).toEqual(expect.arrayContaining([original, renewed]));
     await api.app.voltin.scheduler.runNow('submit-renewals');
     expect((await enrollment(renewed)).status).toBe('PENDING');
     await api.db.kysely
@@ -100,6 +101,8 @@ describe('POST /enrollments/{id}/renewal', () => {
     await api.app.voltin.scheduler.runNow('advance-enrollments');
     expect((await enrollment(renewed)).status).toBe('ACTIVE');
     expect((await enrollment(original)).status).toBe('ARCHIVED');
+    expect(await listedForCustomer()).toContain(renewed);
+    expect(await listedForCustomer()).not.toContain(original);
   });
 
   it('refuses a plan that cannot be renewed onto, and an enrollment that is not active', async () => {
@@ -611,5 +614,159 @@ describe('third-party verification results', () => {
     expect((await enrollment(id)).status).toBe('ON_HOLD_VERIFICATION_FAILED');
     await api.call('PUT', `/tpv/verification/TPV-E${id}`, { token, body: { result: 'VERIFIED' } });
     expect((await enrollment(id)).status).toBe('ON_HOLD');
+  });
+});
+
+describe('scheduled work follows the enrollment it belongs to', () => {
+  const renew = async (id: number) => {
+    const fixed24 = await planId(api, 'Bluebonnet Energy 24-Month Fixed Electric');
+    return post(`/enrollments/${id}/renewal`, {
+      planId: fixed24,
+      agreedAcceptanceValues: await requiredOptions(api, token, fixed24),
+    });
+  };
+
+  it('refuses a renewal (422, with the reason) while the enrollment is not renewable', async () => {
+    const id = await activeEnrollment();
+    await api.db.kysely
+      .updateTable('enrollments')
+      .set({ contract_end_date: daysFromToday(300) })
+      .where('id', '=', id)
+      .execute();
+    expect((await enrollment(id)).isRenewable).toBe(false);
+    const body = expectFailure(await renew(id), 422, 'ENROLLMENT_NOT_RENEWABLE');
+    expect(body.message).toContain(`renewal opens 60 days before the contract ends on ${daysFromToday(300)}`);
+  });
+
+  it('a drop cancels the scheduled renewal', async () => {
+    const id = await activeEnrollment();
+    const renewed = (await renew(id)).body.data.enrollmentId as number;
+    const dropped = await post(`/enrollments/${id}/drop`, {
+      effectiveDate: daysFromToday(3),
+      reasonCodeId: 2,
+    });
+    expect(dropped.body.data.enrollment.status).toBe('DROP_PENDING');
+    expect((await enrollment(renewed)).status).toBe('CANCELLED');
+    expect(await listedForCustomer()).not.toContain(renewed);
+  });
+
+  it('a transfer of service cancels the old address renewal and moves its autopay to the new address', async () => {
+    const id = await activeEnrollment();
+    const profile = await api.db.kysely
+      .selectFrom('payment_profiles')
+      .select(['customer_profile_token', 'payment_profile_token'])
+      .where('customer_id', '=', customerId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const autopay = await api.call('POST', `/enrollments/${id}/recurring-billing`, {
+      token,
+      customerHash,
+      body: { ...profile, date_from: daysFromToday(0) },
+    });
+    expect(autopay.status, JSON.stringify(autopay.body)).toBe(200);
+    const renewed = (await renew(id)).body.data.enrollmentId as number;
+    const moved = await post(`/enrollments/${id}/transfer-service`, {
+      currentServiceEffectiveDate: daysFromToday(5),
+      newServiceStartDate: daysFromToday(5),
+      serviceAddress: {
+        address: '2200 Ross Ave',
+        city: 'Dallas',
+        state: 'TX',
+        zipcode: '75201',
+        ldcAccount: freshEsiid(),
+      },
+    });
+    const newId = moved.body.data.id_new_enrollment as number;
+    expect((await enrollment(renewed)).status).toBe('CANCELLED');
+    const autopays = await api.db.kysely
+      .selectFrom('recurring_billings')
+      .select(['enrollment_id', 'status', 'payment_profile_token'])
+      .where('enrollment_id', 'in', [id, newId])
+      .orderBy('id')
+      .execute();
+    expect(autopays).toEqual([
+      { enrollment_id: id, status: 'finished', payment_profile_token: profile.payment_profile_token },
+      { enrollment_id: newId, status: 'active', payment_profile_token: profile.payment_profile_token },
+    ]);
+  });
+
+  it('a transfer to a meter that already has a live enrollment is refused, leaving the old address as it was', async () => {
+    const held = freshEsiid();
+    await activeEnrollment({ serviceAddress: { ldcAccount: held } });
+    const id = await activeEnrollment();
+    expectFailure(
+      await post(`/enrollments/${id}/transfer-service`, {
+        currentServiceEffectiveDate: daysFromToday(5),
+        newServiceStartDate: daysFromToday(5),
+        serviceAddress: {
+          address: '2200 Ross Ave',
+          city: 'Dallas',
+          state: 'TX',
+          zipcode: '75201',
+          ldcAccount: held,
+        },
+      }),
+      409,
+      'ENROLLMENT_DUPLICATE',
+    );
+    expect((await enrollment(id)).status).toBe('ACTIVE');
+  });
+});
+
+describe('delivery method where the utility bills', () => {
+  /** An active Columbia Gas of Ohio enrollment: the utility bills in Ohio's market unless the supplier dual bills. */
+  async function ohioGasEnrollment() {
+    const gas = await planId(api, 'Bluebonnet Energy 12-Month Fixed Gas', 'COH');
+    const check = await creditCheck(api, token, {
+      socialSecurityNumber: ssnEnding('720'),
+      planId: gas,
+      city: 'Columbus',
+      state: 'OH',
+      zipCode: '43215',
+    });
+    const response = await post(
+      '/enrollments/create',
+      enrollmentBody(gas, await requiredOptions(api, token, gas), {
+        commodityName: 'Gas',
+        customer: { idCustomer: customerId },
+        serviceAddress: {
+          address: '100 Main St',
+          city: 'Columbus',
+          state: 'OH',
+          zipcode: '43215',
+          ldcAccount: freshEsiid('', 11),
+        },
+        payment: { creditCheckId: check.id_credit_check },
+      }),
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.data.enrollmentId as number;
+  }
+  const setDualBilling = (on: 0 | 1) =>
+    api.db.kysely.updateTable('utilities').set({ dual_billing: on }).where('code', '=', 'COH').execute();
+
+  it('is refused on a utility-consolidated account, and allowed on a dual-billed one', async () => {
+    await setDualBilling(0);
+    const consolidated = await ohioGasEnrollment();
+    expectFailure(
+      await post(`/enrollments/${consolidated}/update-billing-delivery-method`, { id_method_delivery: 3 }),
+      422,
+      'DELIVERY_METHOD_CHANGE_NOT_ALLOWED',
+    );
+    await setDualBilling(1);
+    const dual = await ohioGasEnrollment();
+    await setDualBilling(0);
+    const changed = await post(`/enrollments/${dual}/update-billing-delivery-method`, {
+      id_method_delivery: 3,
+    });
+    expect(changed.body.data, JSON.stringify(changed.body)).toMatchObject({
+      id_method_delivery: 3,
+      canMakePayments: true,
+    });
+    expectFailure(
+      await post(`/enrollments/${consolidated}/update-billing-delivery-method`, { id_method_delivery: 3 }),
+      422,
+      'DELIVERY_METHOD_CHANGE_NOT_ALLOWED',
+    );
   });
 });
