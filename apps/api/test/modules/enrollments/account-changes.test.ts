@@ -6,6 +6,7 @@ import {
   freshEsiid,
   planId,
   requiredOptions,
+  savedCard,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
 import { createAccount, sandboxCompanyId } from '../../fixtures/tenants.js';
@@ -652,12 +653,7 @@ describe('scheduled work follows the enrollment it belongs to', () => {
 
   it('a transfer of service cancels the old address renewal and moves its autopay to the new address', async () => {
     const id = await activeEnrollment();
-    const profile = await api.db.kysely
-      .selectFrom('payment_profiles')
-      .select(['customer_profile_token', 'payment_profile_token'])
-      .where('customer_id', '=', customerId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirstOrThrow();
+    const profile = await savedCard(api, { token, customerHash, customerId });
     const autopay = await api.call('POST', `/enrollments/${id}/recurring-billing`, {
       token,
       customerHash,
