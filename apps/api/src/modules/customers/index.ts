@@ -1,5 +1,7 @@
 export { customerRoutes } from './routes.js';
 export {
+  assertPasswordPolicy,
+  assertUserNameFormat,
   isValidEmail,
   normalizeUserName,
   PASSWORD_POLICY,

@@ -1,5 +1,8 @@
+import { ApiError } from '../../http/errors.js';
+
 /**
- * The customer-account rules, in one place so the update, quick-enrollment, reset and validation calls agree.
+ * The customer-account rules, in one place so the update, quick-enrollment, enrollment create, reset and validation
+ * calls agree.
  */
 
 /**
@@ -29,6 +32,17 @@ export function passwordProblems(field: string, password: string, userName: stri
   return problems;
 }
 
+/** Refuses a password the policy does not accept (PASSWORD_TOO_WEAK, one error per broken rule). */
+export function assertPasswordPolicy(field: string, password: string, userName: string | null): void {
+  const problems = passwordProblems(field, password, userName);
+  if (problems.length > 0)
+    throw new ApiError(
+      'PASSWORD_TOO_WEAK',
+      `${field}: the password does not meet the password policy.`,
+      problems,
+    );
+}
+
 /**
  * Usernames: 3 to 100 characters of letters, digits and `. _ - @ +`, starting with a letter or digit (an email
  * address is a valid username). They are case-insensitive: stored and compared in lower case, unique per company.
@@ -49,6 +63,14 @@ export function isValidUserName(normalized: string): boolean {
     normalized.length <= USERNAME_RULE.maxLength &&
     USERNAME_RULE.pattern.test(normalized)
   );
+}
+
+/** The normalized username, or USERNAME_INVALID when it breaks the rule. */
+export function assertUserNameFormat(field: string, raw: string): string {
+  const userName = normalizeUserName(raw);
+  if (!isValidUserName(userName))
+    throw new ApiError('USERNAME_INVALID', `${field}: must be ${USERNAME_RULE.description}.`);
+  return userName;
 }
 
 /** A pragmatic address check: one @, no spaces, a dot in the domain. Delivery is the real test. */

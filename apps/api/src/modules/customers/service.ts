@@ -11,13 +11,14 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../security
 import { newOpaqueToken, sha256Hex } from '../../security/tokens.js';
 import type { RateLimiter } from '../rate-limits/index.js';
 import {
+  assertPasswordPolicy,
+  assertUserNameFormat,
   isValidEmail,
   isValidUserName,
   maskDriversLicense,
   maskSsn,
   normalizePhone,
   normalizeUserName,
-  passwordProblems,
   USERNAME_RULE,
 } from './rules.js';
 import type {
@@ -152,16 +153,6 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
     return customer;
   }
 
-  function assertPassword(field: string, password: string, userName: string | null): void {
-    const problems = passwordProblems(field, password, userName);
-    if (problems.length > 0)
-      throw new ApiError(
-        'PASSWORD_TOO_WEAK',
-        `${field}: the password does not meet the password policy.`,
-        problems,
-      );
-  }
-
   /** Normalizes a new username and checks its format and that nobody else in the company holds it. */
   async function availableUserName(
     companyId: number,
@@ -169,9 +160,7 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
     raw: string,
     exceptCustomerId?: number,
   ): Promise<string> {
-    const userName = normalizeUserName(raw);
-    if (!isValidUserName(userName))
-      throw new ApiError('USERNAME_INVALID', `${field}: must be ${USERNAME_RULE.description}.`);
+    const userName = assertUserNameFormat(field, raw);
     const owner = await store.findUserNameOwner(db, companyId, userName);
     if (owner && owner.id !== exceptCustomerId)
       throw new ApiError('USERNAME_TAKEN', `${field}: this username is already taken; choose another.`);
@@ -270,7 +259,7 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
       changes.user_name = await availableUserName(companyId, 'username', newUserName, customerId);
     if (newEmail !== undefined) changes.email = newEmail;
     if (input.newPassword !== undefined) {
-      assertPassword('newPassword', input.newPassword, changes.user_name ?? customer.user_name);
+      assertPasswordPolicy('newPassword', input.newPassword, changes.user_name ?? customer.user_name);
       changes.password_hash = await hashPassword(input.newPassword, config.passwordHashCost);
     }
     if (input.alternativeEmail !== undefined)
@@ -404,7 +393,7 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
     let passwordHash: string | null = null;
     if (input.username !== undefined && input.password !== undefined) {
       userName = await availableUserName(companyId, 'username', input.username);
-      assertPassword('password', input.password, userName);
+      assertPasswordPolicy('password', input.password, userName);
       passwordHash = await hashPassword(input.password, config.passwordHashCost);
     }
     try {
@@ -582,7 +571,7 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
   async function resetPassword(companyId: number, input: Static<typeof ResetPasswordBody>) {
     const check = await checkResetToken(companyId, input.securityToken);
     if (!check.valid) throw new ApiError(check.code, check.message);
-    assertPassword('newPassword', input.newPassword, check.userName);
+    assertPasswordPolicy('newPassword', input.newPassword, check.userName);
     const passwordHash = await hashPassword(input.newPassword, config.passwordHashCost);
     await db.transaction().execute(async (trx) => {
       if (!(await store.consumeResetToken(trx, sha256Hex(input.securityToken), nowSeconds())))

@@ -15,17 +15,11 @@ import { ApiError, notFound } from '../../http/errors.js';
 import { hashPassword } from '../../security/passwords.js';
 import { seal } from '../../security/secret-box.js';
 import type { CreditChecksService } from '../credit-checks/index.js';
-import { normalizeUserName } from '../customers/index.js';
+import { assertPasswordPolicy, assertUserNameFormat } from '../customers/index.js';
 import { type PlansService, validateFields } from '../plans/index.js';
 import { today, type UtilitiesService } from '../utilities/index.js';
 import { addMonths, holdStatus, retryDelaySeconds, startDateProblem, statusDetails } from './decision.js';
-import {
-  type Actor,
-  ENROLLMENT_STATUSES,
-  type EnrollmentStatus,
-  isLive,
-  LIFECYCLE,
-} from './lifecycle.js';
+import { type Actor, ENROLLMENT_STATUSES, type EnrollmentStatus, isLive, LIFECYCLE } from './lifecycle.js';
 import type { EnrollmentCreateRequest } from './schemas.js';
 import * as store from './store.js';
 import { describeEnrollments, newestOfChains } from './view.js';
@@ -159,6 +153,40 @@ async function creditDecision(
   return { creditCheckId: check.id, depositRequired, fraudAlert: check.fraud_alert === 1 };
 }
 
+interface NewLogin {
+  userName: string;
+  passwordHash: string;
+}
+
+/** A self-service login created with the enrollment: the same username and password rules as quick enrollment. */
+async function newLoginOf(
+  deps: EnrollmentsDeps,
+  customer: CreateRequest['customer'],
+): Promise<NewLogin | null> {
+  const { username, password } = customer;
+  if (customer.idCustomer !== undefined || (username === undefined && password === undefined)) return null;
+  if (username === undefined || password === undefined)
+    throw invalid([`customer.${username === undefined ? 'username' : 'password'}: a login needs both`]);
+  const userName = assertUserNameFormat('customer.username', username);
+  assertPasswordPolicy('customer.password', password, userName);
+  return { userName, passwordHash: await hashPassword(password, deps.passwordHashCost) };
+}
+
+async function assertUserNameFree(db: Kysely<Database>, companyId: number, userName: string) {
+  const taken = await db
+    .selectFrom('customers')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('user_name', '=', userName)
+    .executeTakeFirst();
+  if (taken)
+    throw new ApiError(
+      'USERNAME_TAKEN',
+      'customer.username: this username is already taken; choose another.',
+      ['customer.username: is already taken'],
+    );
+}
+
 /** One live enrollment per meter: 409 naming the enrollment that holds it. */
 export async function assertMeterFree(
   db: Kysely<Database> | Transaction<Database>,
@@ -281,9 +309,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
         'payment.depositToken: PayNow needs customerProfileToken and a deposit payment profile',
       ]);
     }
-    const passwordHash = body.customer.password
-      ? await hashPassword(body.customer.password, deps.passwordHashCost)
-      : null;
+    const login = await newLoginOf(deps, body.customer);
 
     const facts = {
       verification_status: null,
@@ -295,7 +321,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
     const enrollmentId = await db
       .transaction()
       .execute(async (trx) => {
-        const customerId = await resolveCustomer(trx, companyId, body, passwordHash);
+        const customerId = await resolveCustomer(trx, companyId, body, login);
         const billing = body.billingAddress ?? body.serviceAddress;
         const now = new Date().toISOString();
         const id = await store.insertEnrollment(
@@ -393,7 +419,10 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
         return id;
       })
       .catch(async (error) => {
-        if (isUniqueViolation(error)) await assertMeterFree(db, companyId, ldcAccount, plan.commodity);
+        if (isUniqueViolation(error)) {
+          await assertMeterFree(db, companyId, ldcAccount, plan.commodity);
+          if (login) await assertUserNameFree(db, companyId, login.userName);
+        }
         throw error;
       });
     if (chargeNow)
@@ -423,7 +452,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
     trx: Transaction<Database>,
     companyId: number,
     body: CreateRequest,
-    passwordHash: string | null,
+    login: NewLogin | null,
   ): Promise<number> {
     if (body.customer.idCustomer !== undefined) {
       const existing = await trx
@@ -440,26 +469,14 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
       c.languageId ??
       (await trx.selectFrom('languages').select('id').where('is_default', '=', 1).executeTakeFirstOrThrow())
         .id;
-    const userName = c.username ? normalizeUserName(c.username) : null;
-    if (userName) {
-      const taken = await trx
-        .selectFrom('customers')
-        .select('id')
-        .where('company_id', '=', companyId)
-        .where('user_name', '=', userName)
-        .executeTakeFirst();
-      if (taken)
-        throw new ApiError('VALIDATION_FAILED', 'That username is taken.', [
-          'customer.username: is already taken',
-        ]);
-    }
+    if (login) await assertUserNameFree(trx, companyId, login.userName);
     const now = new Date().toISOString();
     const { id } = await trx
       .insertInto('customers')
       .values({
         company_id: companyId,
-        user_name: userName,
-        password_hash: userName ? passwordHash : null,
+        user_name: login?.userName ?? null,
+        password_hash: login?.passwordHash ?? null,
         first_name: (c.firstName ?? c.contactName ?? '').trim(),
         last_name: (c.lastName ?? '').trim(),
         phone: c.primaryPhoneNumber?.replace(/\D/g, '') ?? null,

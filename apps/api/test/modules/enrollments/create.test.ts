@@ -404,3 +404,46 @@ describe('Idempotency-Key on create', () => {
     );
   });
 });
+
+describe('POST /enrollments/create: a login made with the enrollment follows the account rules', () => {
+  const withLogin = async (login: { username?: string; password?: string }) => {
+    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+    return enroll(
+      enrollmentBody(fixed12, options, {
+        customer: login,
+        payment: { creditCheckId: check.id_credit_check },
+      }),
+    );
+  };
+
+  it('refuses the passwords and usernames quick enrollment refuses, writing nothing', async () => {
+    const before = await countRows();
+    expectFailure(
+      await withLogin({ username: 'ana.garcia.1', password: 'passwordpassword' }),
+      422,
+      'PASSWORD_TOO_WEAK',
+    );
+    expectFailure(
+      await withLogin({ username: 'ana.garcia.2', password: 'ana.garcia.2-x9' }),
+      422,
+      'PASSWORD_TOO_WEAK',
+    );
+    expectFailure(
+      await withLogin({ username: 'ana garcia!', password: 'Long-enough-9' }),
+      400,
+      'USERNAME_INVALID',
+    );
+    expectFailure(await withLogin({ username: 'ana.garcia.3' }), 400, 'VALIDATION_FAILED');
+    expect(await countRows()).toEqual(before);
+  });
+
+  it('creates the login once: the same username again is 409 USERNAME_TAKEN', async () => {
+    const first = await withLogin({ username: 'Ana.Garcia.Login', password: 'Long-enough-9' });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expectFailure(
+      await withLogin({ username: 'ana.garcia.login', password: 'Long-enough-9' }),
+      409,
+      'USERNAME_TAKEN',
+    );
+  });
+});
