@@ -47,8 +47,10 @@ export interface BillingAccount {
   companyId: number;
   enrollmentId: number;
   billingAccountNumber: string | null;
-  /** The enrollment's lifecycle status: service is billed in ACTIVE, DROP_PENDING and DROPPED. */
+  /** The enrollment's lifecycle status. */
   status: string;
+  /** Service is billed under the enrollment (active, being dropped, or dropped: its final bills). */
+  billed: boolean;
   commodity: string;
   /** Residential, SmallBusiness or LargeBusiness. */
   customerType: string;

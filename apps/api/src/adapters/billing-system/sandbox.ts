@@ -103,7 +103,6 @@ export const SANDBOX_BILLING_RULES = {
   texasBusinessSalesTaxRate: BUSINESS_SALES_TAX_RATE,
   dueDays: DUE_DAYS,
 } as const;
-const BILLED_STATUSES = new Set(['ACTIVE', 'DROP_PENDING', 'DROPPED']);
 const PAYMENT_TYPES = new Set(['ONE_TIME_PAYMENT', 'RECURRING_BILLING']);
 
 const DAY_MS = 86_400_000;
@@ -225,7 +224,7 @@ interface Period {
 
 function billedPeriods(account: BillingAccount): Period[] {
   const start = account.serviceStartDate;
-  if (!start || !BILLED_STATUSES.has(account.status)) return [];
+  if (!start || !account.billed) return [];
   const stop = account.status !== 'ACTIVE' ? account.serviceEndDate : null;
   const periods: Period[] = [];
   for (let k = 0; ; k++) {
@@ -307,7 +306,7 @@ function statementsOf(account: BillingAccount): Statement[] {
 /** When the period after the `billed` ones will be billed; null when service has ended or not started. */
 function nextStatementDate(account: BillingAccount, billed: number): string | null {
   const start = account.serviceStartDate;
-  if (!start || !BILLED_STATUSES.has(account.status)) return null;
+  if (!start || !account.billed) return null;
   const stop = account.status !== 'ACTIVE' ? account.serviceEndDate : null;
   const begin = addMonths(start, billed);
   if (stop !== null && begin >= stop) return null;

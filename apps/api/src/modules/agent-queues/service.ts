@@ -2,19 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import type { EnrollmentStatus, EnrollmentsService } from '../enrollments/index.js';
+import { AGENT_QUEUE_STATUSES, type EnrollmentsService } from '../enrollments/index.js';
 
 /** What an agent works on by default: every hold and every submission that did not go through. */
-export const DEFAULT_QUEUE: EnrollmentStatus[] = [
-  'ON_HOLD',
-  'ON_HOLD_PAYMENT_FAILED',
-  'ON_HOLD_LETTER_OF_CREDIT_PENDING_UPLOAD',
-  'ON_HOLD_DEPOSIT_PENDING',
-  'ON_HOLD_AUTOPAY_SETUP_REQUIRED',
-  'ON_HOLD_VERIFICATION_FAILED',
-  'SUBMITION_NOT_SENT_CONNECTION_ERROR',
-  'SUBMITTED_WITH_ERRORS',
-];
+export const DEFAULT_QUEUE = AGENT_QUEUE_STATUSES;
 
 const agentOf = (accountId: number) => `agent:${accountId}`;
 

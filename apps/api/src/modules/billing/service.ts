@@ -4,12 +4,12 @@ import type { Database } from '../../db/schema.js';
 import type { Paging } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
 import { renderPdf } from '../../pdf/render.js';
+import { BILLED_STATUSES, type EnrollmentStatus } from '../enrollments/index.js';
 import { statementModel } from './statement-pdf.js';
 import type { AccountRow } from './store.js';
 import * as store from './store.js';
 
 /** Statuses in which the billing system bills an enrollment. */
-export const BILLED_STATUSES = ['ACTIVE', 'DROP_PENDING', 'DROPPED'] as const;
 
 const today = () => new Date().toISOString().slice(0, 10);
 const dollars = (cents: number) => Math.round(cents) / 100;
@@ -67,6 +67,7 @@ export function createBillingService(db: Kysely<Database>, billing: BillingAccou
         enrollmentId: row.id,
         billingAccountNumber: row.billing_account_number,
         status: row.status,
+        billed: BILLED_STATUSES.includes(row.status as EnrollmentStatus),
         commodity: row.commodity,
         customerType: row.customer_type,
         ldcAccount: row.ldc_account,

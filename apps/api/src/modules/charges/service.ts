@@ -11,7 +11,11 @@ import type { Database } from '../../db/schema.js';
 import type { ChargeTransactionsTable } from '../../db/tables/enrollments.js';
 import type { Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import type { EnrollmentsService } from '../enrollments/index.js';
+import {
+  type EnrollmentStatus,
+  type EnrollmentsService,
+  HIDDEN_FROM_CUSTOMERS,
+} from '../enrollments/index.js';
 import type { ChargeCreateRequest, PayRequest } from './schemas.js';
 
 export interface ChargesDeps {
@@ -255,7 +259,7 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
     const e = await enrollments.row(companyId, body.idEnrollment);
     if (e.customer_id !== customerId)
       throw new ApiError('CUSTOMER_FORBIDDEN', 'This enrollment belongs to another customer.');
-    if (['CANCELLED', 'ARCHIVED'].includes(e.status))
+    if (HIDDEN_FROM_CUSTOMERS.includes(e.status as EnrollmentStatus))
       throw new ApiError(
         'ENROLLMENT_STATUS_CONFLICT',
         `Payments are not taken for a ${e.status} enrollment.`,

@@ -12,7 +12,12 @@ import type { FilesService } from '../files/index.js';
 import type { PlansService } from '../plans/index.js';
 import { today, type UtilitiesService } from '../utilities/index.js';
 import { addDays, holdStatus } from './decision.js';
-import { type EnrollmentStatus, isLive } from './lifecycle.js';
+import {
+  AWAITING_BILLING_STATUSES,
+  type EnrollmentStatus,
+  HIDDEN_FROM_CUSTOMERS,
+  isLive,
+} from './lifecycle.js';
 import {
   DROP_REASONS,
   type DropRequest,
@@ -34,13 +39,6 @@ export interface AccountChangesDeps {
   files: FilesService;
 }
 
-/** Statuses in which the billing system still awaits information: the delivery method cannot change then. */
-const AWAITING_BILLING = [
-  'QUEUED_FOR_SUBMISSION',
-  'SUBMITION_NOT_SENT_CONNECTION_ERROR',
-  'SUBMITTED_WITH_ERRORS',
-  'RENEWAL_PENDING',
-];
 const CREDIT_LETTER_OWNER = 'enrollment-credit-letter';
 
 /**
@@ -422,7 +420,7 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
       .select('markets.handle_payments')
       .where('utilities.id', '=', e.utility_id)
       .executeTakeFirstOrThrow();
-    return market.handle_payments === 1 && !AWAITING_BILLING.includes(e.status);
+    return market.handle_payments === 1 && !AWAITING_BILLING_STATUSES.includes(e.status as EnrollmentStatus);
   }
 
   async function updateDeliveryMethod(companyId: number, id: number, method: number) {
@@ -466,7 +464,7 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
       .where('customer_id', '=', e.customer_id)
       .where('billing_address_1', '=', e.billing_address_1)
       .where('billing_zipcode', '=', e.billing_zipcode)
-      .where('status', 'not in', ['CANCELLED', 'ARCHIVED'])
+      .where('status', 'not in', HIDDEN_FROM_CUSTOMERS)
       .orderBy('id')
       .execute();
     return Promise.all(rows.map((r) => core.get(companyId, r.id)));
@@ -527,7 +525,7 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
       .where('company_id', '=', companyId)
       .where('ldc_account', '=', ldc)
       .where('commodity', '=', query.commodityType)
-      .where('status', 'not in', ['CANCELLED', 'ARCHIVED'])
+      .where('status', 'not in', HIDDEN_FROM_CUSTOMERS)
       .orderBy('id', 'desc')
       .limit(1)
       .execute();

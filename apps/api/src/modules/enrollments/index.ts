@@ -1,5 +1,12 @@
 export { type AccountChanges, createAccountChanges } from './changes.js';
-export { ENROLLMENT_STATUSES, type EnrollmentStatus, LIFECYCLE } from './lifecycle.js';
+export {
+  AGENT_QUEUE_STATUSES,
+  BILLED_STATUSES,
+  ENROLLMENT_STATUSES,
+  type EnrollmentStatus,
+  HIDDEN_FROM_CUSTOMERS,
+  LIFECYCLE,
+} from './lifecycle.js';
 export { enrollmentRoutes } from './routes.js';
 export { DROP_REASONS, Enrollment as EnrollmentSchema } from './schemas.js';
 export { createEnrollmentsService, type EnrollmentsService } from './service.js';

@@ -1,7 +1,9 @@
 /**
  * The enrollment lifecycle: every status, what it means, what a customer is shown, and which moves are allowed
  * and by whom. The docs page "Enrollment Statuses" and its state diagram are generated from this table, and every
- * status change in the code goes through `assertTransition`, so the two cannot disagree.
+ * status change in the code goes through `canTransition` (in the store's `transition`), so the two cannot disagree.
+ * Every list of statuses the code needs (live, billed, awaiting the billing system, sent by the submission task,
+ * worked by agents) is read from this table too.
  *
  * Actors: `system` (the decision flow and background tasks), `agent` (an operator, through the agent endpoints),
  * `customer` (the self-service site: drops and renewals), `billing` (the billing system's answer).
@@ -18,6 +20,14 @@ interface StatusDefinition {
   hiddenFromCustomers?: boolean;
   /** The enrollment holds the customer's service, or is on its way to it. */
   live: boolean;
+  /** The submission task sends it to the billing system. */
+  submittable?: boolean;
+  /** The billing system still awaits information about it (being sent, or being fixed). */
+  awaitsBillingSystem?: boolean;
+  /** The billing system bills the customer under it. */
+  billed?: boolean;
+  /** In the agents' default work queue: a hold, or a submission that did not go through. */
+  workedByAgents?: boolean;
 }
 
 export const ENROLLMENT_STATUSES = [
@@ -68,6 +78,8 @@ export const LIFECYCLE: Record<EnrollmentStatus, StatusDefinition> = {
       'Accepted by Voltin with nothing missing; being sent to the billing system now (or by the retry task if the server stopped).',
     statusForCustomers: 'Processing',
     live: true,
+    submittable: true,
+    awaitsBillingSystem: true,
     next: {
       ...REDECIDE,
       PENDING: ['system'],
@@ -82,6 +94,7 @@ export const LIFECYCLE: Record<EnrollmentStatus, StatusDefinition> = {
       'Manual review: a fraud alert, a waived deposit or a critical-care customer. An agent releases or rejects it.',
     statusForCustomers: 'Under review',
     live: true,
+    workedByAgents: true,
     next: { ...REDECIDE, ...CANCEL },
   },
   ON_HOLD_PAYMENT_FAILED: {
@@ -90,6 +103,7 @@ export const LIFECYCLE: Record<EnrollmentStatus, StatusDefinition> = {
       'The deposit charge was declined or could not be made. A successful deposit payment releases it.',
     statusForCustomers: 'Deposit payment failed',
     live: true,
+    workedByAgents: true,
     next: { ...REDECIDE, ...CANCEL },
   },
   ON_HOLD_LETTER_OF_CREDIT_PENDING_UPLOAD: {
@@ -98,6 +112,7 @@ export const LIFECYCLE: Record<EnrollmentStatus, StatusDefinition> = {
       'A business customer chose a letter of credit instead of a deposit; waiting for it to be uploaded and approved.',
     statusForCustomers: 'Waiting for your letter of credit',
     live: true,
+    workedByAgents: true,
     next: { ...REDECIDE, ...CANCEL },
   },
   ON_HOLD_DEPOSIT_PENDING: {
@@ -105,6 +120,7 @@ export const LIFECYCLE: Record<EnrollmentStatus, StatusDefinition> = {
     meaning: 'A deposit is required and not paid yet. A deposit payment releases it.',
     statusForCustomers: 'Deposit due',
     live: true,
+    workedByAgents: true,
     next: { ...REDECIDE, ...CANCEL },
   },
   ON_HOLD_AUTOPAY_SETUP_REQUIRED: {
@@ -113,6 +129,7 @@ export const LIFECYCLE: Record<EnrollmentStatus, StatusDefinition> = {
       'The plan requires automatic payment, which is not set up yet. Setting up recurring billing releases it.',
     statusForCustomers: 'Set up automatic payment',
     live: true,
+    workedByAgents: true,
     next: { ...REDECIDE, ...CANCEL },
   },
   ON_HOLD_VERIFICATION_FAILED: {
@@ -121,6 +138,7 @@ export const LIFECYCLE: Record<EnrollmentStatus, StatusDefinition> = {
       'The third-party phone verification of the sale failed or could not reach the customer; a VERIFIED result releases it, or an agent cancels.',
     statusForCustomers: 'Under review',
     live: true,
+    workedByAgents: true,
     next: { ...REDECIDE, ...CANCEL },
   },
   SUBMITION_NOT_SENT_CONNECTION_ERROR: {
@@ -129,6 +147,9 @@ export const LIFECYCLE: Record<EnrollmentStatus, StatusDefinition> = {
       'The billing system could not be reached. The retry task resends it with backoff; an agent can retry at once.',
     statusForCustomers: 'Processing',
     live: true,
+    submittable: true,
+    awaitsBillingSystem: true,
+    workedByAgents: true,
     next: {
       PENDING: ['system', 'agent'],
       SUBMITTED_WITH_ERRORS: ['system', 'agent'],
@@ -142,6 +163,8 @@ export const LIFECYCLE: Record<EnrollmentStatus, StatusDefinition> = {
       'The billing system took it but reported errors that need a billing adjustment; an agent fixes and resubmits.',
     statusForCustomers: 'Processing',
     live: true,
+    awaitsBillingSystem: true,
+    workedByAgents: true,
     next: { QUEUED_FOR_SUBMISSION: ['agent'], ...CANCEL },
   },
   PENDING: {
@@ -157,6 +180,8 @@ export const LIFECYCLE: Record<EnrollmentStatus, StatusDefinition> = {
       'A renewal or plan change, linked to the enrollment it continues; the renewal batch sends it to the billing system.',
     statusForCustomers: 'Renewal scheduled',
     live: true,
+    submittable: true,
+    awaitsBillingSystem: true,
     next: {
       PENDING: ['system'],
       SUBMITION_NOT_SENT_CONNECTION_ERROR: ['system'],
@@ -169,6 +194,7 @@ export const LIFECYCLE: Record<EnrollmentStatus, StatusDefinition> = {
     meaning: 'The customer is served on this plan.',
     statusForCustomers: 'Active',
     live: true,
+    billed: true,
     next: { DROP_PENDING: ['customer', 'agent'], ARCHIVED: ['system'] },
   },
   DROP_PENDING: {
@@ -176,6 +202,7 @@ export const LIFECYCLE: Record<EnrollmentStatus, StatusDefinition> = {
     meaning: 'A drop (or the old address of a transfer of service) is scheduled for its effective date.',
     statusForCustomers: 'Ending',
     live: true,
+    billed: true,
     next: { DROPPED: ['system', 'billing'], ACTIVE: ['agent'] },
   },
   DROPPED: {
@@ -184,6 +211,7 @@ export const LIFECYCLE: Record<EnrollmentStatus, StatusDefinition> = {
       'Service ended. The customer may re-enroll or be reinstated (winback) where the company allows it.',
     statusForCustomers: 'Ended',
     live: false,
+    billed: true,
     next: {},
   },
   CANCELLED: {
@@ -217,6 +245,17 @@ export const ENDED_STATUSES = ENROLLMENT_STATUSES.filter((s) => !LIFECYCLE[s].li
  * the enrollment it continues does (the unique index `enrollments_one_live_per_meter` keeps one holder per meter).
  */
 export const SERVING_STATUSES: readonly EnrollmentStatus[] = ['ACTIVE', 'DROP_PENDING'];
+
+const withFlag = (
+  flag: 'submittable' | 'awaitsBillingSystem' | 'billed' | 'workedByAgents' | 'hiddenFromCustomers',
+) => ENROLLMENT_STATUSES.filter((s) => LIFECYCLE[s][flag] === true);
+
+export const SUBMITTABLE_STATUSES = withFlag('submittable');
+export const AWAITING_BILLING_STATUSES = withFlag('awaitsBillingSystem');
+export const BILLED_STATUSES = withFlag('billed');
+export const AGENT_QUEUE_STATUSES = withFlag('workedByAgents');
+/** Statuses of enrollments that never happened or were replaced: customers do not see them, nor pay on them. */
+export const HIDDEN_FROM_CUSTOMERS = withFlag('hiddenFromCustomers');
 
 export function canTransition(from: EnrollmentStatus, to: EnrollmentStatus, actor: Actor): boolean {
   return LIFECYCLE[from].next[to]?.includes(actor) ?? false;

@@ -19,7 +19,13 @@ import { assertPasswordPolicy, assertUserNameFormat } from '../customers/index.j
 import { type PlansService, validateFields } from '../plans/index.js';
 import { today, type UtilitiesService } from '../utilities/index.js';
 import { addMonths, holdStatus, retryDelaySeconds, startDateProblem, statusDetails } from './decision.js';
-import { type Actor, ENROLLMENT_STATUSES, type EnrollmentStatus, isLive, LIFECYCLE } from './lifecycle.js';
+import {
+  type Actor,
+  type EnrollmentStatus,
+  HIDDEN_FROM_CUSTOMERS,
+  isLive,
+  SUBMITTABLE_STATUSES,
+} from './lifecycle.js';
 import type { EnrollmentCreateRequest } from './schemas.js';
 import * as store from './store.js';
 import { describeEnrollments, newestOfChains } from './view.js';
@@ -41,12 +47,6 @@ export interface EnrollmentsDeps {
   log: FastifyBaseLogger;
 }
 
-const SUBMITTABLE: EnrollmentStatus[] = [
-  'QUEUED_FOR_SUBMISSION',
-  'SUBMITION_NOT_SENT_CONNECTION_ERROR',
-  'RENEWAL_PENDING',
-];
-export const HIDDEN_FROM_CUSTOMERS = ENROLLMENT_STATUSES.filter((s) => LIFECYCLE[s].hiddenFromCustomers);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 const invalid = (errors: string[]) =>
@@ -644,7 +644,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
       !(await store.claimForSubmission(
         db,
         enrollmentId,
-        SUBMITTABLE,
+        SUBMITTABLE_STATUSES,
         nowSeconds(),
         deps.submissionLeaseSeconds,
       ))

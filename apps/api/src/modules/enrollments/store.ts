@@ -4,8 +4,8 @@ import type { EnrollmentsTable } from '../../db/tables/enrollments.js';
 import { ApiError } from '../../http/errors.js';
 import {
   type Actor,
+  canTransition,
   type EnrollmentStatus,
-  LIFECYCLE,
   LIVE_STATUSES,
   SERVING_STATUSES,
 } from './lifecycle.js';
@@ -85,7 +85,7 @@ export async function transition(
   if (!db.isTransaction)
     return db.transaction().execute((trx) => transition(trx, enrollment, to, actor, reason, changes));
   const from = enrollment.status as EnrollmentStatus;
-  if (from !== to && !(LIFECYCLE[from]?.next[to]?.includes(actor) ?? false)) {
+  if (from !== to && !canTransition(from, to, actor)) {
     throw new ApiError(
       'ENROLLMENT_STATUS_CONFLICT',
       `An enrollment in ${from} cannot move to ${to} (${actor}).`,

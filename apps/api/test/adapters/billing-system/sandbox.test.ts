@@ -20,6 +20,7 @@ function account(overrides: Partial<BillingAccount> = {}): BillingAccount {
     enrollmentId: 42,
     billingAccountNumber: 'BB00100000042',
     status: 'ACTIVE',
+    billed: true,
     commodity: 'Electric',
     customerType: 'Residential',
     ldcAccount: '10443720000000042',
@@ -155,13 +156,18 @@ describe('sandbox billing system', () => {
   });
 
   it('prorates the last period of a drop and bills nothing before service starts', async () => {
-    const dropped = account({ status: 'DROPPED', serviceEndDate: '2025-03-16', asOf: '2025-06-01' });
+    const dropped = account({
+      status: 'DROPPED',
+      billed: true,
+      serviceEndDate: '2025-03-16',
+      asOf: '2025-06-01',
+    });
     const [last, ...rest] = await billing.statements(dropped);
     expect(rest).toHaveLength(2);
     expect(last).toMatchObject({ beginReadDate: '2025-03-01', endReadDate: '2025-03-16', days: 15 });
     expect(last!.lines.find((l) => l.kind === 'BASE')!.amountCents).toBe(Math.round(995 * (15 / 31)));
     expect((await billing.summary(dropped)).nextStatementDate).toBeNull();
-    expect(await billing.statements(account({ status: 'PENDING' }))).toEqual([]);
+    expect(await billing.statements(account({ status: 'PENDING', billed: false }))).toEqual([]);
     expect(await billing.statements(account({ serviceStartDate: null }))).toEqual([]);
   });
 });
