@@ -38,7 +38,7 @@ import { agentRoutes, createAgentQueues } from './modules/agent-queues/index.js'
 import { authRoutes, createAuthService } from './modules/auth/index.js';
 import { autoresponderRoutes, createAutorespondersService } from './modules/autoresponders/index.js';
 import { billingRoutes, createBillingService } from './modules/billing/index.js';
-import { chargeRoutes, createChargesService } from './modules/charges/index.js';
+import { chargeRoutes, confirmGatewayCharge, createChargesService } from './modules/charges/index.js';
 import { companyRoutes, createCompanyService } from './modules/company/index.js';
 import { createCreditChecksService, creditCheckRoutes } from './modules/credit-checks/index.js';
 import { createCustomerTypesService, customerTypeRoutes } from './modules/customer-types/index.js';
@@ -201,6 +201,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     creditChecks,
     billing: options.adapters?.billing ?? sandboxBilling,
     gatewayFor: configuredGatewayFor,
+    confirmCharge: async (companyId, transactionId, expected) =>
+      confirmGatewayCharge(await configuredGatewayFor(companyId), transactionId, expected),
     passwordHashCost: config.passwordHashCost,
     submissionLeaseSeconds: config.submissionLeaseSeconds,
     secretBox: keys.secretBox,

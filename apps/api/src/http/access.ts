@@ -4,9 +4,11 @@ import { ApiError } from './errors.js';
 
 /**
  * Who may call a route: `public` (no token), `account` (a web service account's bearer token, permitted
- * for the route's operationId) or `customer` (the same, plus an X-Customer-Hash bound to one customer).
+ * for the route's operationId), `customer` (the same, plus an X-Customer-Hash bound to one customer), or
+ * `account-or-customer` (the account alone acts for its whole company; with an X-Customer-Hash the call is limited
+ * to that customer).
  */
-export type Access = 'public' | 'account' | 'customer';
+export type Access = 'public' | 'account' | 'customer' | 'account-or-customer';
 
 export interface Caller {
   accountId: number;
@@ -83,6 +85,7 @@ const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   public: [],
   account: [{ bearerAuth: [] }],
   customer: [{ bearerAuth: [], customerHash: [] }],
+  'account-or-customer': [{ bearerAuth: [] }, { bearerAuth: [], customerHash: [] }],
 };
 
 function accessOf(route: Pick<RouteOptions, 'config'>): Access {
@@ -180,7 +183,7 @@ export const accessControl = fp<{ resolver: AccessResolver }>(async (app: Fastif
         `This call needs one of the role groups: ${required.join(', ')}.`,
       );
     }
-    if (access === 'customer') {
+    if (access === 'customer' || (access === 'account-or-customer' && request.headers['x-customer-hash'])) {
       request.customerSession = await resolveCustomer(resolver, request, request.caller);
     }
   });

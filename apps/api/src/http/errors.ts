@@ -346,6 +346,24 @@ export const ERROR_CODES = {
     description: 'The payment profile is not a live profile of this customer.',
   },
   DEPOSIT_NOT_DUE: { status: 409, description: 'The enrollment has no deposit due.' },
+  GATEWAY_TRANSACTION_UNKNOWN: {
+    status: 422,
+    description: 'The payment gateway has no charge with that transaction id for this retail company.',
+  },
+  GATEWAY_TRANSACTION_NOT_CAPTURED: {
+    status: 422,
+    description:
+      'The gateway transaction is declined, only authorized, voided or returned: only a captured charge counts as paid.',
+  },
+  GATEWAY_AMOUNT_MISMATCH: {
+    status: 422,
+    description: 'The gateway charged another amount than the one recorded (or less than the deposit due).',
+  },
+  CHARGE_ALREADY_RECORDED: {
+    status: 409,
+    description:
+      'That gateway transaction is already recorded (for this or another enrollment); it counts once.',
+  },
   DEPOSIT_AMOUNT_MISMATCH: {
     status: 422,
     description: 'A deposit payment must be for exactly the deposit due.',

@@ -9,6 +9,7 @@ import {
   type PaymentGateway,
   type PaymentMethodInput,
   type StoredPaymentProfile,
+  type TransactionDetails,
 } from './port.js';
 
 /**
@@ -98,6 +99,43 @@ export function invoiceNumberFor(reference: string): string {
 }
 
 const amountText = (cents: number) => (cents / 100).toFixed(2);
+
+interface AnetTransactionDetails {
+  transId: string;
+  transactionType?: string;
+  transactionStatus?: string;
+  authAmount?: number | string;
+  settleAmount?: number | string;
+  order?: { invoiceNumber?: string };
+  profile?: { customerProfileId?: string | number; customerPaymentProfileId?: string | number };
+}
+
+const REFUND_TYPES = new Set(['refundTransaction']);
+
+/** Authorize.Net's transactionStatus values, as what they mean for a payment recorded from elsewhere. */
+const STATUS_STATES: Record<string, TransactionDetails['state']> = {
+  capturedPendingSettlement: 'captured',
+  settledSuccessfully: 'captured',
+  pendingSettlement: 'captured',
+  pendingFinalSettlement: 'captured',
+  updatingSettlement: 'captured',
+  refundPendingSettlement: 'captured',
+  refundSettledSuccessfully: 'captured',
+  authorizedPendingCapture: 'authorized',
+  authorizedPendingRelease: 'authorized',
+  FDSAuthorizedPendingReview: 'authorized',
+  FDSPendingReview: 'authorized',
+  underReview: 'authorized',
+  approvedReview: 'authorized',
+  declined: 'declined',
+  failedReview: 'declined',
+  expired: 'declined',
+  voided: 'voided',
+  couldNotVoid: 'other',
+  returnedItem: 'returned',
+  chargeback: 'returned',
+  chargebackReversal: 'captured',
+};
 
 const lastFourOf = (maskedNumber: string | undefined) => (maskedNumber ?? '').replace(/\D/g, '').slice(-4);
 
@@ -319,6 +357,29 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
     };
   }
 
+  /** getTransactionDetailsRequest: the transaction as Authorize.Net keeps it; null when this merchant has none. */
+  async function transactionDetails(transactionId: string): Promise<TransactionDetails | null> {
+    const body = await send('getTransactionDetailsRequest', { transId: transactionId });
+    if (body.messages?.resultCode !== 'Ok') {
+      if (body.messages?.message?.[0]?.code === 'E00040') return null;
+      throw rejected('getTransactionDetailsRequest', body);
+    }
+    const t = body.transaction as AnetTransactionDetails | undefined;
+    if (!t) return null;
+    const amount = STATUS_STATES[t.transactionStatus ?? ''] === 'captured' ? t.settleAmount : t.authAmount;
+    return {
+      transactionId: String(t.transId),
+      kind: REFUND_TYPES.has(t.transactionType ?? '') ? 'refund' : 'charge',
+      state: STATUS_STATES[t.transactionStatus ?? ''] ?? 'other',
+      amountCents: Math.round(Number(amount ?? t.authAmount ?? 0) * 100),
+      customerProfileToken: t.profile?.customerProfileId ? String(t.profile.customerProfileId) : null,
+      paymentProfileToken: t.profile?.customerPaymentProfileId
+        ? String(t.profile.customerPaymentProfileId)
+        : null,
+      reference: t.order?.invoiceNumber ?? null,
+    };
+  }
+
   async function listPaymentProfiles(customerProfileToken: string): Promise<StoredPaymentProfile[]> {
     const body = await call('getCustomerProfileRequest', {
       customerProfileId: customerProfileToken,
@@ -446,5 +507,6 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
     },
 
     findCharge,
+    transactionDetails,
   };
 }

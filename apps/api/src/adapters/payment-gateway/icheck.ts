@@ -5,6 +5,7 @@ import {
   type PaymentGateway,
   type PaymentMethodInput,
   type StoredPaymentProfile,
+  type TransactionDetails,
 } from './port.js';
 
 /**
@@ -28,7 +29,9 @@ import {
  *   PaymentMethods[] masked), DeletePaymentMethod, GetHostedPage (CustomerToken, PaymentTypes,
  *   SaveButtonText, CommunicatorURL → HostedToken, AddURL, EditURL), ProcessCard / ProcessCheck (CustomerToken,
  *   PaymentToken, Amount, Reference, Description → ConfirmationNumber, AuthCode), RefundTransaction
- *   (ConfirmationNumber, Amount, Reference), FindTransaction (Reference → Transaction or none).
+ *   (ConfirmationNumber, Amount, Reference), FindTransaction (Reference or ConfirmationNumber → Transaction or
+ *   none; a Transaction carries ConfirmationNumber, Kind Sale|Refund, Status Settled|Pending|Returned|Voided,
+ *   Amount, CustomerToken, PaymentToken, Reference).
  *
  * Declines come back as GatewayRejectedError code `ICG-DECLINED` when saving a method, and as ChargeResult
  * 'declined' when charging. test/fixtures/icheck-fake.ts implements this shape for the tests.
@@ -270,6 +273,26 @@ export function createICheckGateway(options: ICheckOptions): PaymentGateway {
       const body = await call('FindTransaction', { Reference: reference });
       const transaction = body.Transaction as ICheckResponse | null | undefined;
       return transaction ? chargeResultOf(transaction) : null;
+    },
+
+    async transactionDetails(transactionId): Promise<TransactionDetails | null> {
+      const body = await call('FindTransaction', { ConfirmationNumber: transactionId });
+      const t = body.Transaction as ICheckResponse | null | undefined;
+      if (!t) return null;
+      const approved = outcome(t) === 'APPROVED';
+      return {
+        transactionId: String(t.ConfirmationNumber),
+        kind: t.Kind === 'Refund' ? 'refund' : 'charge',
+        state: !approved
+          ? 'declined'
+          : t.Status === 'Returned' || t.Status === 'Voided'
+            ? 'returned'
+            : 'captured',
+        amountCents: Math.round(Number(t.Amount ?? 0) * 100),
+        customerProfileToken: t.CustomerToken ? String(t.CustomerToken) : null,
+        paymentProfileToken: t.PaymentToken ? String(t.PaymentToken) : null,
+        reference: t.Reference ? String(t.Reference) : null,
+      };
     },
   };
 }

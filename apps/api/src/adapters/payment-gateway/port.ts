@@ -62,6 +62,25 @@ export class GatewayRejectedError extends Error {
   }
 }
 
+/**
+ * What the gateway says of one of its transactions, to check a payment recorded from elsewhere (a hosted page, a
+ * phone payment) before it counts.
+ */
+export interface TransactionDetails {
+  transactionId: string;
+  kind: 'charge' | 'refund';
+  /**
+   * `captured`: the money was taken (captured, settling or settled). `authorized`: held but not captured.
+   * `declined`, `voided`, `returned` (refunded, charged back, returned by the bank), `other`: it never counts.
+   */
+  state: 'captured' | 'authorized' | 'declined' | 'voided' | 'returned' | 'other';
+  amountCents: number;
+  customerProfileToken: string | null;
+  paymentProfileToken: string | null;
+  /** Our reference (invoice number) when the charge was made through Voltin. */
+  reference: string | null;
+}
+
 export interface HostedProfilePageRequest {
   customerProfileToken: string;
   iFrameCommunicatorUrl: string;
@@ -101,4 +120,6 @@ export interface PaymentGateway {
   }): Promise<ChargeResult>;
   /** After a timeout: the charge made with this reference, if the gateway made one. */
   findCharge(reference: string): Promise<ChargeResult | null>;
+  /** The gateway's own account of a transaction of this merchant, or null when it has none with that id. */
+  transactionDetails(transactionId: string): Promise<TransactionDetails | null>;
 }

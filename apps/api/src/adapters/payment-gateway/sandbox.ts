@@ -378,5 +378,31 @@ export function createSandboxGateway(db: Kysely<Database>, companyId: number): P
       const row = await transactionByReference('charge', reference);
       return row ? resultOf(row) : null;
     },
+
+    async transactionDetails(transactionId) {
+      const row = await db
+        .selectFrom('sandbox_gateway_transactions')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('transaction_id', '=', transactionId)
+        .executeTakeFirst();
+      if (!row) return null;
+      const refunded = await db
+        .selectFrom('sandbox_gateway_transactions')
+        .select('transaction_id')
+        .where('company_id', '=', companyId)
+        .where('refunded_transaction_id', '=', transactionId)
+        .where('status', '=', 'approved')
+        .executeTakeFirst();
+      return {
+        transactionId: row.transaction_id,
+        kind: row.kind === 'refund' ? 'refund' : 'charge',
+        state: row.status !== 'approved' ? 'declined' : refunded ? 'returned' : 'captured',
+        amountCents: row.amount_cents,
+        customerProfileToken: row.customer_profile_token,
+        paymentProfileToken: row.payment_profile_token,
+        reference: row.reference,
+      };
+    },
   };
 }

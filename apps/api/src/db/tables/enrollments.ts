@@ -125,6 +125,18 @@ export interface CreditLettersTable {
   review_note: string | null;
 }
 
+/** Who changed a recorded charge's flags (has_been_captured, sent_to_billing_system), from what to what. */
+export interface ChargeTransactionChangesTable {
+  id: Generated<number>;
+  company_id: number;
+  charge_id: number;
+  account_id: number;
+  field: string;
+  from_value: number;
+  to_value: number;
+  created_at: string;
+}
+
 export interface RecurringBillingsTable {
   id: Generated<number>;
   company_id: number;
@@ -170,4 +182,5 @@ export interface EnrollmentTables {
   etf_invoices: EtfInvoicesTable;
   credit_letters: CreditLettersTable;
   recurring_billings: RecurringBillingsTable;
+  charge_transaction_changes: ChargeTransactionChangesTable;
 }

@@ -1,2 +1,3 @@
+export { alreadyRecorded, confirmGatewayCharge } from './confirmation.js';
 export { chargeRoutes } from './routes.js';
 export { type ChargesService, createChargesService } from './service.js';

@@ -26,6 +26,7 @@ import type { ChargesService } from './service.js';
 
 const tags = ['Payments'];
 const customerScoped = { access: 'customer' as const };
+const accountOrCustomer = { access: 'account-or-customer' as const };
 
 export interface ChargeRoutesOptions {
   charges: ChargesService;
@@ -152,40 +153,48 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
   app.put(
     '/payments/charge-transaction/:chargeId',
     {
-      config: customerScoped,
+      config: accountOrCustomer,
       schema: {
         operationId: 'updateChargeTransaction',
         tags,
         summary: 'Marks a charge captured or sent to the billing system',
+        description:
+          'For the web service account (the billing integration): a customer call (with X-Customer-Hash) is refused with 403. Each change is recorded with the account that made it.',
         params: ChargeIdParams,
         body: ChargeUpdateRequest,
         response: { 200: Envelope(ChargeTransaction) },
       },
     },
     async (request) => {
-      const charge = await charges.charge(company(request), request.params.chargeId);
-      await ownEnrollment(request, charge.id_enrollment);
-      return ok(await charges.update(company(request), request.params.chargeId, request.body));
+      if (request.customerSession)
+        throw new ApiError(
+          'PERMISSION_DENIED',
+          "A customer cannot change a charge's capture or billing flags; the billing integration does.",
+        );
+      const caller = callerOf(request);
+      return ok(
+        await charges.update(caller.companyId, request.params.chargeId, request.body, caller.accountId),
+      );
     },
   );
 
   app.post(
     '/payments/charge-transaction',
     {
-      config: customerScoped,
+      config: accountOrCustomer,
       schema: {
         operationId: 'createChargeTransaction',
         tags,
         summary: 'Records a charge the gateway made outside Voltin (hosted page, phone payment)',
         description:
-          'Nothing is charged: the transaction is recorded as approved. A recorded DEPOSIT releases the deposit hold.',
+          "Nothing is charged. The charge counts only when the payment gateway confirms it: a charge of this retail company, captured, for this amount, not recorded before (409 CHARGE_ALREADY_RECORDED); a gateway that does not answer gives 503 and nothing is recorded. With X-Customer-Hash, only for the customer's own enrollment and made with their own payment method. A DEPOSIT is for exactly the deposit due and releases the deposit hold.",
         body: ChargeCreateRequest,
         response: { 200: Envelope(ChargeTransaction) },
       },
     },
     async (request) => {
-      await ownEnrollment(request, request.body.id_enrollment);
-      return ok(await charges.create(company(request), request.body));
+      if (request.customerSession) await ownEnrollment(request, request.body.id_enrollment);
+      return ok(await charges.create(company(request), request.body, request.customerSession?.customerId));
     },
   );
 

@@ -9,6 +9,7 @@ import {
 } from '../../adapters/payment-gateway/port.js';
 import type { Database } from '../../db/schema.js';
 import type { ChargeTransactionsTable } from '../../db/tables/enrollments.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import {
@@ -16,6 +17,7 @@ import {
   type EnrollmentsService,
   HIDDEN_FROM_CUSTOMERS,
 } from '../enrollments/index.js';
+import { alreadyRecorded, confirmGatewayCharge } from './confirmation.js';
 import type { ChargeCreateRequest, PayRequest } from './schemas.js';
 
 export interface ChargesDeps {
@@ -54,6 +56,20 @@ export function toChargeTransaction(c: Charge) {
     date_created: c.created_at,
     sent_to_billing_system: c.sent_to_billing_system === 1,
   };
+}
+
+/** A deposit payment is for exactly the deposit due, while one is due. */
+function assertDepositDue(e: { deposit_status: string; deposit_amount_cents: number }, amountCents: number) {
+  if (!['pending', 'failed'].includes(e.deposit_status))
+    throw new ApiError('DEPOSIT_NOT_DUE', 'This enrollment has no deposit due.', [
+      `deposit: ${e.deposit_status}`,
+    ]);
+  if (amountCents !== e.deposit_amount_cents)
+    throw new ApiError(
+      'DEPOSIT_AMOUNT_MISMATCH',
+      `The deposit due is $${(e.deposit_amount_cents / 100).toFixed(2)}.`,
+      ['amount: must equal the deposit due'],
+    );
 }
 
 export function createChargesService({ db, enrollments, gatewayFor, log }: ChargesDeps) {
@@ -199,6 +215,26 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
     return other !== undefined;
   }
 
+  async function recordedCharge(companyId: number, gatewayTransactionId: string) {
+    return db
+      .selectFrom('charge_transactions')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('gateway_transaction_id', '=', gatewayTransactionId)
+      .executeTakeFirst();
+  }
+
+  async function customerProfileTokens(companyId: number, customerId: number) {
+    const rows = await db
+      .selectFrom('payment_profiles')
+      .select('customer_profile_token')
+      .distinct()
+      .where('company_id', '=', companyId)
+      .where('customer_id', '=', customerId)
+      .execute();
+    return rows.map((r) => r.customer_profile_token);
+  }
+
   const depositInProgress = () =>
     new ApiError(
       'PAYMENT_IN_PROGRESS',
@@ -266,17 +302,7 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
         [`status: ${e.status}`],
       );
     if (body.isDepositPayment) {
-      if (!['pending', 'failed'].includes(e.deposit_status))
-        throw new ApiError('DEPOSIT_NOT_DUE', 'This enrollment has no deposit due.', [
-          `deposit: ${e.deposit_status}`,
-        ]);
-      if (amountCents !== e.deposit_amount_cents) {
-        throw new ApiError(
-          'DEPOSIT_AMOUNT_MISMATCH',
-          `The deposit due is $${(e.deposit_amount_cents / 100).toFixed(2)}.`,
-          ['amount: must equal the deposit due'],
-        );
-      }
+      assertDepositDue(e, amountCents);
       if (await otherDepositCharge(companyId, e.id)) throw depositInProgress();
     }
     const profile = await db
@@ -359,8 +385,22 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
       ]);
       return { items: rows.map(toChargeTransaction), total: Number(total.count) };
     },
-    async create(companyId: number, body: Static<typeof ChargeCreateRequest>) {
+    /**
+     * Records a charge made outside Voltin (a hosted page, a phone payment) once the gateway confirms it. A customer
+     * (`customerId`) records only charges made with their own payment methods. A DEPOSIT is for exactly the deposit
+     * due and releases its hold.
+     */
+    async create(companyId: number, body: Static<typeof ChargeCreateRequest>, customerId?: number) {
       const e = await enrollments.row(companyId, body.id_enrollment);
+      const amountCents = toCents(body.amount, 'amount');
+      if (body.transaction_type === 'DEPOSIT') assertDepositDue(e, amountCents);
+      if (await recordedCharge(companyId, body.id_charge_transaction))
+        throw alreadyRecorded(body.id_charge_transaction);
+      await confirmGatewayCharge(await gatewayFor(companyId), body.id_charge_transaction, {
+        amountCents,
+        customerProfileTokens:
+          customerId === undefined ? undefined : await customerProfileTokens(companyId, customerId),
+      });
       const now = nowIso();
       const row = await db
         .insertInto('charge_transactions')
@@ -369,43 +409,63 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
           enrollment_id: e.id,
           customer_id: e.customer_id,
           transaction_type: body.transaction_type,
-          amount_cents: toCents(body.amount, 'amount'),
+          amount_cents: amountCents,
           reference: `recorded-${body.id_charge_transaction}-${randomUUID()}`,
           gateway_transaction_id: body.id_charge_transaction,
           payment_profile_token: body.id_payment_profile,
           payment_type: body.payment_type,
           status: 'approved',
           decline_reason: null,
-          has_been_captured: body.has_been_captured === false ? 0 : 1,
+          has_been_captured: 1,
           sent_to_billing_system: 0,
           idempotency_key: null,
           created_at: now,
           updated_at: now,
         })
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow()
+        .catch((error) => {
+          throw isUniqueViolation(error) ? alreadyRecorded(body.id_charge_transaction) : error;
+        });
       await settleDeposit(row);
       return toChargeTransaction(row);
     },
+    /** A web service account marks a charge captured or sent to billing; each change keeps who made it. */
     async update(
       companyId: number,
       id: number,
       changes: { sent_to_billing_system?: boolean; has_been_captured?: boolean },
+      accountId: number,
     ) {
       const existing = await charge(companyId, id);
-      await db
-        .updateTable('charge_transactions')
-        .set({
-          ...(changes.sent_to_billing_system === undefined
-            ? {}
-            : { sent_to_billing_system: changes.sent_to_billing_system ? 1 : 0 }),
-          ...(changes.has_been_captured === undefined
-            ? {}
-            : { has_been_captured: changes.has_been_captured ? 1 : 0 }),
-          updated_at: nowIso(),
-        })
-        .where('id', '=', existing.id)
-        .execute();
+      const flags = (['sent_to_billing_system', 'has_been_captured'] as const).flatMap((field) => {
+        const wanted = changes[field];
+        if (wanted === undefined || (existing[field] === 1) === wanted) return [];
+        return [{ field, from: existing[field], to: wanted ? 1 : 0 }] as const;
+      });
+      if (flags.length === 0) return toChargeTransaction(existing);
+      const now = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('charge_transactions')
+          .set({ ...Object.fromEntries(flags.map((f) => [f.field, f.to])), updated_at: now })
+          .where('id', '=', existing.id)
+          .execute();
+        await trx
+          .insertInto('charge_transaction_changes')
+          .values(
+            flags.map((f) => ({
+              company_id: companyId,
+              charge_id: existing.id,
+              account_id: accountId,
+              field: f.field,
+              from_value: f.from,
+              to_value: f.to,
+              created_at: now,
+            })),
+          )
+          .execute();
+      });
       return toChargeTransaction(await charge(companyId, id));
     },
     async total(companyId: number, enrollmentId: number, startDate: string, endDate: string) {

@@ -8,6 +8,7 @@ import {
   GatewayRejectedError,
   GatewayUnavailableError,
   type PaymentGateway,
+  type TransactionDetails,
 } from '../../adapters/payment-gateway/port.js';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
@@ -40,6 +41,12 @@ export interface EnrollmentsDeps {
   creditChecks: CreditChecksService;
   billing: BillingSystem;
   gatewayFor: (companyId: number) => Promise<PaymentGateway>;
+  /** The charges module's rule for a payment made outside Voltin: the gateway confirms it, or it does not count. */
+  confirmCharge: (
+    companyId: number,
+    transactionId: string,
+    expected: { atLeastCents: number },
+  ) => Promise<TransactionDetails>;
   passwordHashCost: number;
   submissionLeaseSeconds: number;
   /** Seals personal data at rest (driver's licence, date of birth). */
@@ -187,6 +194,43 @@ async function assertUserNameFree(db: Kysely<Database>, companyId: number, userN
     );
 }
 
+/**
+ * A deposit the customer paid before enrolling (`depositCaptureStatus: Captured`) counts only when the gateway
+ * confirms the charge (captured, at least the deposit due) and no other charge row holds it; otherwise the deposit
+ * stays due. The gateway is asked before the enrollment's transaction, never inside it.
+ */
+async function capturedDeposit(
+  deps: EnrollmentsDeps,
+  companyId: number,
+  payment: NonNullable<CreateRequest['payment']>,
+  depositDueCents: number,
+): Promise<TransactionDetails | null> {
+  const transactionId = payment.depositTransactionId;
+  if (payment.depositCaptureStatus !== 'Captured' || !transactionId) return null;
+  const recorded = await deps.db
+    .selectFrom('charge_transactions')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('gateway_transaction_id', '=', transactionId)
+    .executeTakeFirst();
+  if (recorded) return null;
+  try {
+    return await deps.confirmCharge(companyId, transactionId, { atLeastCents: depositDueCents });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    deps.log.warn(
+      { companyId, code: error.code },
+      'a deposit said to be captured was not confirmed; it stays due',
+    );
+    return null;
+  }
+}
+
+const depositAlreadyRecorded = (transactionId: string) =>
+  new ApiError('CHARGE_ALREADY_RECORDED', `Gateway transaction ${transactionId} is already recorded.`, [
+    `payment.depositTransactionId: ${transactionId} is recorded`,
+  ]);
+
 /** One live enrollment per meter: 409 naming the enrollment that holds it. */
 export async function assertMeterFree(
   db: Kysely<Database> | Transaction<Database>,
@@ -280,13 +324,17 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
     const payment = body.payment ?? {};
     const depositProfile = payment.depositToken ?? payment.paymentProfiles?.[0]?.paymentProfileToken;
     let depositStatus = 'not_required';
+    const depositDueCents = credit.depositRequired ? Math.round(plan.required_deposit_fee * 100) : 0;
+    const captured =
+      credit.depositRequired && !payment.depositWaived
+        ? await capturedDeposit(deps, companyId, payment, depositDueCents)
+        : null;
     const reviewReasons: string[] = [];
     if (credit.depositRequired) {
       if (payment.depositWaived) {
         depositStatus = 'waived';
         reviewReasons.push('Deposit waiver requested');
-      } else if (payment.depositCaptureStatus === 'Captured' && payment.depositTransactionId)
-        depositStatus = 'paid';
+      } else if (captured) depositStatus = 'paid';
       else if (payment.depositOptions === 'LetterOfCredit') {
         if (body.customerType === 'Residential') {
           throw invalid([
@@ -401,7 +449,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
               enrollment_id: id,
               customer_id: customerId,
               transaction_type: 'DEPOSIT',
-              amount_cents: Math.round(plan.required_deposit_fee * 100),
+              amount_cents: captured!.amountCents,
               reference: `deposit-${id}-captured`,
               gateway_transaction_id: payment.depositTransactionId!,
               payment_profile_token: depositProfile ?? 'captured-before-enrollment',
@@ -422,6 +470,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
         if (isUniqueViolation(error)) {
           await assertMeterFree(db, companyId, ldcAccount, plan.commodity);
           if (login) await assertUserNameFree(db, companyId, login.userName);
+          if (captured) throw depositAlreadyRecorded(captured.transactionId);
         }
         throw error;
       });

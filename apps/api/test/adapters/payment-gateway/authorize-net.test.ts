@@ -292,4 +292,46 @@ describe('Authorize.Net adapter against the local fake', () => {
       GatewayUnavailableError,
     );
   });
+
+  it('tells a transaction as getTransactionDetailsRequest does: captured, authorized only, declined or unknown', async () => {
+    const customer = await newCustomer('C-details');
+    const card = await gateway.createPaymentProfile(customer, visa);
+    const charged = await gateway.charge({
+      customerProfileToken: customer,
+      paymentProfileToken: card.paymentProfileToken,
+      amountCents: 15_000,
+      reference: 'details-1',
+      description: 'Deposit',
+    });
+    if (charged.status !== 'approved') throw new Error('expected an approval');
+    expect(await gateway.transactionDetails(charged.transactionId)).toEqual({
+      transactionId: charged.transactionId,
+      kind: 'charge',
+      state: 'captured',
+      amountCents: 15_000,
+      customerProfileToken: customer,
+      paymentProfileToken: card.paymentProfileToken,
+      reference: invoiceNumberFor('details-1'),
+    });
+    const authorizedOnly = {
+      ...fake.transactions.at(-1)!,
+      transId: '49000000001',
+      type: 'authOnlyTransaction',
+    };
+    const declined = {
+      ...authorizedOnly,
+      transId: '49000000002',
+      type: 'authCaptureTransaction',
+      responseCode: '2' as const,
+    };
+    fake.transactions.push(authorizedOnly, declined);
+    expect(await gateway.transactionDetails('49000000001')).toMatchObject({
+      state: 'authorized',
+      amountCents: 15_000,
+    });
+    expect(await gateway.transactionDetails('49000000002')).toMatchObject({ state: 'declined' });
+    expect(await gateway.transactionDetails('48999999999')).toBeNull();
+    const sent = fake.requests.at(-1)!;
+    expect(sent.getTransactionDetailsRequest).toMatchObject({ transId: '48999999999' });
+  });
 });

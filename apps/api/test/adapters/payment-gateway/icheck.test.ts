@@ -200,4 +200,39 @@ describe('iCheckGateway adapter against its local fake', () => {
     fake.release();
     expect(error).toBeInstanceOf(GatewayUnavailableError);
   });
+
+  it('tells a transaction by its confirmation number: captured, declined or unknown', async () => {
+    const { customerProfileToken: customer } = await gateway.createCustomerProfile({
+      merchantCustomerId: 'V1-details',
+      email: null,
+      description: 'D',
+    });
+    const card = await gateway.createPaymentProfile(customer, {
+      type: 'CreditCard',
+      cardNumber: '4111111111111111',
+      expirationDate: '2031-01',
+    });
+    const charge = await gateway.charge({
+      customerProfileToken: customer,
+      paymentProfileToken: card.paymentProfileToken,
+      amountCents: 7_500,
+      reference: 'ic-details',
+      description: 'Payment',
+    });
+    if (charge.status !== 'approved') throw new Error('expected an approval');
+    expect(await gateway.transactionDetails(charge.transactionId)).toEqual({
+      transactionId: charge.transactionId,
+      kind: 'charge',
+      state: 'captured',
+      amountCents: 7_500,
+      customerProfileToken: customer,
+      paymentProfileToken: card.paymentProfileToken,
+      reference: 'ic-details',
+    });
+    expect(fake.requests.at(-1)).toMatchObject({
+      APIMethod: 'FindTransaction',
+      ConfirmationNumber: charge.transactionId,
+    });
+    expect(await gateway.transactionDetails('ICONF-none')).toBeNull();
+  });
 });

@@ -265,36 +265,6 @@ describe('POST /payments/pay', () => {
   });
 });
 
-describe('charge transactions recorded from outside', () => {
-  it('records, reads and updates a charge made elsewhere', async () => {
-    const { enrollmentId } = await enrollment();
-    const created = await asCustomer('POST', '/payments/charge-transaction', {
-      id_enrollment: enrollmentId,
-      id_charge_transaction: '60012345678',
-      id_payment_profile: 'ivr-profile',
-      payment_type: 'CreditCard',
-      transaction_type: 'ONE_TIME_PAYMENT',
-      amount: 75,
-    });
-    const id = created.body.data.id_payment_charge_transactions;
-    expect(created.body.data).toMatchObject({ status: 'approved', sent_to_billing_system: false });
-    const updated = await asCustomer('PUT', `/payments/charge-transaction/${id}`, {
-      sent_to_billing_system: true,
-    });
-    expect(updated.body.data.sent_to_billing_system).toBe(true);
-    expect(
-      (await asCustomer('GET', `/payments/charge-transaction/${id}`)).body.data.id_charge_transaction,
-    ).toBe('60012345678');
-    const filtered = await asCustomer(
-      'GET',
-      `/payments/charge-transaction/by-enrollment/${enrollmentId}`,
-      undefined,
-      { query: { sentToBillingSystem: false } },
-    );
-    expect(filtered.body.totalRecords).toBe(0);
-  });
-});
-
 describe('the hosted payment page', () => {
   it('pays with a saved card through a signed, expiring link and calls back', async () => {
     const { enrollmentId } = await enrollment('520');
