@@ -31,6 +31,7 @@ import { registerDocsSite } from './http/docs-site.js';
 import { frameworkErrors, handleErrors } from './http/error-handler.js';
 import { ApiError } from './http/errors.js';
 import { refuseNonFiniteNumbers } from './http/finite-numbers.js';
+import { idempotencyKeys, purgeExpiredIdempotencyKeys } from './http/idempotency.js';
 import { loggerOptions, requestId } from './http/logging.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createScheduler, type Scheduler } from './jobs/scheduler.js';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accessControl, {
     resolver: { ...auth.resolver, customerSession: (companyId, hash) => customers.session(companyId, hash) },
   });
+  await app.register(idempotencyKeys, { db: db.kysely, leaseSeconds: config.idempotencyLeaseSeconds });
   await registerOpenApi(app);
 
   const catalog = createStampedCache(() => readChangeStamp(db.kysely, CATALOG_STAMP));
@@ -295,11 +297,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   scheduler.register({
     name: 'purge-expired-credentials',
     description:
-      'Deletes expired login signatures, refresh tokens, customer hashes and old rate-limit counters.',
+      'Deletes expired login signatures, refresh tokens, customer hashes, old rate-limit counters and Idempotency-Keys older than 24 hours.',
     everySeconds: 600,
     async run() {
       const hourAgo = Math.floor(Date.now() / 1000) - 3600;
-      await Promise.all([auth.purgeExpired(), customers.purgeExpired(), rateLimiter.purgeBefore(hourAgo)]);
+      await Promise.all([
+        auth.purgeExpired(),
+        customers.purgeExpired(),
+        rateLimiter.purgeBefore(hourAgo),
+        purgeExpiredIdempotencyKeys(db.kysely),
+      ]);
       return 'purged';
     },
   });

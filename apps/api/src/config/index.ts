@@ -25,6 +25,11 @@ export interface Config {
   uploadLimitBytes: number;
   /** How long a node holds an enrollment it is sending to billing; after a crash, another node resends it after this. */
   submissionLeaseSeconds: number;
+  /**
+   * How long a call holds its Idempotency-Key while it runs; longer than any call takes. After a crash, the client's
+   * retry with the key runs after this (until then it is 409 IDEMPOTENCY_KEY_IN_USE).
+   */
+  idempotencyLeaseSeconds: number;
   /** Whether this process runs the periodic background tasks (any number of nodes may; each run happens once). */
   backgroundTasks: boolean;
   /** SMTP relay for outgoing email (`smtp://…` or `smtps://…`); null keeps email in the outbox and the log. */
@@ -121,6 +126,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     uploadLimitBytes: int('UPLOAD_LIMIT_BYTES', 10 * 1_048_576, 1024, 100 * 1_048_576),
     backgroundTasks: env.BACKGROUND_TASKS !== 'false',
     submissionLeaseSeconds: int('SUBMISSION_LEASE_SECONDS', 120, 1, 3600),
+    idempotencyLeaseSeconds: int('IDEMPOTENCY_LEASE_SECONDS', 120, 1, 3600),
     smtpUrl,
     mailFrom: mailFrom ?? 'Voltin <no-reply@voltin.invalid>',
   };

@@ -3,6 +3,7 @@ import type { AutoresponderTables } from './tables/autoresponders.js';
 import type { BillingTables } from './tables/billing.js';
 import type { CustomerAccountTables } from './tables/customers.js';
 import type { EnrollmentTables } from './tables/enrollments.js';
+import type { IdempotencyTables } from './tables/idempotency.js';
 import type { JobTables } from './tables/jobs.js';
 import type { PaymentTables } from './tables/payments.js';
 import type { PlanTables } from './tables/plans.js';
@@ -335,4 +336,5 @@ export interface Database
     EnrollmentTables,
     CustomerAccountTables,
     BillingTables,
-    AutoresponderTables {}
+    AutoresponderTables,
+    IdempotencyTables {}

@@ -208,8 +208,14 @@ export const ERROR_CODES = {
     description: 'The LDC account already has a live enrollment; its id is in the errors.',
   },
   IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    description:
+      'This Idempotency-Key was already used by this caller, in the last 24 hours, for another request (another endpoint, path, query or body); use a new key for a new request.',
+  },
+  IDEMPOTENCY_KEY_IN_USE: {
     status: 409,
-    description: 'This Idempotency-Key was used with a different request body.',
+    description:
+      'The first request with this Idempotency-Key is still running; ask again shortly and you get its answer.',
   },
   ENROLLMENT_STATUS_CONFLICT: {
     status: 409,

@@ -172,3 +172,18 @@ export function expectFailure(response: ApiResponse, status: number, code: strin
   }
   return body;
 }
+
+/**
+ * Sends a request again while its Idempotency-Key is held by the same request still running (409
+ * IDEMPOTENCY_KEY_IN_USE), as a client told to ask again shortly does; returns the answer it ends with.
+ */
+export async function askAgainWhileInUse(
+  send: () => Promise<ApiResponse>,
+  waitMs = 50,
+): Promise<ApiResponse> {
+  for (;;) {
+    const response = await send();
+    if (response.body?.code !== 'IDEMPOTENCY_KEY_IN_USE') return response;
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
+  }
+}

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { creditCheck, enrollmentBody, planId, requiredOptions, ssnEnding } from '../fixtures/enrollments.js';
-import { useTestApi } from '../helpers/app.js';
+import { askAgainWhileInUse, useTestApi } from '../helpers/app.js';
 import { type BillingFault, controllableBilling } from './faulty-adapters.js';
 import { expectNothingHalfWritten, runLoad, runTask, Tally, watermark } from './harness.js';
 
@@ -99,7 +99,9 @@ describe('enrollment creates under load while the billing system fails', () => {
       // Some integrators send no Idempotency-Key at all.
       const headers: Record<string, string> =
         retried || i % 2 === 0 ? { 'idempotency-key': `billing-${fault}-${i}` } : {};
-      const send = () => api.call('POST', '/enrollments/create', { token, body, headers });
+      // A resend that finds the first still running (409) asks again until it gets the first's answer.
+      const send = () =>
+        askAgainWhileInUse(() => api.call('POST', '/enrollments/create', { token, body, headers }));
       if (retried) retriedClients++;
       const responses = retried ? await Promise.all([send(), send()]) : [await send()];
       for (const response of responses) {

@@ -98,13 +98,16 @@ describe('credit checks and enrollment creates under load while the credit burea
       expect(injected).toBeGreaterThan(0);
       expect(comeBack).toHaveLength(fault === 'slow' ? 0 : injected);
 
-      // The bureau is back: each customer refused meanwhile is checked again and enrolled with the same request
-      // and Idempotency-Key, which the refused attempt did not use up.
+      // The bureau is back: each customer refused meanwhile is checked again and enrolled with the same request and
+      // the new check, under a new Idempotency-Key: the refused attempt's key keeps its answer for its own retries.
       await runLoad(comeBack.length, CONCURRENCY, async (i) => {
         const journey = comeBack[i]!;
         const check = await creditCheck();
         expect(check.error_msg).toBeNull();
-        const created = await enroll(journey, check.id_credit_check);
+        const created = await enroll(
+          { ...journey, idempotencyKey: `${journey.idempotencyKey}-again` },
+          check.id_credit_check,
+        );
         expect(created.body.data?.enrollmentStatus, JSON.stringify(created.body)).toBe('PENDING');
       });
 

@@ -9,7 +9,7 @@ import {
   ssnEnding,
 } from '../fixtures/enrollments.js';
 import type { ApiResponse } from '../helpers/app.js';
-import { useTestApi } from '../helpers/app.js';
+import { askAgainWhileInUse, useTestApi } from '../helpers/app.js';
 import { controllableGateway } from './faulty-adapters.js';
 import { expectNothingHalfWritten, runLoad, runTask, Tally, type Watermark, watermark } from './harness.js';
 
@@ -139,7 +139,9 @@ describe('deposits charged during enrollment create, the gateway timing out afte
         },
       });
       const headers = { 'idempotency-key': `deposit-create-${i}` };
-      const send = () => api.call('POST', '/enrollments/create', { token, body, headers });
+      // A resend that finds the first still running (409) asks again until it gets the first's answer.
+      const send = () =>
+        askAgainWhileInUse(() => api.call('POST', '/enrollments/create', { token, body, headers }));
       // Every fourth client sends its request again while the first is in flight, as after a lost answer.
       const retried = i % 4 === 0;
       if (retried) retriedClients++;
@@ -206,7 +208,8 @@ async function retryWhileReconciling(enrollmentId: number, pay: (key: string) =>
   const charge = await api.db.kysely
     .selectFrom('charge_transactions')
     .select('id')
-    .where('idempotency_key', '=', key)
+    .where('enrollment_id', '=', enrollmentId)
+    .where('status', '=', 'unknown')
     .executeTakeFirstOrThrow();
   await makeReconcilable(0, charge.id);
   const [retry] = await Promise.all([pay(key), runTask(api, 'reconcile-charges')]);

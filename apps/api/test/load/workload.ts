@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../../src/db/client.js';
 import { creditCheck, enrollmentBody, planId, requiredOptions, ssnEnding } from '../fixtures/enrollments.js';
-import { type ApiResponse, SANDBOX, signLogin, type TestApi } from '../helpers/app.js';
+import { type ApiResponse, askAgainWhileInUse, SANDBOX, signLogin, type TestApi } from '../helpers/app.js';
 
 /**
  * What an integrator's traffic looks like, on the sandbox company: enrollment-wizard reads, the signed-in customer's
@@ -88,19 +89,25 @@ export function newEnrollment(work: Workload, lastName = 'Garcia') {
 
 export const idempotencyKey = (prefix: string) => `${prefix}-${randomBytes(8).toString('hex')}`;
 
+/** One client's create under its key; a resend that finds the first still running (409) asks again for its answer. */
 export function createEnrollment(call: Call, work: Workload, body: object, key: string) {
-  return call('POST', '/enrollments/create', {
-    token: work.token,
-    body,
-    headers: { 'idempotency-key': key },
-  });
+  return askAgainWhileInUse(() =>
+    call('POST', '/enrollments/create', {
+      token: work.token,
+      body,
+      headers: { 'idempotency-key': key },
+    }),
+  );
 }
 
-/** The enrollments made under `keys`, for checking each key made exactly one. */
+/** The enrollments made under `keys` (an enrollment keeps its key's claim), for checking each key made exactly one. */
 export function enrollmentsWithKeys(db: Db, keys: string[]) {
   return db.kysely
     .selectFrom('enrollments')
-    .select(['id', 'status', 'idempotency_key'])
-    .where('idempotency_key', 'in', keys.length ? keys : [''])
+    .innerJoin('idempotency_keys', (join) =>
+      join.on(sql<boolean>`enrollments.idempotency_key = 'idempotency-' || idempotency_keys.id`),
+    )
+    .select(['enrollments.id', 'enrollments.status', 'idempotency_keys.key as idempotency_key'])
+    .where('idempotency_keys.key', 'in', keys.length ? keys : [''])
     .execute();
 }

@@ -94,7 +94,6 @@ export async function seedDemoEnrollment(
       drop_reason_code: null,
       remove_meter: 0,
       idempotency_key: null,
-      request_hash: null,
       created_at: created,
       updated_at: created,
     })

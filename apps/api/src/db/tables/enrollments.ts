@@ -57,8 +57,8 @@ export interface EnrollmentsTable {
   remove_meter: Flag;
   /** Made under dual billing (the utility's `dual_billing`): the supplier bills this account itself. */
   dual_billed: Flag;
+  /** The Idempotency-Key claim that created it (`idempotency-<claim id>`), so a retry after a 5xx finds it. */
   idempotency_key: string | null;
-  request_hash: string | null;
   created_at: string;
   updated_at: string;
 }

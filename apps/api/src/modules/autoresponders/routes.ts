@@ -39,7 +39,7 @@ export const autoresponderRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/autoresponders/templates',
     {
-      config: agentOnly,
+      config: { ...agentOnly, idempotent: true },
       schema: {
         operationId: 'createAutoresponderTemplate',
         tags,

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.js';
 import { assertOwnCustomer, callerOf, customerOf } from '../../http/access.js';
 import { Envelope, ok, PagedEnvelope, paged, pagingOf } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
+import { idempotencyKeyOf } from '../../http/idempotency.js';
 import { checkSignedPath, signPath } from '../../security/signed-urls.js';
 import type { EnrollmentsService } from '../enrollments/index.js';
 import { linksFor } from '../plans/index.js';
@@ -50,7 +51,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
   app.post(
     '/payments/pay',
     {
-      config: customerScoped,
+      config: { ...customerScoped, idempotent: true },
       schema: {
         operationId: 'pay',
         tags,
@@ -61,9 +62,6 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
           'Every attempt is recorded as a charge transaction; a decline answers PAYMENT_DECLINED. While another payment of the ' +
           "same deposit waits for the gateway's answer, a new deposit payment (another key) answers PAYMENT_IN_PROGRESS " +
           'instead of charging the deposit twice.',
-        headers: Type.Object({
-          'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-        }),
         body: PayRequest,
         response: { 200: Envelope(ChargeTransaction) },
       },
@@ -74,7 +72,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
           company(request),
           customerOf(request).customerId,
           request.body,
-          request.headers['idempotency-key'],
+          idempotencyKeyOf(request),
         ),
       ),
   );
@@ -181,7 +179,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
   app.post(
     '/payments/charge-transaction',
     {
-      config: accountOrCustomer,
+      config: { ...accountOrCustomer, idempotent: true },
       schema: {
         operationId: 'createChargeTransaction',
         tags,

@@ -11,6 +11,7 @@ export const creditCheckRoutes: FastifyPluginAsyncTypebox<{ creditChecks: Credit
   app.post(
     '/payments/credit-check',
     {
+      config: { idempotent: true },
       schema: {
         operationId: 'runCreditCheck',
         tags: ['Payments'],

@@ -139,6 +139,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ customers: CustomersSer
   app.post(
     '/customers/create-customer-quick-enrollment',
     {
+      config: { idempotent: true },
       schema: {
         operationId: 'createCustomerQuickEnrollment',
         tags: TAGS,

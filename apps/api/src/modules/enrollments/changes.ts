@@ -67,7 +67,6 @@ function successorOf(
     drop_reason_code: null,
     remove_meter: 0,
     idempotency_key: null,
-    request_hash: null,
     created_at: now,
     updated_at: now,
     ...overrides,

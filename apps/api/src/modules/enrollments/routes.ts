@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { callerOf } from '../../http/access.js';
 import { Envelope, ok } from '../../http/envelope.js';
+import { idempotencyKeyOf } from '../../http/idempotency.js';
 import { Id } from '../../http/schemas.js';
 import { linksFor } from '../plans/index.js';
 import type { AccountChanges } from './changes.js';
@@ -36,6 +37,7 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/enrollments/create',
     {
+      config: { idempotent: true },
       schema: {
         operationId: 'createEnrollment',
         tags,
@@ -45,23 +47,12 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
           "plan's thresholds; then the deposit (charged now, due, or a letter of credit), autopay and manual review; with " +
           'nothing missing the enrollment is sent to the billing system. `statusDetails` says what is pending. Send an ' +
           '`Idempotency-Key` header: a retried create with the same key returns the first result and creates nothing new.',
-        headers: Type.Object({
-          'idempotency-key': Type.Optional(
-            Type.String({ minLength: 1, maxLength: 100, description: 'Makes retries safe.' }),
-          ),
-        }),
         body: EnrollmentCreateRequest,
         response: { 200: Envelope(EnrollmentCreateResult) },
       },
     },
     async (request) =>
-      ok(
-        await enrollments.create(
-          callerOf(request).companyId,
-          request.body,
-          request.headers['idempotency-key'],
-        ),
-      ),
+      ok(await enrollments.create(callerOf(request).companyId, request.body, idempotencyKeyOf(request))),
   );
 
   app.get(
@@ -149,6 +140,7 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/enrollments/:enrollmentId/renewal',
     {
+      config: { idempotent: true },
       schema: {
         operationId: 'renewEnrollment',
         tags,
@@ -166,6 +158,7 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/enrollments/:enrollmentId/drop',
     {
+      config: { idempotent: true },
       schema: {
         operationId: 'dropEnrollment',
         tags,
@@ -184,6 +177,7 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/enrollments/:enrollmentId/transfer-service',
     {
+      config: { idempotent: true },
       schema: {
         operationId: 'transferService',
         tags,
@@ -311,6 +305,7 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
         'setRecurringBilling',
         'Sets up autopay with a stored payment profile; releases an autopay hold',
       ),
+      config: { access: 'customer' as const, idempotent: true },
       schema: {
         ...recurringOptions(
           'setRecurringBilling',

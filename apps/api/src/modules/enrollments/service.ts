@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Static } from 'typebox';
@@ -58,10 +58,6 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 const invalid = (errors: string[]) =>
   new ApiError('VALIDATION_FAILED', 'The enrollment request is invalid.', errors);
-
-function requestHash(body: unknown): string {
-  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
-}
 
 /** Step 1 of the decision flow: the plan, the customer's fields and the addresses. */
 async function validatePlanAndFields(deps: EnrollmentsDeps, companyId: number, body: CreateRequest) {
@@ -260,27 +256,18 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
     };
   }
 
+  /**
+   * The HTTP layer owns the Idempotency-Key rule (http/idempotency.ts: one claim per caller and key, replayed answers).
+   * `idempotencyKey` is that claim's key: kept on the enrollment so that a retry after a 5xx that came once the
+   * enrollment was saved (the database lost mid-answer) answers with it instead of creating another.
+   */
   async function create(companyId: number, body: CreateRequest, idempotencyKey: string | undefined) {
-    const hash = requestHash(body);
-    if (!idempotencyKey) return decideAndCreate(companyId, body, undefined, hash);
-    const previous = await store.findByIdempotencyKey(db, companyId, idempotencyKey);
-    if (previous) return replay(companyId, previous, hash);
-    try {
-      return await decideAndCreate(companyId, body, idempotencyKey, hash);
-    } catch (error) {
-      // An identical retry racing this one may have won (its enrollment then trips our duplicate check or unique key).
-      const winner = await store.findByIdempotencyKey(db, companyId, idempotencyKey);
-      if (winner) return replay(companyId, winner, hash);
-      throw error;
-    }
+    const previous = idempotencyKey && (await store.findByIdempotencyKey(db, companyId, idempotencyKey));
+    if (previous) return createResponse(companyId, previous.id);
+    return decideAndCreate(companyId, body, idempotencyKey);
   }
 
-  async function decideAndCreate(
-    companyId: number,
-    body: CreateRequest,
-    idempotencyKey: string | undefined,
-    hash: string,
-  ) {
+  async function decideAndCreate(companyId: number, body: CreateRequest, idempotencyKey: string | undefined) {
     const { plan, described, ldcAccount } = await validatePlanAndFields(deps, companyId, body);
     // 2. acceptance options
     const options = described.acceptance_options;
@@ -421,7 +408,6 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
             remove_meter: 0,
             dual_billed: utility.dual_billing,
             idempotency_key: idempotencyKey ?? null,
-            request_hash: hash,
             created_at: now,
             updated_at: now,
           },
@@ -484,17 +470,6 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
       );
     await submitIfQueued(companyId, enrollmentId);
     return createResponse(companyId, enrollmentId);
-  }
-
-  async function replay(companyId: number, previous: store.EnrollmentRow, hash: string) {
-    if (previous.request_hash !== hash) {
-      throw new ApiError(
-        'IDEMPOTENCY_KEY_REUSED',
-        'This Idempotency-Key was already used with a different request.',
-        [`Idempotency-Key: belongs to enrollment ${previous.id}`],
-      );
-    }
-    return createResponse(companyId, previous.id);
   }
 
   async function resolveCustomer(

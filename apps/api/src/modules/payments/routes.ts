@@ -24,7 +24,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServic
   app.post(
     '/payments/payment-profile/hosted-profile-page-token/:customerId',
     {
-      config: customer,
+      config: { ...customer, idempotent: true },
       schema: {
         operationId: 'getHostedProfilePageToken',
         tags,
@@ -60,7 +60,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServic
   app.post(
     '/payments/payment-profile',
     {
-      config: customer,
+      config: { ...customer, idempotent: true },
       schema: {
         operationId: 'savePaymentProfile',
         tags,

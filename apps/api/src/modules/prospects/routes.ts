@@ -31,7 +31,7 @@ export const prospectRoutes: FastifyPluginAsyncTypebox<{ prospects: ProspectsSer
   app.post(
     '/prospects',
     {
-      config: access('createProspect'),
+      config: { ...access('createProspect'), idempotent: true },
       schema: {
         operationId: 'createProspect',
         tags,

@@ -166,7 +166,7 @@ describe('POST /payments/pay', () => {
     const [pending] = await api.db.kysely
       .selectFrom('charge_transactions')
       .selectAll()
-      .where('idempotency_key', '=', key)
+      .where('enrollment_id', '=', enrollmentId)
       .execute();
     expect(pending!.status).toBe('unknown');
     const retried = await asCustomer(
@@ -194,7 +194,7 @@ describe('POST /payments/pay', () => {
         { idEnrollment: enrollmentId, ...card, amount: 31 },
         { headers: { 'idempotency-key': key } },
       ),
-      409,
+      422,
       'IDEMPOTENCY_KEY_REUSED',
     );
   });
