@@ -4,6 +4,7 @@ import {
   idempotencyClock,
   purgeExpiredIdempotencyKeys,
 } from '../../src/http/idempotency.js';
+import { readPage } from '../docs/examples.js';
 import {
   cardEnding,
   creditCheckBody,
@@ -264,5 +265,24 @@ describe('Idempotency-Key: an answer of 5xx releases the key', () => {
     expect(await gatewayChargesWith(unknown!.reference)).toBe(1);
     // The released key still belongs to its request.
     expectFailure(await pay(ana, 31, key), 422, 'IDEMPOTENCY_KEY_REUSED');
+  });
+});
+
+describe('Idempotency-Key: the calls that take it', () => {
+  it('are the ones the "Voltin API" page lists, and the API reference shows the header on each', async () => {
+    const section = readPage('api-integrations/voltin-api.md')
+      .split('## Idempotency\n')[1]!
+      .split('\n## ')[0]!;
+    const documented = [...section.matchAll(/^\| `(POST \/api\/v1\/[^`]+)` \|/gm)].map((m) => m[1]).sort();
+    const openapi = (await api.call('GET', '/Swagger/v1/swagger.json')).body as {
+      paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string }> }>>;
+    };
+    const withHeader = Object.entries(openapi.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, op]) => op.parameters?.some((p) => p.in === 'header' && p.name === 'idempotency-key'))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(documented).toHaveLength(13);
+    expect(withHeader.sort()).toEqual(documented);
   });
 });
