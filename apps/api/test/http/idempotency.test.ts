@@ -7,15 +7,14 @@ import {
 import { readPage } from '../docs/examples.js';
 import {
   cardEnding,
+  creditCheck,
   creditCheckBody,
   enrollmentBody,
-  pendingEnrollment,
   planId,
   requiredOptions,
   ssnEnding,
 } from '../fixtures/enrollments.js';
 import { type ApiResponse, expectFailure, useTestApi } from '../helpers/app.js';
-import { newCustomer } from '../modules/customers/fixtures.js';
 
 const api = useTestApi({ backgroundTasks: false });
 let token: string;
@@ -40,14 +39,27 @@ afterEach(() => {
   idempotencyClock.nowSeconds = realClock;
 });
 
-/** A customer with a login, an enrollment of their own and a card saved through the API (…0019 times out after charging). */
+let payers = 0;
+
+/**
+ * A new customer enrolled with a self-service login, logged in, with a card saved through the API (…0010 is declined,
+ * …0019 times out after charging).
+ */
 async function payer(cardLastFour = '1111'): Promise<Payer> {
-  const { customerId, customerHash } = await newCustomer(api);
-  const enrollmentId = await pendingEnrollment(api, token, {
-    plan,
-    options,
-    customer: { idCustomer: customerId },
+  const login = { username: `payer.${++payers}.${Date.now().toString(36)}`, password: 'Sunny-Day-2026' };
+  const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: plan });
+  const enrolled = await api.call('POST', '/enrollments/create', {
+    token,
+    body: enrollmentBody(plan, options, {
+      customer: login,
+      payment: { creditCheckId: check.id_credit_check },
+    }),
   });
+  expect(enrolled.status, JSON.stringify(enrolled.body)).toBe(200);
+  const session = await api.call('POST', '/customers/login', { token, body: login });
+  expect(session.status, JSON.stringify(session.body)).toBe(200);
+  const { customerId, customerHash } = session.body.data;
+  const enrollmentId = enrolled.body.data.enrollmentId as number;
   const saved = await api.call('POST', '/payments/payment-profile', {
     token,
     customerHash,
