@@ -202,7 +202,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     utilities,
     creditChecks,
     billing: options.adapters?.billing ?? sandboxBilling,
-    gatewayFor: configuredGatewayFor,
+    // Charges are created below and own every charge; the deposit paid at enrollment goes through them too.
+    chargeDeposit: (companyId, enrollmentId, method) =>
+      charges.chargeDepositNow(companyId, enrollmentId, method),
     confirmCharge: async (companyId, transactionId, expected) =>
       confirmGatewayCharge(await configuredGatewayFor(companyId), transactionId, expected),
     passwordHashCost: config.passwordHashCost,

@@ -13,6 +13,7 @@ import * as autoresponders from './migrations/2026-11-21T0900-autoresponders.js'
 import * as changeStamps from './migrations/2026-11-21T1000-change-stamps.js';
 import * as integritySettings from './migrations/2026-11-25T0000-integrity-settings.js';
 import * as idempotencyKeys from './migrations/2026-11-25T0100-idempotency-keys.js';
+import * as esiidData from './migrations/2026-11-25T0400-esiid-data.js';
 import * as oneLivePerMeter from './migrations/2026-11-25T0600-one-live-enrollment-per-meter.js';
 import * as chargeUniqueness from './migrations/2026-11-25T0700-charge-transaction-uniqueness.js';
 import * as dualBilling from './migrations/2026-11-25T0800-dual-billing.js';
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T1000-change-stamps': changeStamps,
   '2026-11-25T0000-integrity-settings': integritySettings,
   '2026-11-25T0100-idempotency-keys': idempotencyKeys,
+  '2026-11-25T0400-esiid-data': esiidData,
   '2026-11-25T0600-one-live-enrollment-per-meter': oneLivePerMeter,
   '2026-11-25T0700-charge-transaction-uniqueness': chargeUniqueness,
   '2026-11-25T0800-dual-billing': dualBilling,

@@ -145,6 +145,11 @@ export const ERROR_CODES = {
     description:
       'The phone verification is already VERIFIED; a verified result is final and cannot be updated.',
   },
+  ESIID_UNKNOWN: {
+    status: 400,
+    description:
+      "The Texas ESIID (serviceAddress.ldcAccount) is not in the ERCOT ESI ID data loaded for the utility, and the company refuses unknown meters (company setting `unknown_esiids` = refuse). Check the number on the customer's bill; a premise built since the last extract can be accepted when the company sets `verify_later`.",
+  },
   TEXAS_ONLY: {
     status: 422,
     description:

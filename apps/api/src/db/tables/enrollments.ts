@@ -59,6 +59,8 @@ export interface EnrollmentsTable {
   dual_billed: Flag;
   /** The Idempotency-Key claim that created it (`idempotency-<claim id>`), so a retry after a 5xx finds it. */
   idempotency_key: string | null;
+  /** 1: its ESIID was not in the ESIID data when accepted (`unknown_esiids` = verify_later); an agent verifies it. */
+  meter_unverified: Flag;
   created_at: string;
   updated_at: string;
 }

@@ -19,6 +19,12 @@ export interface PremisesTable {
   status: string;
   /** AMSR, AMSM, IDR or NIDR (the extract's meter indicator). */
   meter_type: string;
+  /** The extract's DUNS of the TDSP, METER_READ_CYCLE, POWER_REGION, STATIONCODE and METERED (Y/N); null when seeded. */
+  tdsp_duns: string | null;
+  meter_read_cycle: string | null;
+  power_region: string | null;
+  station_code: string | null;
+  metered: string | null;
   updated_at: string;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { callerOf } from '../../http/access.js';
-import { Envelope, ok, PagedEnvelope, paged, pagingOf } from '../../http/envelope.js';
+import { Envelope, ok, PagedEnvelope, PagingQuery, paged, pagingOf } from '../../http/envelope.js';
 import { commaLists } from '../../http/schemas.js';
 import { EnrollmentSchema as Enrollment } from '../enrollments/index.js';
 import { AgentNote, EtfInvoice, EtfQuery, IdParams, QueueQuery } from './schemas.js';
@@ -47,6 +47,44 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues }> = as
       response: { 200: Envelope(Enrollment) },
     },
   });
+
+  app.get(
+    '/agent/unverified-meters',
+    {
+      config: agentOnly,
+      schema: {
+        operationId: 'agentListUnverifiedMeters',
+        tags,
+        summary: 'Enrollments accepted on an ESIID the ESIID data did not know, for an agent to verify',
+        description: `${ADDITION} Listed while the company setting unknown_esiids is verify_later; not a hold.`,
+        querystring: PagingQuery,
+        response: { 200: PagedEnvelope(Enrollment) },
+      },
+    },
+    async (request) => {
+      const paging = pagingOf(request.query);
+      const { items, total } = await agent.unverifiedMeters(who(request).companyId, paging);
+      return paged(items, total, paging);
+    },
+  );
+
+  app.post(
+    '/agent/enrollments/:id/meter-verified',
+    enrollmentAction(
+      'agentMeterVerified',
+      "Records that an agent verified the enrollment's meter: it leaves the unverified-meter queue",
+      AgentNote,
+    ),
+    async (request) =>
+      ok(
+        await agent.meterVerified(
+          who(request).companyId,
+          request.params.id,
+          who(request).accountId,
+          (request.body as { reason: string }).reason,
+        ),
+      ),
+  );
 
   app.post(
     '/agent/enrollments/:id/retry-submission',

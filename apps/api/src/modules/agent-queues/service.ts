@@ -24,6 +24,55 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
       return { items: await Promise.all(rows.map((e) => enrollments.get(companyId, e.id))), total };
     },
 
+    /** Enrollments accepted on an ESIID the ESIID data did not know (`unknown_esiids` = verify_later), oldest first. */
+    async unverifiedMeters(companyId: number, paging: Paging) {
+      const query = db
+        .selectFrom('enrollments')
+        .where('company_id', '=', companyId)
+        .where('meter_unverified', '=', 1);
+      const [rows, total] = await Promise.all([
+        query
+          .select('id')
+          .orderBy('id')
+          .limit(paging.pageSize)
+          .offset((paging.pageNumber - 1) * paging.pageSize)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        items: await Promise.all(rows.map((e) => enrollments.get(companyId, e.id))),
+        total: Number(total.count),
+      };
+    },
+
+    /** The agent checked the meter with the TDSP (or on the bill): the flag is cleared and the check kept in the history. */
+    async meterVerified(companyId: number, id: number, accountId: number, reason: string) {
+      const e = await enrollment(companyId, id);
+      const result = await db
+        .updateTable('enrollments')
+        .set({ meter_unverified: 0 })
+        .where('id', '=', e.id)
+        .where('meter_unverified', '=', 1)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0)
+        throw new ApiError(
+          'ENROLLMENT_STATUS_CONFLICT',
+          'The meter of this enrollment is not awaiting verification.',
+        );
+      await db
+        .insertInto('enrollment_status_history')
+        .values({
+          enrollment_id: e.id,
+          from_status: e.status,
+          to_status: e.status,
+          actor: 'agent',
+          reason: `Meter ${e.ldc_account} verified by ${agentOf(accountId)}: ${reason}`,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      return enrollments.get(companyId, id);
+    },
+
     /** Sends again at once: after a connection error, or after fixing what the billing system reported. */
     async retrySubmission(companyId: number, id: number, accountId: number) {
       const e = await enrollment(companyId, id);

@@ -252,6 +252,69 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
     return toChargeTransaction(c);
   }
 
+  /** A charge about to be sent to the gateway, recorded first under its reference so a lost answer is reconciled. */
+  function insertPendingCharge(c: {
+    enrollment: { id: number; company_id: number; customer_id: number };
+    type: 'DEPOSIT' | 'ONE_TIME_PAYMENT';
+    amountCents: number;
+    reference: string;
+    paymentProfileToken: string;
+    paymentType: string;
+    idempotencyKey: string | null;
+  }) {
+    const now = nowIso();
+    return db
+      .insertInto('charge_transactions')
+      .values({
+        company_id: c.enrollment.company_id,
+        enrollment_id: c.enrollment.id,
+        customer_id: c.enrollment.customer_id,
+        transaction_type: c.type,
+        amount_cents: c.amountCents,
+        reference: c.reference,
+        gateway_transaction_id: null,
+        payment_profile_token: c.paymentProfileToken,
+        payment_type: c.paymentType,
+        status: 'pending',
+        decline_reason: null,
+        has_been_captured: 0,
+        sent_to_billing_system: 0,
+        idempotency_key: c.idempotencyKey,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * The deposit of a new enrollment paid at once (PayNow), through the same path as any payment: approved → the
+   * holds are re-decided; declined or refused → ON_HOLD_PAYMENT_FAILED; no answer → the enrollment keeps its
+   * deposit hold and the charge is reconciled with the gateway by the background task.
+   */
+  async function chargeDepositNow(
+    companyId: number,
+    enrollmentId: number,
+    method: { customerProfileToken: string; paymentProfileToken: string; paymentType?: string },
+  ): Promise<void> {
+    const e = await enrollments.row(companyId, enrollmentId);
+    if (await otherDepositCharge(companyId, e.id)) return;
+    const pending = await insertPendingCharge({
+      enrollment: e,
+      type: 'DEPOSIT',
+      amountCents: e.deposit_amount_cents,
+      reference: `deposit-${e.id}-${randomUUID()}`,
+      paymentProfileToken: method.paymentProfileToken,
+      paymentType: method.paymentType ?? 'CreditCard',
+      idempotencyKey: null,
+    });
+    try {
+      await attempt(pending, method.customerProfileToken);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'UPSTREAM_UNAVAILABLE')) throw error;
+    }
+  }
+
   async function pay(
     companyId: number,
     customerId: number,
@@ -318,37 +381,22 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
       throw new ApiError('PAYMENT_PROFILE_UNKNOWN', 'That payment profile is not one of this customer.', [
         'paymentProfileToken: unknown for this customer',
       ]);
-    const now = nowIso();
-    const inserted = await db
-      .insertInto('charge_transactions')
-      .values({
-        company_id: companyId,
-        enrollment_id: e.id,
-        customer_id: customerId,
-        transaction_type: body.isDepositPayment ? 'DEPOSIT' : 'ONE_TIME_PAYMENT',
-        amount_cents: amountCents,
-        reference: `pay-${randomUUID()}`,
-        gateway_transaction_id: null,
-        payment_profile_token: body.paymentProfileToken,
-        payment_type: profile.id_payment_type === 1 ? 'CreditCard' : 'BankAccount',
-        status: 'pending',
-        decline_reason: null,
-        has_been_captured: 0,
-        sent_to_billing_system: 0,
-        idempotency_key: idempotencyKey ?? null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-      .catch(async (error) => {
-        // Two identical requests racing: the loser answers with the winner's outcome.
-        if (!idempotencyKey) throw error;
-        throw new ApiError(
-          'PAYMENT_IN_PROGRESS',
-          'This payment is already being processed; ask again shortly.',
-        );
-      });
+    const inserted = await insertPendingCharge({
+      enrollment: e,
+      type: body.isDepositPayment ? 'DEPOSIT' : 'ONE_TIME_PAYMENT',
+      amountCents,
+      reference: `pay-${randomUUID()}`,
+      paymentProfileToken: body.paymentProfileToken,
+      paymentType: profile.id_payment_type === 1 ? 'CreditCard' : 'BankAccount',
+      idempotencyKey: idempotencyKey ?? null,
+    }).catch(async (error) => {
+      // Two identical requests racing: the loser answers with the winner's outcome.
+      if (!idempotencyKey) throw error;
+      throw new ApiError(
+        'PAYMENT_IN_PROGRESS',
+        'This payment is already being processed; ask again shortly.',
+      );
+    });
     if (body.isDepositPayment && (await otherDepositCharge(companyId, e.id, inserted.id))) {
       // A concurrent deposit payment got in between the check above and this insert: at most one goes on.
       await db.deleteFrom('charge_transactions').where('id', '=', inserted.id).execute();
@@ -359,6 +407,7 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
 
   return {
     pay,
+    chargeDepositNow,
     charge: async (companyId: number, id: number) => toChargeTransaction(await charge(companyId, id)),
     async byEnrollment(
       companyId: number,

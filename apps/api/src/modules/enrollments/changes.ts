@@ -10,6 +10,7 @@ import { ApiError, notFound } from '../../http/errors.js';
 import { readSingleFile } from '../../http/uploads.js';
 import type { FilesService } from '../files/index.js';
 import type { PlansService } from '../plans/index.js';
+import { checkKnownMeter } from '../premises/index.js';
 import { today, type UtilitiesService } from '../utilities/index.js';
 import { addDays, holdStatus } from './decision.js';
 import {
@@ -350,6 +351,7 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
     }
     const billing = body.billingAddress ?? body.serviceAddress;
     const newLdc = body.serviceAddress.ldcAccount!.replace(/\D/g, '');
+    const meter = await checkKnownMeter(db, companyId, e.utility_id, newLdc);
     await assertMeterFree(db, companyId, newLdc, e.commodity);
     const newId = await db
       .transaction()
@@ -383,6 +385,7 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
             service_state: body.serviceAddress.state,
             service_zipcode: body.serviceAddress.zipcode,
             ldc_account: newLdc,
+            meter_unverified: meter.unverified ? 1 : 0,
             autopay_active: autopay ? 1 : 0,
             meter_number: body.serviceAddress.meter_number ?? null,
             billing_address_1: billing.address,

@@ -209,6 +209,10 @@ export const Enrollment = Type.Object({
   ),
   statusDetails: StatusDetails,
   billing_errors: Type.Array(Type.String()),
+  meter_unverified: Type.Boolean({
+    description:
+      'The ESIID was not in the ESIID data when the enrollment was accepted (company setting unknown_esiids = verify_later): an agent verifies the meter (GET /agent/unverified-meters). Not a hold.',
+  }),
 });
 
 export const EnrollmentIdParams = Type.Object({ enrollmentId: Id('id_enrollment') });

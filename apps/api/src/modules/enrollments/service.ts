@@ -1,15 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Static } from 'typebox';
 import type { BillingSystem } from '../../adapters/billing-system/port.js';
 import { BillingUnavailableError } from '../../adapters/billing-system/port.js';
-import {
-  GatewayRejectedError,
-  GatewayUnavailableError,
-  type PaymentGateway,
-  type TransactionDetails,
-} from '../../adapters/payment-gateway/port.js';
+import type { TransactionDetails } from '../../adapters/payment-gateway/port.js';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { ApiError, notFound } from '../../http/errors.js';
@@ -18,6 +12,7 @@ import { seal } from '../../security/secret-box.js';
 import type { CreditChecksService } from '../credit-checks/index.js';
 import { assertPasswordPolicy, assertUserNameFormat } from '../customers/index.js';
 import { type PlansService, validateFields } from '../plans/index.js';
+import { checkKnownMeter } from '../premises/index.js';
 import { today, type UtilitiesService } from '../utilities/index.js';
 import { addMonths, holdStatus, retryDelaySeconds, startDateProblem, statusDetails } from './decision.js';
 import {
@@ -40,7 +35,12 @@ export interface EnrollmentsDeps {
   utilities: UtilitiesService;
   creditChecks: CreditChecksService;
   billing: BillingSystem;
-  gatewayFor: (companyId: number) => Promise<PaymentGateway>;
+  /** The charges module charges a deposit paid at once (PayNow), as it charges every payment. */
+  chargeDeposit: (
+    companyId: number,
+    enrollmentId: number,
+    method: { customerProfileToken: string; paymentProfileToken: string; paymentType?: string },
+  ) => Promise<void>;
   /** The charges module's rule for a payment made outside Voltin: the gateway confirms it, or it does not count. */
   confirmCharge: (
     companyId: number,
@@ -97,7 +97,8 @@ async function validatePlanAndFields(deps: EnrollmentsDeps, companyId: number, b
       ['serviceAddress.zipcode: not served by the plan utility'],
     );
   }
-  return { plan, described, ldcAccount: ldcAccount! };
+  const meter = await checkKnownMeter(deps.db, companyId, plan.utility_id, ldcAccount!);
+  return { plan, described, ldcAccount: ldcAccount!, meterUnverified: meter.unverified };
 }
 
 async function customerTypeCode(
@@ -268,7 +269,11 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
   }
 
   async function decideAndCreate(companyId: number, body: CreateRequest, idempotencyKey: string | undefined) {
-    const { plan, described, ldcAccount } = await validatePlanAndFields(deps, companyId, body);
+    const { plan, described, ldcAccount, meterUnverified } = await validatePlanAndFields(
+      deps,
+      companyId,
+      body,
+    );
     // 2. acceptance options
     const options = described.acceptance_options;
     const unknown = body.agreedAcceptanceValues.filter((id) => !options.some((o) => o.id_option === id));
@@ -408,6 +413,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
             remove_meter: 0,
             dual_billed: utility.dual_billing,
             idempotency_key: idempotencyKey ?? null,
+            meter_unverified: meterUnverified ? 1 : 0,
             created_at: now,
             updated_at: now,
           },
@@ -461,13 +467,11 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
         throw error;
       });
     if (chargeNow)
-      await chargeDeposit(
-        companyId,
-        enrollmentId,
-        payment.customerProfileToken!,
-        depositProfile!,
-        payment.paymentProfiles?.[0]?.paymentType,
-      );
+      await deps.chargeDeposit(companyId, enrollmentId, {
+        customerProfileToken: payment.customerProfileToken!,
+        paymentProfileToken: depositProfile!,
+        paymentType: payment.paymentProfiles?.[0]?.paymentType,
+      });
     await submitIfQueued(companyId, enrollmentId);
     return createResponse(companyId, enrollmentId);
   }
@@ -533,107 +537,6 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
       .returning('id')
       .executeTakeFirstOrThrow();
     return id;
-  }
-
-  /**
-   * Charges the deposit with a reference recorded first, so a timeout is reconciled instead of charged twice.
-   * Approved → the hold is re-decided (usually to submission); declined or refused → ON_HOLD_PAYMENT_FAILED;
-   * no answer → stays ON_HOLD_DEPOSIT_PENDING with the charge marked unknown for reconciliation.
-   */
-  async function chargeDeposit(
-    companyId: number,
-    enrollmentId: number,
-    customerProfileToken: string,
-    paymentProfileToken: string,
-    paymentType?: string,
-  ) {
-    const e = (await store.findEnrollment(db, companyId, enrollmentId))!;
-    const reference = `deposit-${e.id}-${randomUUID()}`;
-    const now = new Date().toISOString();
-    await db
-      .insertInto('charge_transactions')
-      .values({
-        company_id: companyId,
-        enrollment_id: e.id,
-        customer_id: e.customer_id,
-        transaction_type: 'DEPOSIT',
-        amount_cents: e.deposit_amount_cents,
-        reference,
-        gateway_transaction_id: null,
-        payment_profile_token: paymentProfileToken,
-        payment_type: paymentType ?? 'CreditCard',
-        status: 'pending',
-        decline_reason: null,
-        has_been_captured: 0,
-        sent_to_billing_system: 0,
-        idempotency_key: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    const record = (changes: {
-      status: string;
-      gateway_transaction_id?: string | null;
-      decline_reason?: string | null;
-      has_been_captured?: 0 | 1;
-    }) =>
-      db
-        .updateTable('charge_transactions')
-        .set({ ...changes, updated_at: new Date().toISOString() })
-        .where('reference', '=', reference)
-        .execute();
-    try {
-      const gateway = await deps.gatewayFor(companyId);
-      const result = await gateway.charge({
-        customerProfileToken,
-        paymentProfileToken,
-        amountCents: e.deposit_amount_cents,
-        reference,
-        description: `Deposit for enrollment ${e.id}`,
-      });
-      if (result.status === 'approved') {
-        await record({
-          status: 'approved',
-          gateway_transaction_id: result.transactionId,
-          has_been_captured: 1,
-        });
-        await redecide(companyId, e.id, { deposit_status: 'paid' }, 'system', 'Deposit paid');
-      } else {
-        await record({
-          status: 'declined',
-          gateway_transaction_id: result.transactionId,
-          decline_reason: result.reasonText,
-        });
-        await redecide(
-          companyId,
-          e.id,
-          { deposit_status: 'failed' },
-          'system',
-          `Deposit declined: ${result.reasonText}`,
-        );
-      }
-    } catch (error) {
-      if (error instanceof GatewayUnavailableError) {
-        await record({ status: 'unknown' });
-        deps.log.warn(
-          { enrollmentId: e.id, reference },
-          'deposit charge got no answer; left for reconciliation',
-        );
-        return;
-      }
-      if (error instanceof GatewayRejectedError) {
-        await record({ status: 'declined', decline_reason: `${error.gatewayCode}: ${error.message}` });
-        await redecide(
-          companyId,
-          e.id,
-          { deposit_status: 'failed' },
-          'system',
-          `Deposit refused by the gateway (${error.gatewayCode})`,
-        );
-        return;
-      }
-      throw error;
-    }
   }
 
   /** Applies a change of the facts the holds depend on and moves the enrollment to whatever they now say. */

@@ -125,6 +125,7 @@ export async function describeEnrollments(
         })),
       statusDetails: statusDetails(e),
       billing_errors: e.billing_errors ? (JSON.parse(e.billing_errors) as string[]) : [],
+      meter_unverified: e.meter_unverified === 1,
     };
   });
 }

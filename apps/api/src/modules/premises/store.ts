@@ -73,3 +73,30 @@ export const findCustomerTypeCode = (db: Kysely<Database>, companyId: number, cu
     .where('id', '=', customerTypeId)
     .where('company_id', '=', companyId)
     .executeTakeFirst();
+
+/** A company's utility with what the unknown-meter rule needs: its commodity, state and the company's setting. */
+export const utilityForMeterCheck = (db: Kysely<Database>, companyId: number, utilityId: number) =>
+  db
+    .selectFrom('utilities')
+    .innerJoin('markets', 'markets.id', 'utilities.market_id')
+    .leftJoin('company_settings', 'company_settings.company_id', 'utilities.company_id')
+    .select([
+      'utilities.code',
+      'utilities.name',
+      'utilities.commodity',
+      'markets.state_code',
+      'company_settings.unknown_esiids',
+    ])
+    .where('utilities.company_id', '=', companyId)
+    .where('utilities.id', '=', utilityId)
+    .executeTakeFirstOrThrow();
+
+export const isKnownEsiid = async (db: Kysely<Database>, utilityCode: string, esiid: string) =>
+  Boolean(
+    await db
+      .selectFrom('premises')
+      .select('esiid')
+      .where('esiid', '=', esiid)
+      .where('utility_code', '=', utilityCode)
+      .executeTakeFirst(),
+  );
