@@ -175,7 +175,23 @@ export const ERROR_CODES = {
   },
   CREDIT_CHECK_UNUSABLE: {
     status: 422,
-    description: 'The credit check got no answer from the bureau, or is older than 30 days; run a new one.',
+    description:
+      "The credit check got no answer from the bureau, or is older than the company's credit_check_valid_days (30 unless set); run a new one.",
+  },
+  CREDIT_CHECK_OTHER_PERSON: {
+    status: 422,
+    description:
+      'The credit check was not run for the enrolling customer: the name, the date of birth (which must be given when the check carried one) or the SSN differ. Whose check it was is not said.',
+  },
+  CREDIT_CHECK_SSN_REQUIRED: {
+    status: 422,
+    description:
+      'The plan requires the SSN (allow_use_date_of_birth is false) and the credit check was run without one, e.g. without planId; run it again with socialSecurityNumber.',
+  },
+  CREDIT_CHECK_IN_USE: {
+    status: 409,
+    description:
+      'The credit check already backs a live enrollment of this LDC number; one check backs at most one live enrollment per LDC number.',
   },
   CREDIT_CHECK_REQUIRED: {
     status: 422,

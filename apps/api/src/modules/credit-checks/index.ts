@@ -1,2 +1,4 @@
+export type { EnrollingPerson } from './identity.js';
 export { creditCheckRoutes } from './routes.js';
 export { type CreditChecksService, createCreditChecksService, DEFAULT_CREDIT_RULES } from './service.js';
+export { type CreditThresholds, creditOutcome } from './thresholds.js';

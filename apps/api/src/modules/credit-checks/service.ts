@@ -6,10 +6,12 @@ import type { Database } from '../../db/schema.js';
 import type { CreditChecksTable } from '../../db/tables/enrollments.js';
 import { ssnDigits, validateSsn } from '../../domain/ssn.js';
 import { ApiError } from '../../http/errors.js';
-import { seal } from '../../security/secret-box.js';
+import { open, seal } from '../../security/secret-box.js';
 import type { PlansService } from '../plans/index.js';
+import { type EnrollingPerson, identityProblem } from './identity.js';
 import type { CreditCheckRequest } from './schemas.js';
 import * as store from './store.js';
+import { creditOutcome } from './thresholds.js';
 
 /** Thresholds when no plan is named: a deposit under 550, never a refusal, SSN or date of birth accepted. */
 export const DEFAULT_CREDIT_RULES = {
@@ -17,9 +19,6 @@ export const DEFAULT_CREDIT_RULES = {
   deposit_deny_service_under_score: 0,
   allow_use_date_of_birth: 1,
 };
-
-/** A stored credit check older than this cannot back an enrollment. */
-export const CREDIT_CHECK_VALID_DAYS = 30;
 
 export function toCreditCheckResult(row: Selectable<CreditChecksTable>) {
   return {
@@ -92,16 +91,13 @@ export function createCreditChecksService(
           zipCode: request.zipCode,
         });
         const score = report.outcome === 'scored' ? report.score : null;
-        const deny =
-          score !== null &&
-          rules.deposit_deny_service_under_score > 0 &&
-          score < rules.deposit_deny_service_under_score;
+        const decided = creditOutcome(score, rules);
         outcome = {
           score,
           no_score_reason: report.outcome === 'no_score' ? report.noScoreReason : null,
           error_msg: null,
-          deny_service: deny ? 1 : 0,
-          deposit_required: score === null || score < rules.deposit_required_under_score ? 1 : 0,
+          deny_service: decided.denyService ? 1 : 0,
+          deposit_required: decided.depositRequired ? 1 : 0,
           fraud_alert: report.fraudAlertCodes.length > 0 ? 1 : 0,
           reason_codes: JSON.stringify(report.reasonCodes),
           fraud_alert_codes: JSON.stringify(report.fraudAlertCodes),
@@ -126,8 +122,17 @@ export function createCreditChecksService(
       return toCreditCheckResult({ id, ...base, ...outcome });
     },
 
-    /** A stored check an enrollment may rely on: this company's, answered by the bureau, and recent. */
-    async usable(companyId: number, id: number) {
+    /**
+     * A stored check an enrollment may rely on: this company's, answered by the bureau, no older than the company's
+     * `credit_check_valid_days`, run for the enrolling person, and run with the SSN when the plan requires one (so
+     * running the check without `planId` cannot skip the plan's rule).
+     */
+    async usable(
+      companyId: number,
+      id: number,
+      enrolling: EnrollingPerson,
+      plan: { allow_use_date_of_birth: number },
+    ) {
       const row = await store.findCreditCheck(db, companyId, id);
       if (!row)
         throw new ApiError('CREDIT_CHECK_NOT_FOUND', `Credit check ${id} was not found.`, [
@@ -140,17 +145,56 @@ export function createCreditChecksService(
           ['payment.creditCheckId: bureau error'],
         );
       }
-      const ageDays = (Date.now() - Date.parse(row.created_at)) / 86_400_000;
-      if (ageDays > CREDIT_CHECK_VALID_DAYS) {
+      const validDays = await store.creditCheckValidDays(db, companyId);
+      if (isOlderThanDays(row.created_at, validDays)) {
         throw new ApiError(
           'CREDIT_CHECK_UNUSABLE',
-          `Credit checks are valid for ${CREDIT_CHECK_VALID_DAYS} days; run a new one.`,
+          `Credit checks are valid for ${validDays} days; run a new one.`,
           ['payment.creditCheckId: expired'],
+        );
+      }
+      assertRunFor(row, enrolling);
+      if (plan.allow_use_date_of_birth !== 1 && row.ssn_sealed === null) {
+        throw new ApiError(
+          'CREDIT_CHECK_SSN_REQUIRED',
+          'This plan requires a credit check run with the SSN; the date of birth does not replace it. Run a new check with socialSecurityNumber.',
+          ['payment.creditCheckId: run without an SSN'],
         );
       }
       return row;
     },
   };
+
+  function assertRunFor(row: Selectable<CreditChecksTable>, enrolling: EnrollingPerson) {
+    const problem = identityProblem(
+      {
+        firstName: row.first_name,
+        lastName: row.last_name,
+        dateOfBirth: row.date_of_birth_sealed === null ? null : open(secretBox, row.date_of_birth_sealed),
+        ssn: row.ssn_sealed === null ? null : open(secretBox, row.ssn_sealed),
+      },
+      enrolling,
+    );
+    if (problem === 'date_of_birth_missing') {
+      throw new ApiError(
+        'CREDIT_CHECK_OTHER_PERSON',
+        'The credit check was run with a date of birth: give the same customer.dateOfBirth to enroll with it.',
+        ['customer.dateOfBirth: is required to match the credit check'],
+      );
+    }
+    if (problem === 'other_person') {
+      throw new ApiError(
+        'CREDIT_CHECK_OTHER_PERSON',
+        'The credit check was not run for this customer (name, date of birth or SSN differ); run a credit check for the customer who enrolls.',
+        ['payment.creditCheckId: run for another person'],
+      );
+    }
+  }
+}
+
+/** Valid for N days means up to N whole days after it was run, to the millisecond; older is expired. */
+function isOlderThanDays(createdAt: string, days: number): boolean {
+  return Date.now() - Date.parse(createdAt) > days * 86_400_000;
 }
 
 export type CreditChecksService = ReturnType<typeof createCreditChecksService>;

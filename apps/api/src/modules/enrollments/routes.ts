@@ -28,6 +28,11 @@ import {
 import type { EnrollmentsService } from './service.js';
 
 const tags = ['Enrollments'];
+/** The spec does not mark these customer listings (H): an account reads them for its company, a hash for itself. */
+const CUSTOMER_LISTING_ACCESS =
+  'A web service account may call this without `X-Customer-Hash` for any customer of its own retail company ' +
+  "(another company's customer is 404). With `X-Customer-Hash` the call is limited to that customer (and the logins " +
+  'linked into it): another customer is 403.';
 
 export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
   enrollments: EnrollmentsService;
@@ -72,18 +77,21 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/customers/:customerId/enrollments',
     {
-      config: { access: 'customer' },
+      config: { access: 'account-or-customer' },
       schema: {
         operationId: 'listCustomerEnrollments',
         tags: ['Customers'],
         summary:
           "The customer's enrollments: the newest of each renewal chain, without archived or cancelled ones",
+        description: CUSTOMER_LISTING_ACCESS,
         params: Type.Object({ customerId: Id('id_customer') }),
         response: { 200: Envelope(Type.Array(Enrollment)) },
       },
     },
-    async (request) =>
-      ok(await enrollments.listForCustomer(callerOf(request).companyId, request.params.customerId)),
+    async (request) => {
+      await enrollments.assertCompanyCustomer(company(request), request.params.customerId);
+      return ok(await enrollments.listForCustomer(company(request), request.params.customerId));
+    },
   );
 
   app.get(
@@ -334,16 +342,19 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/customers/:customerId/enrollments-to-change-delivery-method',
     {
-      config: { access: 'customer' },
+      config: { access: 'account-or-customer' },
       schema: {
         operationId: 'listEnrollmentsForDeliveryMethodChange',
         tags: ['Customers'],
         summary: "The customer's enrollments whose billing delivery method can change now",
+        description: CUSTOMER_LISTING_ACCESS,
         params: Type.Object({ customerId: Id('id_customer') }),
         response: { 200: Envelope(Type.Array(Enrollment)) },
       },
     },
-    async (request) =>
-      ok(await changes.deliveryMethodCandidates(company(request), request.params.customerId)),
+    async (request) => {
+      await enrollments.assertCompanyCustomer(company(request), request.params.customerId);
+      return ok(await changes.deliveryMethodCandidates(company(request), request.params.customerId));
+    },
   );
 };

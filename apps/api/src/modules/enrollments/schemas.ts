@@ -45,6 +45,13 @@ export const EnrollmentCustomer = Type.Object({
   preferedContact: Type.Optional(Id('id_method_contact: how the customer agreed to be contacted.')),
   confirmationCode: Type.Optional(text(50, 'The sales confirmation code (door-to-door or phone sales).')),
   dateOfBirth: Type.Optional(PlainDate),
+  socialSecurityNumber: Type.Optional(
+    Type.String({
+      maxLength: 11,
+      description:
+        '9 digits, with or without dashes. When given it must be the SSN the credit check was run with; stored encrypted on a new customer and never returned.',
+    }),
+  ),
   suscribeMarketingComms: Type.Optional(Type.Boolean()),
 });
 

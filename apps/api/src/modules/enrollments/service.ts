@@ -6,10 +6,11 @@ import { BillingUnavailableError } from '../../adapters/billing-system/port.js';
 import type { TransactionDetails } from '../../adapters/payment-gateway/port.js';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
+import { ssnDigits, validateSsn } from '../../domain/ssn.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { hashPassword } from '../../security/passwords.js';
-import { seal } from '../../security/secret-box.js';
-import type { CreditChecksService } from '../credit-checks/index.js';
+import { open, seal } from '../../security/secret-box.js';
+import { type CreditChecksService, creditOutcome, type EnrollingPerson } from '../credit-checks/index.js';
 import { assertPasswordPolicy, assertUserNameFormat } from '../customers/index.js';
 import { type PlansService, validateFields } from '../plans/index.js';
 import { checkKnownMeter } from '../premises/index.js';
@@ -115,13 +116,56 @@ async function customerTypeCode(
   return row.code;
 }
 
-/** Step 5: the credit result against the plan's thresholds. */
+/** The SSN given for the enrolling customer, as nine digits; a malformed or never-issued number is refused. */
+function givenSsn(customer: CreateRequest['customer']): string | null {
+  if (customer.socialSecurityNumber === undefined) return null;
+  const check = validateSsn(customer.socialSecurityNumber);
+  if (!check.valid) throw invalid([`customer.socialSecurityNumber: ${check.error_msg}`]);
+  return ssnDigits(customer.socialSecurityNumber);
+}
+
+/**
+ * Who the enrollment is for, to match the credit check against: the stored customer (`idCustomer`), whose date
+ * of birth and SSN come from the request when the record has none; or the new customer of the request.
+ */
+async function enrollingPerson(
+  deps: EnrollmentsDeps,
+  companyId: number,
+  customer: CreateRequest['customer'],
+  ssn: string | null,
+): Promise<EnrollingPerson> {
+  const given = { dateOfBirth: customer.dateOfBirth ?? null, ssn };
+  if (customer.idCustomer === undefined) {
+    const hasName = customer.firstName !== undefined || customer.lastName !== undefined;
+    const name = hasName
+      ? `${customer.firstName ?? ''} ${customer.lastName ?? ''}`
+      : (customer.contactName ?? '');
+    return { name, ...given };
+  }
+  const stored = await deps.db
+    .selectFrom('customers')
+    .select(['first_name', 'last_name', 'date_of_birth_sealed', 'ssn_sealed'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', customer.idCustomer)
+    .executeTakeFirst();
+  if (!stored) throw notFound(`Customer ${customer.idCustomer}`);
+  const opened = (sealed: string | null) => (sealed === null ? null : open(deps.secretBox, sealed));
+  return {
+    name: `${stored.first_name} ${stored.last_name}`,
+    dateOfBirth: opened(stored.date_of_birth_sealed) ?? given.dateOfBirth,
+    ssn: opened(stored.ssn_sealed) ?? given.ssn,
+  };
+}
+
+/** Step 5: the credit result, for this customer, against the plan's thresholds. */
 async function creditDecision(
   deps: EnrollmentsDeps,
   companyId: number,
   plan: PlanRow,
-  payment: CreateRequest['payment'],
+  body: CreateRequest,
+  ssn: string | null,
 ) {
+  const { payment } = body;
   if (!plan.required_credit_check) return { creditCheckId: null, depositRequired: false, fraudAlert: false };
   if (payment?.bypassCreditCheck) {
     if (!plan.allow_bypass_credit_check) {
@@ -140,20 +184,16 @@ async function creditDecision(
       ['payment.creditCheckId: is required by the plan'],
     );
   }
-  const check = await deps.creditChecks.usable(companyId, payment.creditCheckId);
-  const score = check.score;
-  if (
-    score !== null &&
-    plan.deposit_deny_service_under_score > 0 &&
-    score < plan.deposit_deny_service_under_score
-  ) {
+  const person = await enrollingPerson(deps, companyId, body.customer, ssn);
+  const check = await deps.creditChecks.usable(companyId, payment.creditCheckId, person, plan);
+  const { depositRequired, denyService } = creditOutcome(check.score, plan);
+  if (denyService) {
     throw new ApiError(
       'CREDIT_SCORE_TOO_LOW',
       'The credit score is below what this plan accepts; service cannot be offered.',
       [`payment.creditCheckId: score below ${plan.deposit_deny_service_under_score}`],
     );
   }
-  const depositRequired = score === null || score < plan.deposit_required_under_score;
   return { creditCheckId: check.id, depositRequired, fraudAlert: check.fraud_alert === 1 };
 }
 
@@ -243,6 +283,22 @@ export async function assertMeterFree(
   }
 }
 
+/** One credit check backs at most one live enrollment per LDC number (the index `enrollments_credit_check_one_per_ldc`). */
+async function assertCreditCheckFree(
+  db: Kysely<Database>,
+  companyId: number,
+  creditCheckId: number,
+  ldcAccount: string,
+) {
+  if (await store.creditCheckHolder(db, companyId, creditCheckId, ldcAccount)) {
+    throw new ApiError(
+      'CREDIT_CHECK_IN_USE',
+      `Credit check ${creditCheckId} already backs a live enrollment of LDC account ${ldcAccount}.`,
+      ['payment.creditCheckId: already used for this LDC account'],
+    );
+  }
+}
+
 export function createEnrollmentsService(deps: EnrollmentsDeps) {
   const { db } = deps;
 
@@ -311,7 +367,8 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
     // 4. duplicate: refused early here, and by the database's unique index when two requests race past this point
     await assertMeterFree(db, companyId, ldcAccount, plan.commodity);
     // 5. credit
-    const credit = await creditDecision(deps, companyId, plan, body.payment);
+    const ssn = givenSsn(body.customer);
+    const credit = await creditDecision(deps, companyId, plan, body, ssn);
     // 6. deposit, autopay and manual review, decided from the request; external calls come after our data is safe
     const payment = body.payment ?? {};
     const depositProfile = payment.depositToken ?? payment.paymentProfiles?.[0]?.paymentProfileToken;
@@ -361,7 +418,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
     const enrollmentId = await db
       .transaction()
       .execute(async (trx) => {
-        const customerId = await resolveCustomer(trx, companyId, body, login);
+        const customerId = await resolveCustomer(trx, companyId, body, login, ssn);
         const billing = body.billingAddress ?? body.serviceAddress;
         const now = new Date().toISOString();
         const id = await store.insertEnrollment(
@@ -461,6 +518,8 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
       .catch(async (error) => {
         if (isUniqueViolation(error)) {
           await assertMeterFree(db, companyId, ldcAccount, plan.commodity);
+          if (credit.creditCheckId !== null)
+            await assertCreditCheckFree(db, companyId, credit.creditCheckId, ldcAccount);
           if (login) await assertUserNameFree(db, companyId, login.userName);
           if (captured) throw depositAlreadyRecorded(captured.transactionId);
         }
@@ -481,6 +540,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
     companyId: number,
     body: CreateRequest,
     login: NewLogin | null,
+    ssn: string | null,
   ): Promise<number> {
     if (body.customer.idCustomer !== undefined) {
       const existing = await trx
@@ -527,8 +587,8 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
         id_other_phone_type: c.otherPhoneType ?? null,
         id_prefered_language: language,
         opted_marketing_coms: c.suscribeMarketingComms ? 1 : 0,
-        ssn_sealed: null,
-        ssn_last4: null,
+        ssn_sealed: ssn === null ? null : seal(deps.secretBox, ssn),
+        ssn_last4: ssn === null ? null : ssn.slice(-4),
         date_of_birth_sealed: c.dateOfBirth ? seal(deps.secretBox, c.dateOfBirth) : null,
         disabled_bank_accounts_date: null,
         created_at: now,
@@ -702,6 +762,16 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
       const e = await store.findEnrollment(db, companyId, enrollmentId);
       if (!e) throw notFound(`Enrollment ${enrollmentId}`);
       return (await describeEnrollments(db, companyId, [e], today()))[0]!;
+    },
+    /** A web service account reads any customer of its own company, and no other company's: 404 like any other row. */
+    async assertCompanyCustomer(companyId: number, customerId: number) {
+      const row = await db
+        .selectFrom('customers')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('id', '=', customerId)
+        .executeTakeFirst();
+      if (!row) throw notFound(`Customer ${customerId}`);
     },
     async listForCustomer(companyId: number, customerId: number) {
       const rows = await store.customerEnrollments(db, companyId, customerId);

@@ -58,15 +58,27 @@ export function findByIdempotencyKey(db: Db, companyId: number, key: string) {
  * `enrollments_one_live_per_meter`, so a refusal here and the database's agree.
  */
 export function meterHolder(db: Db, companyId: number, ldcAccount: string, commodity?: string) {
-  let query = db
+  let query = liveHolders(db, companyId, ldcAccount);
+  if (commodity !== undefined) query = query.where('commodity', '=', commodity);
+  return query.orderBy('id', 'desc').executeTakeFirst();
+}
+
+/** The live enrollment of an LDC number that a credit check backs: the rule of `enrollments_credit_check_one_per_ldc`. */
+export function creditCheckHolder(db: Db, companyId: number, creditCheckId: number, ldcAccount: string) {
+  return liveHolders(db, companyId, ldcAccount)
+    .where('credit_check_id', '=', creditCheckId)
+    .executeTakeFirst();
+}
+
+/** Enrollments holding an LDC number: live, and for a renewal only once it serves (its predecessor archived). */
+function liveHolders(db: Db, companyId: number, ldcAccount: string) {
+  return db
     .selectFrom('enrollments')
     .select(['id', 'status', 'customer_id', 'plan_id'])
     .where('company_id', '=', companyId)
     .where('ldc_account', '=', ldcAccount)
     .where('status', 'in', LIVE_STATUSES)
     .where((eb) => eb.or([eb('previous_enrollment_id', 'is', null), eb('status', 'in', SERVING_STATUSES)]));
-  if (commodity !== undefined) query = query.where('commodity', '=', commodity);
-  return query.orderBy('id', 'desc').executeTakeFirst();
 }
 
 /**

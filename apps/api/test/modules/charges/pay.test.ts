@@ -4,6 +4,7 @@ import {
   cardEnding,
   creditCheck,
   enrollmentBody,
+  nameOf,
   planId,
   requiredOptions,
   ssnEnding,
@@ -38,6 +39,7 @@ async function savedCard(lastFour: string) {
 
 async function enrollment(depositScore = '720') {
   const check = await creditCheck(api, token, {
+    ...(await nameOf(api, { idCustomer: customerId })),
     socialSecurityNumber: ssnEnding(depositScore),
     planId: fixed12,
   });

@@ -4,6 +4,7 @@ import { GatewayUnavailableError, type PaymentGateway } from '../../../src/adapt
 import {
   creditCheck,
   enrollmentBody,
+  nameOf,
   planId,
   requiredOptions,
   sandboxDepositProfile,
@@ -60,7 +61,11 @@ async function chargedAtGateway(
 
 /** An enrollment of the sandbox customer with a $150 deposit due (score 520, pay later). */
 async function depositDue() {
-  const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('520'), planId: plan });
+  const check = await creditCheck(api, token, {
+    ...(await nameOf(api, { idCustomer: customerId })),
+    socialSecurityNumber: ssnEnding('520'),
+    planId: plan,
+  });
   const created = await asAccount(
     'POST',
     '/enrollments/create',
@@ -226,7 +231,11 @@ describe('PUT /payments/charge-transaction/{id}', () => {
 
 describe('POST /enrollments/create with a deposit captured before enrollment', () => {
   const createWithCaptured = async (depositTransactionId: string) => {
-    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('520'), planId: plan });
+    const check = await creditCheck(api, token, {
+      ...(await nameOf(api, { idCustomer: customerId })),
+      socialSecurityNumber: ssnEnding('520'),
+      planId: plan,
+    });
     const created = await asAccount(
       'POST',
       '/enrollments/create',

@@ -3,6 +3,7 @@ import {
   creditCheck,
   daysFromToday,
   enrollmentBody,
+  nameOf,
   planId,
   requiredOptions,
   savedCard,
@@ -29,7 +30,11 @@ const statusOf = async (id: number) =>
   ).status;
 
 async function activeEnrollment() {
-  const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+  const check = await creditCheck(api, token, {
+    ...(await nameOf(api, { idCustomer: customerId })),
+    socialSecurityNumber: ssnEnding('720'),
+    planId: fixed12,
+  });
   const response = await post(
     '/enrollments/create',
     enrollmentBody(fixed12, await requiredOptions(api, token, fixed12), {

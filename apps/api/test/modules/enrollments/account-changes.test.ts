@@ -4,6 +4,7 @@ import {
   daysFromToday,
   enrollmentBody,
   freshEsiid,
+  nameOf,
   planId,
   requiredOptions,
   savedCard,
@@ -30,7 +31,11 @@ const listedForCustomer = async (): Promise<number[]> =>
 
 /** A PENDING enrollment for the sandbox customer, started today by the lifecycle task. */
 async function activeEnrollment(overrides: Record<string, any> = {}) {
-  const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+  const check = await creditCheck(api, token, {
+    ...(await nameOf(api, { idCustomer: customerId })),
+    socialSecurityNumber: ssnEnding('720'),
+    planId: fixed12,
+  });
   const response = await post(
     '/enrollments/create',
     enrollmentBody(fixed12, options, {
@@ -266,7 +271,11 @@ describe('billing delivery method, billing group, transaction options, exists-re
       400,
       'VALIDATION_FAILED',
     );
-    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+    const check = await creditCheck(api, token, {
+      lastName: 'Rejected',
+      socialSecurityNumber: ssnEnding('720'),
+      planId: fixed12,
+    });
     const withErrors = (
       await post(
         '/enrollments/create',
@@ -523,7 +532,10 @@ describe('agent work queues', () => {
     const held = (
       await post(
         '/enrollments/create',
-        enrollmentBody(fixed12, options, { payment: { creditCheckId: alert.id_credit_check } }),
+        enrollmentBody(fixed12, options, {
+          customer: { lastName: 'Alert' },
+          payment: { creditCheckId: alert.id_credit_check },
+        }),
       )
     ).body.data.enrollmentId;
     const queue = (await get('/agent/enrollments', { status: 'ON_HOLD' })).body;
@@ -535,14 +547,21 @@ describe('agent work queues', () => {
     const held2 = (
       await post(
         '/enrollments/create',
-        enrollmentBody(fixed12, options, { payment: { creditCheckId: alert.id_credit_check } }),
+        enrollmentBody(fixed12, options, {
+          customer: { lastName: 'Alert' },
+          payment: { creditCheckId: alert.id_credit_check },
+        }),
       )
     ).body.data.enrollmentId;
     expect(
       (await post(`/agent/enrollments/${held2}/reject`, { reason: 'Could not confirm identity' })).body.data
         .status,
     ).toBe('CANCELLED');
-    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+    const check = await creditCheck(api, token, {
+      lastName: 'Rejected',
+      socialSecurityNumber: ssnEnding('720'),
+      planId: fixed12,
+    });
     const withErrors = (
       await post(
         '/enrollments/create',
@@ -587,7 +606,10 @@ describe('third-party verification results', () => {
     const id = (
       await post(
         '/enrollments/create',
-        enrollmentBody(fixed12, options, { payment: { creditCheckId: alert.id_credit_check } }),
+        enrollmentBody(fixed12, options, {
+          customer: { lastName: 'Alert' },
+          payment: { creditCheckId: alert.id_credit_check },
+        }),
       )
     ).body.data.enrollmentId;
     const now = new Date().toISOString();
@@ -714,6 +736,7 @@ describe('delivery method where the utility bills', () => {
   async function ohioGasEnrollment() {
     const gas = await planId(api, 'Bluebonnet Energy 12-Month Fixed Gas', 'COH');
     const check = await creditCheck(api, token, {
+      ...(await nameOf(api, { idCustomer: customerId })),
       socialSecurityNumber: ssnEnding('720'),
       planId: gas,
       city: 'Columbus',

@@ -170,7 +170,10 @@ describe('POST /enrollments/create: the outcome statuses', () => {
     });
     expect(alert.fraud_alert).toBe(true);
     const fraud = await enroll(
-      enrollmentBody(fixed12, options, { payment: { creditCheckId: alert.id_credit_check } }),
+      enrollmentBody(fixed12, options, {
+        customer: { lastName: 'Alert' },
+        payment: { creditCheckId: alert.id_credit_check },
+      }),
     );
     expect(fraud.body.data).toMatchObject({
       enrollmentStatus: 'ON_HOLD',
@@ -187,7 +190,11 @@ describe('POST /enrollments/create: the outcome statuses', () => {
   });
 
   it('SUBMITION_NOT_SENT_CONNECTION_ERROR, then PENDING when the retry task finds the billing system back', async () => {
-    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+    const check = await creditCheck(api, token, {
+      lastName: 'Offline',
+      socialSecurityNumber: ssnEnding('720'),
+      planId: fixed12,
+    });
     const response = await enroll(
       enrollmentBody(fixed12, options, {
         customer: { lastName: 'Offline' },
@@ -228,7 +235,11 @@ describe('POST /enrollments/create: the outcome statuses', () => {
   });
 
   it('SUBMITTED_WITH_ERRORS: the billing system took it with errors to adjust', async () => {
-    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+    const check = await creditCheck(api, token, {
+      lastName: 'Rejected',
+      socialSecurityNumber: ssnEnding('720'),
+      planId: fixed12,
+    });
     const response = await enroll(
       enrollmentBody(fixed12, options, {
         customer: { lastName: 'Rejected' },

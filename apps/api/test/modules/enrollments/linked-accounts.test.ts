@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   creditCheck,
   enrollmentBody,
+  nameOf,
   planId,
   requiredOptions,
   ssnEnding,
@@ -17,7 +18,11 @@ describe('logins merged with link-accounts', () => {
     const keeper = await newCustomer(api);
     const old = await newCustomer(api);
     const plan = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
-    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: plan });
+    const check = await creditCheck(api, token, {
+      ...(await nameOf(api, { idCustomer: old.customerId })),
+      socialSecurityNumber: ssnEnding('720'),
+      planId: plan,
+    });
     const oldEnrollment = (
       await api.call('POST', '/enrollments/create', {
         token,
