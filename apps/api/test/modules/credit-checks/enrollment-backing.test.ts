@@ -1,0 +1,335 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../../../src/db/unique-violation.js';
+import { creditOutcome } from '../../../src/modules/credit-checks/index.js';
+import {
+  creditCheck,
+  enrollmentBody,
+  freshEsiid,
+  planId,
+  requiredOptions,
+  ssnEnding,
+} from '../../fixtures/enrollments.js';
+import { sandboxCompanyId } from '../../fixtures/tenants.js';
+import { expectFailure, useTestApi } from '../../helpers/app.js';
+
+const api = useTestApi();
+let token: string;
+/** Deposit under 550, never refuses, accepts the date of birth instead of the SSN. */
+let fixed12: number;
+/** Deposit under 600, refuses under 450, requires the SSN. */
+let fixed24: number;
+let options12: number[];
+let options24: number[];
+
+const enroll = (body: unknown) => api.call('POST', '/enrollments/create', { token, body });
+const person = (firstName: string, lastName: string) => ({ firstName, lastName });
+const liveEnrollmentsOf = async (creditCheckId: number) =>
+  api.db.kysely
+    .selectFrom('enrollments')
+    .selectAll()
+    .where('credit_check_id', '=', creditCheckId)
+    .where('status', 'not in', ['CANCELLED', 'DROPPED', 'ARCHIVED'])
+    .execute();
+
+beforeAll(async () => {
+  token = await api.sandboxToken();
+  fixed12 = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
+  fixed24 = await planId(api, 'Bluebonnet Energy 24-Month Fixed Electric');
+  options12 = await requiredOptions(api, token, fixed12);
+  options24 = await requiredOptions(api, token, fixed24);
+});
+
+describe('a credit check backs only the person it was run for', () => {
+  it("refuses Maria Lopez's enrollment on Sam Nguyen's check, without saying whose check it was", async () => {
+    const sams = await creditCheck(api, token, {
+      ...person('Sam', 'Nguyen'),
+      socialSecurityNumber: ssnEnding('720'),
+      planId: fixed12,
+    });
+    const before = (await api.db.kysely.selectFrom('enrollments').select('id').execute()).length;
+    const refused = expectFailure(
+      await enroll(
+        enrollmentBody(fixed12, options12, {
+          customer: person('Maria', 'Lopez'),
+          payment: { creditCheckId: sams.id_credit_check },
+        }),
+      ),
+      422,
+      'CREDIT_CHECK_OTHER_PERSON',
+    );
+    expect(JSON.stringify(refused)).not.toMatch(/Sam|Nguyen|720/);
+    expect((await api.db.kysely.selectFrom('enrollments').select('id').execute()).length).toBe(before);
+    const samsOwn = await enroll(
+      enrollmentBody(fixed12, options12, {
+        customer: person('Sam', 'Nguyen'),
+        payment: { creditCheckId: sams.id_credit_check },
+      }),
+    );
+    expect(samsOwn.body.data?.enrollmentStatus, JSON.stringify(samsOwn.body)).toBe('PENDING');
+  });
+
+  it('reads names as people write them: case, accents, apostrophes, hyphens and spaces do not matter', async () => {
+    const check = await creditCheck(api, token, {
+      ...person('José', "O'Neil-Díaz"),
+      socialSecurityNumber: ssnEnding('720'),
+      planId: fixed12,
+    });
+    const response = await enroll(
+      enrollmentBody(fixed12, options12, {
+        customer: person('  JOSE ', 'oneil   diaz'),
+        payment: { creditCheckId: check.id_credit_check },
+      }),
+    );
+    expect(response.body.data?.enrollmentStatus, JSON.stringify(response.body)).toBe('PENDING');
+  });
+
+  it('a business is matched on its contact name', async () => {
+    const business = (
+      await api.db.kysely
+        .selectFrom('plans')
+        .innerJoin('utilities', 'utilities.id', 'plans.utility_id')
+        .innerJoin('customer_types', 'customer_types.id', 'plans.customer_type_id')
+        .select('plans.id')
+        .where('utilities.code', '=', 'ONCOR')
+        .where('customer_types.code', '=', 'SmallBusiness')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const check = await creditCheck(api, token, {
+      ...person('Lena', 'Park'),
+      socialSecurityNumber: ssnEnding('720'),
+      planId: business,
+    });
+    const options = await requiredOptions(api, token, business);
+    const body = (contactName: string) =>
+      enrollmentBody(business, options, {
+        customerType: 'SmallBusiness',
+        customer: {
+          firstName: undefined,
+          lastName: undefined,
+          firmName: 'Park Bakery',
+          contactName,
+          fedtaxid: '741234567',
+        },
+        payment: { creditCheckId: check.id_credit_check },
+      });
+    expectFailure(await enroll(body('Kim Park')), 422, 'CREDIT_CHECK_OTHER_PERSON');
+    expect((await enroll(body('Lena Park'))).body.data?.enrollmentStatus).toBe('PENDING');
+  });
+
+  it('a check run with a date of birth needs the same date of birth at enrollment', async () => {
+    const check = await creditCheck(api, token, { dateOfBirth: '1980-02-03', planId: fixed12 });
+    const withBirthDate = (dateOfBirth: string | undefined) =>
+      enroll(
+        enrollmentBody(fixed12, options12, {
+          customer: { dateOfBirth },
+          payment: { creditCheckId: check.id_credit_check, depositOptions: 'PayLater' },
+        }),
+      );
+    expectFailure(await withBirthDate('1980-03-02'), 422, 'CREDIT_CHECK_OTHER_PERSON');
+    const missing = expectFailure(await withBirthDate(undefined), 422, 'CREDIT_CHECK_OTHER_PERSON');
+    expect(missing.errors).toEqual(['customer.dateOfBirth: is required to match the credit check']);
+    expect((await withBirthDate('1980-02-03')).status).toBe(200);
+  });
+
+  it('an SSN given at enrollment must be the one the check was run with; it is stored encrypted, shown masked', async () => {
+    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+    const withSsn = (socialSecurityNumber: string) =>
+      enroll(
+        enrollmentBody(fixed12, options12, {
+          customer: { socialSecurityNumber },
+          payment: { creditCheckId: check.id_credit_check },
+        }),
+      );
+    expectFailure(await withSsn(ssnEnding('721')), 422, 'CREDIT_CHECK_OTHER_PERSON');
+    expectFailure(await withSsn('666-12-3456'), 400, 'VALIDATION_FAILED');
+    const accepted = await withSsn(ssnEnding('720').replaceAll('-', ''));
+    expect(accepted.body.data?.enrollmentStatus, JSON.stringify(accepted.body)).toBe('PENDING');
+    const customer = await api.db.kysely
+      .selectFrom('customers')
+      .select(['ssn_sealed', 'ssn_last4'])
+      .where('id', '=', accepted.body.data.customerId)
+      .executeTakeFirstOrThrow();
+    expect(customer.ssn_last4).toBe(ssnEnding('720').slice(-4));
+    expect(customer.ssn_sealed).not.toContain(ssnEnding('720').replaceAll('-', ''));
+  });
+
+  it("an existing customer is matched on the stored name: another person's check is refused", async () => {
+    const { customerId } = await api.sandboxCustomerHash();
+    const stranger = await creditCheck(api, token, {
+      socialSecurityNumber: ssnEnding('720'),
+      planId: fixed12,
+    });
+    expectFailure(
+      await enroll(
+        enrollmentBody(fixed12, options12, {
+          customer: { idCustomer: customerId },
+          payment: { creditCheckId: stranger.id_credit_check },
+        }),
+      ),
+      422,
+      'CREDIT_CHECK_OTHER_PERSON',
+    );
+  });
+});
+
+describe("the plan's SSN rule cannot be skipped by running the check without planId", () => {
+  it('a date-of-birth-only check cannot back a plan that requires the SSN; an SSN check can', async () => {
+    const birthDateOnly = await creditCheck(api, token, { dateOfBirth: '1975-06-07' });
+    expectFailure(
+      await enroll(
+        enrollmentBody(fixed24, options24, {
+          customer: { dateOfBirth: '1975-06-07' },
+          payment: { creditCheckId: birthDateOnly.id_credit_check },
+        }),
+      ),
+      422,
+      'CREDIT_CHECK_SSN_REQUIRED',
+    );
+    const withSsn = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720') });
+    const accepted = await enroll(
+      enrollmentBody(fixed24, options24, { payment: { creditCheckId: withSsn.id_credit_check } }),
+    );
+    expect(accepted.body.data?.enrollmentStatus, JSON.stringify(accepted.body)).toBe('PENDING');
+  });
+});
+
+describe("a check is recent by the company's credit_check_valid_days", () => {
+  const agedCheck = async (ageMs: number) => {
+    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+    await api.db.kysely
+      .updateTable('credit_checks')
+      .set({ created_at: new Date(Date.now() - ageMs).toISOString() })
+      .where('id', '=', check.id_credit_check)
+      .execute();
+    return check.id_credit_check;
+  };
+  const enrollWith = async (creditCheckId: number) =>
+    enroll(enrollmentBody(fixed12, options12, { payment: { creditCheckId } }));
+  const setValidDays = async (days: number) =>
+    api.db.kysely
+      .updateTable('company_settings')
+      .set({ credit_check_valid_days: days })
+      .where('company_id', '=', await sandboxCompanyId(api.db.kysely))
+      .execute();
+  const DAY = 86_400_000;
+  const MINUTE = 60_000;
+
+  it('valid up to the setting, expired a minute after it; the setting, not a constant, decides', async () => {
+    try {
+      await setValidDays(7);
+      expect((await enrollWith(await agedCheck(7 * DAY - MINUTE))).status).toBe(200);
+      const expired = expectFailure(
+        await enrollWith(await agedCheck(7 * DAY + MINUTE)),
+        422,
+        'CREDIT_CHECK_UNUSABLE',
+      );
+      expect(expired.message).toContain('valid for 7 days');
+      const tenDaysOld = await agedCheck(10 * DAY);
+      expectFailure(await enrollWith(tenDaysOld), 422, 'CREDIT_CHECK_UNUSABLE');
+      await setValidDays(30);
+      expect((await enrollWith(tenDaysOld)).status).toBe(200);
+    } finally {
+      await setValidDays(30);
+    }
+  });
+});
+
+describe('one credit check backs at most one live enrollment per LDC number', () => {
+  it('the same check may back two LDC numbers', async () => {
+    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+    for (const ldcAccount of [freshEsiid(), freshEsiid()]) {
+      const response = await enroll(
+        enrollmentBody(fixed12, options12, {
+          serviceAddress: { ldcAccount },
+          payment: { creditCheckId: check.id_credit_check },
+        }),
+      );
+      expect(response.body.data?.enrollmentStatus, JSON.stringify(response.body)).toBe('PENDING');
+    }
+    expect(await liveEnrollmentsOf(check.id_credit_check)).toHaveLength(2);
+  });
+
+  it('eight creates at once with one check for one LDC number: one enrollment, seven 409s', async () => {
+    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+    const ldcAccount = freshEsiid();
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        enroll(
+          enrollmentBody(fixed12, options12, {
+            serviceAddress: { ldcAccount },
+            payment: { creditCheckId: check.id_credit_check },
+          }),
+        ),
+      ),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses, JSON.stringify(responses.map((r) => r.body.code))).toEqual([
+      200, 409, 409, 409, 409, 409, 409, 409,
+    ]);
+    for (const r of responses.filter((r) => r.status === 409))
+      expect(['ENROLLMENT_DUPLICATE', 'CREDIT_CHECK_IN_USE']).toContain(r.body.code);
+    expect(await liveEnrollmentsOf(check.id_credit_check)).toHaveLength(1);
+  });
+
+  it('the database refuses a second live enrollment on the same check and LDC number, even of another commodity', async () => {
+    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+    const created = await enroll(
+      enrollmentBody(fixed12, options12, { payment: { creditCheckId: check.id_credit_check } }),
+    );
+    const { id: _id, ...row } = await api.db.kysely
+      .selectFrom('enrollments')
+      .selectAll()
+      .where('id', '=', created.body.data.enrollmentId)
+      .executeTakeFirstOrThrow();
+    const second = api.db.kysely
+      .insertInto('enrollments')
+      .values({ ...row, commodity: 'Gas', idempotency_key: null })
+      .execute();
+    await expect(second).rejects.toSatisfy(isUniqueViolation);
+    await api.db.kysely
+      .insertInto('enrollments')
+      .values({ ...row, commodity: 'Gas', status: 'CANCELLED', idempotency_key: null })
+      .execute();
+  });
+});
+
+describe('the score thresholds, read by one function', () => {
+  const thresholds = { deposit_required_under_score: 550, deposit_deny_service_under_score: 450 };
+
+  it('"under" is strict: a score equal to a threshold is on the good side', () => {
+    expect(creditOutcome(549, thresholds)).toEqual({ depositRequired: true, denyService: false });
+    expect(creditOutcome(550, thresholds)).toEqual({ depositRequired: false, denyService: false });
+    expect(creditOutcome(449, thresholds)).toEqual({ depositRequired: true, denyService: true });
+    expect(creditOutcome(450, thresholds)).toEqual({ depositRequired: true, denyService: false });
+    expect(creditOutcome(null, thresholds)).toEqual({ depositRequired: true, denyService: false });
+    expect(creditOutcome(1, { ...thresholds, deposit_deny_service_under_score: 0 }).denyService).toBe(false);
+  });
+
+  it('the credit check answers each side of the deposit and refusal thresholds', async () => {
+    const answer = (score: string, plan: number) =>
+      creditCheck(api, token, { socialSecurityNumber: ssnEnding(score), planId: plan });
+    expect(await answer('549', fixed12)).toMatchObject({ deposit_required: true, deny_service: false });
+    expect(await answer('550', fixed12)).toMatchObject({ deposit_required: false, deny_service: false });
+    expect(await answer('449', fixed24)).toMatchObject({ deposit_required: true, deny_service: true });
+    expect(await answer('450', fixed24)).toMatchObject({ deposit_required: true, deny_service: false });
+  });
+
+  it('the enrollment decides the same on each side', async () => {
+    const enrollScored = async (score: string, plan: number, options: number[]) => {
+      const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding(score), planId: plan });
+      return enroll(
+        enrollmentBody(plan, options, {
+          payment: { creditCheckId: check.id_credit_check, depositOptions: 'PayLater' },
+        }),
+      );
+    };
+    expect((await enrollScored('599', fixed24, options24)).body.data.enrollmentStatus).toBe(
+      'ON_HOLD_DEPOSIT_PENDING',
+    );
+    expect((await enrollScored('600', fixed24, options24)).body.data.enrollmentStatus).toBe('PENDING');
+    expectFailure(await enrollScored('449', fixed24, options24), 422, 'CREDIT_SCORE_TOO_LOW');
+    expect((await enrollScored('450', fixed24, options24)).body.data.enrollmentStatus).toBe(
+      'ON_HOLD_DEPOSIT_PENDING',
+    );
+  });
+});
