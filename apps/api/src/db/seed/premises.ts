@@ -245,6 +245,12 @@ export function samplePremises(zip: ZipRow): Insertable<PremisesTable>[] {
       premise_type: commercial ? 'Commercial' : 'Residential',
       status: random.next() < 0.05 ? 'De-Energized' : 'Active',
       meter_type: meterType(random, commercial),
+      // A made-up premise has none of the extract's TDSP, read cycle, region, station or metered columns.
+      tdsp_duns: null,
+      meter_read_cycle: null,
+      power_region: null,
+      station_code: null,
+      metered: null,
       updated_at: EXTRACT_DATE,
     });
   };
