@@ -39,9 +39,13 @@ export function PagedEnvelope<T extends TSchema>(item: T) {
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+export const MAX_PAGE_NUMBER = 1_000_000;
 
 export const PagingQuery = Type.Object({
-  pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: '1-based page number.' })),
+  // Bounded so that the offset it makes stays an integer the databases accept (a page past the end is empty).
+  pageNumber: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_PAGE_NUMBER, default: 1, description: '1-based page number.' }),
+  ),
   pageSize: Type.Optional(
     Type.Integer({
       minimum: 1,
