@@ -10,6 +10,8 @@ import { type ApiResponse, askAgainWhileInUse, SANDBOX, signLogin, type TestApi 
  */
 
 type Call = TestApi['call'];
+/** `Offline` makes the sandbox billing system unreachable for the customer. */
+type EnrolledLastName = 'Garcia' | 'Offline';
 
 export interface Workload {
   token: string;
@@ -18,8 +20,11 @@ export interface Workload {
   utilityId: number;
   plan: number;
   options: number[];
-  /** One clean credit check, reused by every enrollment (a check stays usable for 30 days). */
-  creditCheckId: number;
+  /**
+   * One clean credit check per last name the workload enrolls under, reused by each of its enrollments (a check
+   * backs only the person it was run for, at any number of LDC numbers, for 30 days).
+   */
+  creditCheckIds: Record<EnrolledLastName, number>;
 }
 
 async function succeeded(response: Promise<ApiResponse>, what: string) {
@@ -49,7 +54,9 @@ export async function prepareWorkload(call: Call, db: Db): Promise<Workload> {
     .select('id')
     .where('code', '=', 'ONCOR')
     .executeTakeFirstOrThrow();
-  const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: plan });
+  const checkFor = async (lastName: EnrolledLastName) =>
+    (await creditCheck(api, token, { lastName, socialSecurityNumber: ssnEnding('720'), planId: plan }))
+      .id_credit_check;
   return {
     token,
     customerId: customer.customerId,
@@ -57,7 +64,7 @@ export async function prepareWorkload(call: Call, db: Db): Promise<Workload> {
     utilityId: utility.id,
     plan,
     options: await requiredOptions(api, token, plan),
-    creditCheckId: check.id_credit_check,
+    creditCheckIds: { Garcia: await checkFor('Garcia'), Offline: await checkFor('Offline') },
   };
 }
 
@@ -80,10 +87,10 @@ export function customerRead(call: Call, work: Workload, sequence: number): Prom
 }
 
 /** A new customer's enrollment request; `lastName: 'Offline'` makes the sandbox billing system unreachable for it. */
-export function newEnrollment(work: Workload, lastName = 'Garcia') {
+export function newEnrollment(work: Workload, lastName: EnrolledLastName = 'Garcia') {
   return enrollmentBody(work.plan, work.options, {
     customer: { lastName },
-    payment: { creditCheckId: work.creditCheckId },
+    payment: { creditCheckId: work.creditCheckIds[lastName] },
   });
 }
 

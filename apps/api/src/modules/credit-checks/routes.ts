@@ -21,7 +21,8 @@ export const creditCheckRoutes: FastifyPluginAsyncTypebox<{ creditChecks: Credit
           'With `planId`, deposit_required and deny_service follow that plan (deposit under deposit_required_under_score; ' +
           'refusal under deposit_deny_service_under_score unless it is 0) and the plan decides whether the date of birth may ' +
           'replace the SSN. No score requires a deposit. If the bureau cannot be reached the answer carries `error_msg`. ' +
-          'The SSN and date of birth are stored encrypted and never returned.',
+          'The SSN and date of birth are stored encrypted and never returned. The check backs enrollments of this person ' +
+          "only (name, date of birth, SSN), for the company's credit_check_valid_days, at most one live enrollment per LDC number.",
         body: CreditCheckRequest,
         response: { 200: Envelope(CreditCheckResult) },
       },

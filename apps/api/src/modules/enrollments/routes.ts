@@ -49,7 +49,10 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
         summary: 'Enrolls a customer in a plan and decides where the enrollment stands',
         description:
           'Checks, in order: plan and fields, acceptance options, start date, duplicate LDC account, credit result against the ' +
-          "plan's thresholds; then the deposit (charged now, due, or a letter of credit), autopay and manual review; with " +
+          "plan's thresholds (the check must be the enrolling customer's: same name, the same date of birth when the check " +
+          "carried one, the same SSN when both are known; recent by the company's credit_check_valid_days; run with the SSN " +
+          'when the plan requires it; at most one live enrollment per LDC number per check); then the deposit (charged now, ' +
+          'due, or a letter of credit), autopay and manual review; with ' +
           'nothing missing the enrollment is sent to the billing system. `statusDetails` says what is pending. Send an ' +
           '`Idempotency-Key` header: a retried create with the same key returns the first result and creates nothing new.',
         body: EnrollmentCreateRequest,
