@@ -123,8 +123,8 @@ export function createCreditChecksService(
     },
 
     /**
-     * A stored check an enrollment may rely on: this company's, answered by the bureau, no older than the company's
-     * `credit_check_valid_days`, run for the enrolling person, and run with the SSN when the plan requires one (so
+     * A stored check an enrollment may rely on: this company's, run for the enrolling person, answered by the bureau,
+     * no older than the company's `credit_check_valid_days`, and run with the SSN when the plan requires one (so
      * running the check without `planId` cannot skip the plan's rule).
      */
     async usable(
@@ -138,6 +138,8 @@ export function createCreditChecksService(
         throw new ApiError('CREDIT_CHECK_NOT_FOUND', `Credit check ${id} was not found.`, [
           'payment.creditCheckId: unknown',
         ]);
+      // First, so that nothing else (its age, the bureau's answer) is told about another person's check.
+      assertRunFor(row, enrolling);
       if (row.error_msg) {
         throw new ApiError(
           'CREDIT_CHECK_UNUSABLE',
@@ -153,7 +155,6 @@ export function createCreditChecksService(
           ['payment.creditCheckId: expired'],
         );
       }
-      assertRunFor(row, enrolling);
       if (plan.allow_use_date_of_birth !== 1 && row.ssn_sealed === null) {
         throw new ApiError(
           'CREDIT_CHECK_SSN_REQUIRED',
