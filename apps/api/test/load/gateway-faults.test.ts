@@ -3,6 +3,7 @@ import {
   cardEnding,
   creditCheck,
   enrollmentBody,
+  nameOf,
   planId,
   requiredOptions,
   sandboxDepositProfile,
@@ -232,14 +233,19 @@ describe('POST /payments/pay, the gateway timing out after charging', () => {
       })
     ).body.data as { customerProfileToken: string; paymentProfileToken: string };
     const tally = new Tally();
-    // The customer's enrollments, each with its deposit to pay later.
+    // The customer's enrollments, each with its deposit to pay later, on a check run for this customer.
+    const customersCheck = await creditCheck(api, token, {
+      ...(await nameOf(api, { idCustomer: customerId })),
+      socialSecurityNumber: ssnEnding('520'),
+      planId: plan,
+    });
     const enrollments: number[] = [];
     await runLoad(PAYMENTS, CONCURRENCY, async () => {
       const created = await api.call('POST', '/enrollments/create', {
         token,
         body: enrollmentBody(plan, options, {
           customer: { idCustomer: customerId },
-          payment: { creditCheckId: depositCheckId, depositOptions: 'PayLater' },
+          payment: { creditCheckId: customersCheck.id_credit_check, depositOptions: 'PayLater' },
         }),
       });
       tally.count(created, created.body.data?.enrollmentStatus);
