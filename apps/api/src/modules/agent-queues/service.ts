@@ -45,31 +45,36 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
       };
     },
 
-    /** The agent checked the meter with the TDSP (or on the bill): the flag is cleared and the check kept in the history. */
+    /**
+     * The agent checked the meter with the TDSP (or on the bill): the flag is cleared and the check kept in the
+     * history, together; the conditional update lets one of two agents verifying at once record it.
+     */
     async meterVerified(companyId: number, id: number, accountId: number, reason: string) {
       const e = await enrollment(companyId, id);
-      const result = await db
-        .updateTable('enrollments')
-        .set({ meter_unverified: 0 })
-        .where('id', '=', e.id)
-        .where('meter_unverified', '=', 1)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0)
-        throw new ApiError(
-          'ENROLLMENT_STATUS_CONFLICT',
-          'The meter of this enrollment is not awaiting verification.',
-        );
-      await db
-        .insertInto('enrollment_status_history')
-        .values({
-          enrollment_id: e.id,
-          from_status: e.status,
-          to_status: e.status,
-          actor: 'agent',
-          reason: `Meter ${e.ldc_account} verified by ${agentOf(accountId)}: ${reason}`,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('enrollments')
+          .set({ meter_unverified: 0 })
+          .where('id', '=', e.id)
+          .where('meter_unverified', '=', 1)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0)
+          throw new ApiError(
+            'ENROLLMENT_STATUS_CONFLICT',
+            'The meter of this enrollment is not awaiting verification.',
+          );
+        await trx
+          .insertInto('enrollment_status_history')
+          .values({
+            enrollment_id: e.id,
+            from_status: e.status,
+            to_status: e.status,
+            actor: 'agent',
+            reason: `Meter ${e.ldc_account} verified by ${agentOf(accountId)}: ${reason}`,
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+      });
       return enrollments.get(companyId, id);
     },
 

@@ -108,6 +108,28 @@ describe('unknown meters: the ESIID data decides (company setting unknown_esiids
     );
   });
 
+  it('verify_later: agents verifying one meter at once record it once', async () => {
+    await setPolicy('verify_later');
+    const response = await create(freshEsiid());
+    const id = response.body.data.enrollmentId as number;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, n) =>
+        api.call('POST', `/agent/enrollments/${id}/meter-verified`, {
+          token,
+          body: { reason: `Checked on the TDSP portal (${n})` },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const recorded = await api.db.kysely
+      .selectFrom('enrollment_status_history')
+      .select('reason')
+      .where('enrollment_id', '=', id)
+      .where('reason', 'like', 'Meter % verified by %')
+      .execute();
+    expect(recorded).toHaveLength(1);
+  });
+
   it('gas and utilities outside Texas have no ERCOT data: an Ohio gas account is accepted under refuse, unflagged', async () => {
     await setPolicy('refuse');
     const gas = await planId(api, 'Bluebonnet Energy 12-Month Fixed Gas', 'COH');
