@@ -36,6 +36,11 @@ export interface Config {
   smtpUrl: string | null;
   /** The sender of outgoing email, `address` or `Name <address>`. */
   mailFrom: string;
+  /**
+   * Scheme, host and port every absolute link the API hands out starts with (`https://api.example.com`, no path).
+   * Links never come from the request's Host header, which the caller controls.
+   */
+  publicBaseUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -50,6 +55,23 @@ export const DEFAULT_SQLITE_PATH = path.join(repoRoot, 'data', 'voltin.sqlite');
 const DEFAULT_DOCS_DIR = path.join(repoRoot, 'apps', 'docs', 'build');
 
 type Env = Record<string, string | undefined>;
+
+/** PUBLIC_BASE_URL as its origin (no trailing slash); an absolute http(s) URL with nothing after the port. */
+function publicBaseUrlFrom(raw: string, problems: string[]): string {
+  const problem = `PUBLIC_BASE_URL must be an absolute http:// or https:// URL with no path, query or credentials, like "https://api.example.com"`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    problems.push(problem);
+    return raw;
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  if (!['http:', 'https:'].includes(url.protocol) || !bare || !/^https?:\/\//i.test(raw)) {
+    problems.push(problem);
+  }
+  return url.origin;
+}
 
 /** Reads and validates every setting at once, so a bad deployment learns all its mistakes in one start. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -106,10 +128,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     problems.push('MAIL_FROM is required when SMTP_URL is set (the relay must accept it as a sender)');
   }
 
+  const port = int('PORT', 3000, 0, 65535);
+  const publicBaseUrl = publicBaseUrlFrom(
+    env.PUBLIC_BASE_URL?.trim() || `http://localhost:${port}`,
+    problems,
+  );
+
   const config: Config = {
     mode,
     host: env.HOST || 'localhost',
-    port: int('PORT', 3000, 0, 65535),
+    port,
     databaseUrl,
     masterKey,
     logLevel: env.LOG_LEVEL || 'info',
@@ -129,6 +157,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     idempotencyLeaseSeconds: int('IDEMPOTENCY_LEASE_SECONDS', 120, 1, 3600),
     smtpUrl,
     mailFrom: mailFrom ?? 'Voltin <no-reply@voltin.invalid>',
+    publicBaseUrl,
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     problems.push(

@@ -395,6 +395,15 @@ export const ERROR_CODES = {
     status: 422,
     description: 'A deposit payment must be for exactly the deposit due.',
   },
+  RETURN_URL_NOT_ALLOWED: {
+    status: 400,
+    description:
+      'A hosted payment page return URL (callbackSuccessURL, callbackErrorURL) is not an http(s) URL on one of the origins the company registered in payment_return_origins.',
+  },
+  PAYMENT_AMOUNT_TOO_LARGE: {
+    status: 422,
+    description: "A payment is larger than the company's largest single payment (max_single_payment_cents).",
+  },
   PAYMENT_LINK_INVALID: {
     status: 403,
     description: 'The hosted payment link was altered or belongs to another enrollment.',

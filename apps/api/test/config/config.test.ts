@@ -30,6 +30,32 @@ describe('configuration', () => {
     }
   });
 
+  it('PUBLIC_BASE_URL defaults to localhost on PORT and is kept as its origin', () => {
+    expect(loadConfig({}).publicBaseUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).publicBaseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://API.voltin.example/' }).publicBaseUrl).toBe(
+      'https://api.voltin.example',
+    );
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://api.voltin.example:8443' }).publicBaseUrl).toBe(
+      'https://api.voltin.example:8443',
+    );
+  });
+
+  it('refuses a PUBLIC_BASE_URL that is not a bare absolute http(s) origin', () => {
+    for (const bad of [
+      'api.voltin.example',
+      '//api.voltin.example',
+      'ftp://api.voltin.example',
+      'javascript:alert(1)',
+      'https://api.voltin.example/api',
+      'https://api.voltin.example?x=1',
+      'https://api.voltin.example/#top',
+      'https://user:secret@api.voltin.example',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_BASE_URL: bad }), bad).toThrow(/PUBLIC_BASE_URL must be an absolute/);
+    }
+  });
+
   it('refuses a master key of the wrong length', () => {
     expect(() => loadConfig({ VOLTIN_MASTER_KEY: 'c2hvcnQ=' })).toThrow(/exactly 32 bytes/);
   });

@@ -134,6 +134,8 @@ export function useTestApi(
       adapters,
     });
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    // The port is known only now: links point at this server unless the test configured PUBLIC_BASE_URL itself.
+    if (!overrides.publicBaseUrl) app.voltin.config.publicBaseUrl = address;
     Object.assign(api, { app, db: database.db, baseUrl: address });
   });
   afterAll(async () => {

@@ -6,10 +6,11 @@ import { assertOwnCustomer, callerOf, customerOf } from '../../http/access.js';
 import { Envelope, ok, PagedEnvelope, paged, pagingOf } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { idempotencyKeyOf } from '../../http/idempotency.js';
+import { publicBaseUrl } from '../../http/public-url.js';
 import { checkSignedPath, signPath } from '../../security/signed-urls.js';
 import type { EnrollmentsService } from '../enrollments/index.js';
-import { linksFor } from '../plans/index.js';
 import { expiredPage, hostedPaymentPage } from './hosted-page.js';
+import { allowedReturnUrl, registeredOriginsOf } from './return-urls.js';
 import {
   ChargeCreateRequest,
   ChargeIdParams,
@@ -47,6 +48,14 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
     assertOwnCustomer(request, e.customer_id);
     return e;
   };
+  const returnOriginsOf = async (companyId: number) => {
+    const { payment_return_origins } = await db
+      .selectFrom('company_settings')
+      .select('payment_return_origins')
+      .where('company_id', '=', companyId)
+      .executeTakeFirstOrThrow();
+    return registeredOriginsOf(payment_return_origins);
+  };
 
   app.post(
     '/payments/pay',
@@ -61,7 +70,8 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
           '(the charge is looked up by its reference first). A paid deposit releases ON_HOLD_DEPOSIT_PENDING and ON_HOLD_PAYMENT_FAILED. ' +
           'Every attempt is recorded as a charge transaction; a decline answers PAYMENT_DECLINED. While another payment of the ' +
           "same deposit waits for the gateway's answer, a new deposit payment (another key) answers PAYMENT_IN_PROGRESS " +
-          'instead of charging the deposit twice.',
+          "instead of charging the deposit twice. One payment is at most the company's largest single payment " +
+          '(422 PAYMENT_AMOUNT_TOO_LARGE says the maximum).',
         body: PayRequest,
         response: { 200: Envelope(ChargeTransaction) },
       },
@@ -229,7 +239,10 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
         tags,
         summary: 'A link to the hosted payment page, valid secondsBeforeExpire seconds (30 by default)',
         description:
-          'The page pays with a stored card or bank account, then sends the browser to callbackSuccessURL (with transactionId and amount) or callbackErrorURL (with reason). One payment per link.',
+          'The page pays with a stored card or bank account, then sends the browser to callbackSuccessURL (with transactionId and amount) or callbackErrorURL (with reason). One payment per link. ' +
+          'Both URLs must be on an origin the company registered for payment returns (400 RETURN_URL_NOT_ALLOWED names the parameter). ' +
+          "While a deposit is due the page charges exactly the deposit; a payment is at most the company's largest single payment. " +
+          "The link starts with the configured public base URL, never the request's Host.",
         params: EnrollIdParams,
         querystring: RedirectQuery,
         response: { 200: Envelope(Type.String({ description: 'The URL.' })) },
@@ -242,13 +255,14 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
           'querystring.ldcNumber: does not match the enrollment',
         ]);
       }
+      const origins = await returnOriginsOf(e.company_id);
       const params = new URLSearchParams({
-        success: request.query.callbackSuccessURL,
-        error: request.query.callbackErrorURL,
+        success: allowedReturnUrl(request.query.callbackSuccessURL, origins, 'callbackSuccessURL').href,
+        error: allowedReturnUrl(request.query.callbackErrorURL, origins, 'callbackErrorURL').href,
       });
       const expiresAt = Math.floor(Date.now() / 1000) + (request.query.secondsBeforeExpire ?? 30);
       return ok(
-        `${linksFor(request).baseUrl}${signPath(urlKey, `/api/v1/payments/hosted-payment/${e.id}?${params}`, expiresAt)}`,
+        `${publicBaseUrl(request)}${signPath(urlKey, `/api/v1/payments/hosted-payment/${e.id}?${params}`, expiresAt)}`,
       );
     },
   );
@@ -272,7 +286,12 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
           ? await db.selectFrom('enrollments').selectAll().where('id', '=', enrollId).executeTakeFirst()
           : undefined;
       if (!e) throw new ApiError('PAYMENT_LINK_INVALID', 'This payment link is not valid.');
-      return e;
+      // The return URLs were allowed when the link was made; the company may have removed the origin since.
+      const origins = await returnOriginsOf(e.company_id);
+      const query = new URLSearchParams(url.slice(url.indexOf('?') + 1));
+      const success = allowedReturnUrl(query.get('success') ?? '', origins, 'callbackSuccessURL');
+      const error = allowedReturnUrl(query.get('error') ?? '', origins, 'callbackErrorURL');
+      return { enrollment: e, success, error, signature: query.get('signature') };
     };
     const hidden = { hide: true, params: EnrollIdParams };
 
@@ -280,8 +299,9 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
       '/payments/hosted-payment/:enrollId',
       { config: { access: 'public' }, schema: hidden },
       async (request, reply) => {
-        const e = await linkOf(request.url, request.params.enrollId);
-        if (e === 'expired') return reply.status(410).type('text/html').send(expiredPage());
+        const link = await linkOf(request.url, request.params.enrollId);
+        if (link === 'expired') return reply.status(410).type('text/html').send(expiredPage());
+        const e = link.enrollment;
         const [brand, profiles] = await Promise.all([
           db
             .selectFrom('brands')
@@ -323,9 +343,9 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
       '/payments/hosted-payment/:enrollId',
       { config: { access: 'public' }, schema: hidden },
       async (request, reply) => {
-        const e = await linkOf(request.url, request.params.enrollId);
-        if (e === 'expired') return reply.status(410).type('text/html').send(expiredPage());
-        const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1));
+        const link = await linkOf(request.url, request.params.enrollId);
+        if (link === 'expired') return reply.status(410).type('text/html').send(expiredPage());
+        const e = link.enrollment;
         const form = (request.body ?? {}) as Record<string, string>;
         const profile = await db
           .selectFrom('payment_profiles')
@@ -334,8 +354,11 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
           .where('payment_profile_token', '=', form.paymentProfileToken ?? '')
           .where('deleted_at', 'is', null)
           .executeTakeFirst();
-        const back = (target: string, params: Record<string, string>) =>
-          reply.redirect(`${target}${target.includes('?') ? '&' : '?'}${new URLSearchParams(params)}`, 303);
+        const back = (target: URL, params: Record<string, string>) => {
+          const destination = new URL(target);
+          for (const [name, value] of Object.entries(params)) destination.searchParams.append(name, value);
+          return reply.redirect(destination.href, 303);
+        };
         try {
           if (!profile) throw new ApiError('PAYMENT_PROFILE_UNKNOWN', 'Choose a saved card or bank account.');
           const amount = Number(form.amount);
@@ -343,9 +366,8 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
             throw new ApiError('VALIDATION_FAILED', 'Enter an amount.', [
               'amount: must be a positive number',
             ]);
-          const isDeposit =
-            ['pending', 'failed'].includes(e.deposit_status) &&
-            Math.round(amount * 100) === e.deposit_amount_cents;
+          // While a deposit is due the page takes the deposit, so pay's deposit rule holds it to exactly the amount due.
+          const isDeposit = ['pending', 'failed'].includes(e.deposit_status);
           const charge = await charges.pay(
             e.company_id,
             e.customer_id,
@@ -356,15 +378,15 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
               amount,
               isDepositPayment: isDeposit,
             },
-            `hosted-${query.get('signature')}`,
+            `hosted-${link.signature}`,
           );
-          return back(query.get('success')!, {
+          return back(link.success, {
             transactionId: charge.id_charge_transaction ?? '',
             amount: charge.amount.toFixed(2),
           });
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
-          return back(query.get('error')!, { reason: error.code });
+          return back(link.error, { reason: error.code });
         }
       },
     );

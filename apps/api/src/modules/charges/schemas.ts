@@ -85,8 +85,17 @@ export const PaymentHistoryItem = Type.Object({
 
 export const RedirectQuery = Type.Object({
   ldcNumber: Type.String({ minLength: 1, maxLength: 30 }),
-  callbackSuccessURL: Type.String({ format: 'uri', pattern: '^https?://', maxLength: 500 }),
-  callbackErrorURL: Type.String({ format: 'uri', pattern: '^https?://', maxLength: 500 }),
+  // The origin check (RETURN_URL_NOT_ALLOWED, naming the parameter) judges the URL itself.
+  callbackSuccessURL: Type.String({
+    minLength: 1,
+    maxLength: 500,
+    description: 'An http(s) URL on an origin the company registered in payment_return_origins.',
+  }),
+  callbackErrorURL: Type.String({
+    minLength: 1,
+    maxLength: 500,
+    description: 'An http(s) URL on an origin the company registered in payment_return_origins.',
+  }),
   secondsBeforeExpire: Type.Optional(Type.Integer({ minimum: 5, maximum: 3600, default: 30 })),
 });
 

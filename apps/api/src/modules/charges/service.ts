@@ -202,6 +202,21 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
    * A deposit is due once: another deposit charge of the enrollment that is waiting for the gateway (whose answer may
    * have been lost after the money moved) or approved means a new attempt could charge it twice.
    */
+  /** One payment charges at most the company's max_single_payment_cents, whichever way it is made. */
+  async function assertWithinLargestPayment(companyId: number, amountCents: number) {
+    const { max_single_payment_cents: maxCents } = await db
+      .selectFrom('company_settings')
+      .select('max_single_payment_cents')
+      .where('company_id', '=', companyId)
+      .executeTakeFirstOrThrow();
+    if (amountCents > maxCents)
+      throw new ApiError(
+        'PAYMENT_AMOUNT_TOO_LARGE',
+        `One payment may be at most $${(maxCents / 100).toFixed(2)}.`,
+        [`amount: at most ${(maxCents / 100).toFixed(2)}`],
+      );
+  }
+
   async function otherDepositCharge(companyId: number, enrollmentId: number, exceptId = 0): Promise<boolean> {
     const other = await db
       .selectFrom('charge_transactions')
@@ -364,6 +379,7 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
         `Payments are not taken for a ${e.status} enrollment.`,
         [`status: ${e.status}`],
       );
+    await assertWithinLargestPayment(companyId, amountCents);
     if (body.isDepositPayment) {
       assertDepositDue(e, amountCents);
       if (await otherDepositCharge(companyId, e.id)) throw depositInProgress();

@@ -5,6 +5,7 @@ import type { StampedCache } from '../../db/change-stamps.js';
 import { callerOf } from '../../http/access.js';
 import { replyFromCatalog } from '../../http/catalog-cache.js';
 import { Envelope, ok } from '../../http/envelope.js';
+import { publicBaseUrl } from '../../http/public-url.js';
 import { commaLists, Id } from '../../http/schemas.js';
 import {
   AcceptanceOption,
@@ -28,7 +29,7 @@ import type { LinkContext, PlansService } from './service.js';
 const tags = ['Plans'];
 
 export const linksFor = (request: FastifyRequest, language?: string): LinkContext => ({
-  baseUrl: `${request.protocol}://${request.host}`,
+  baseUrl: publicBaseUrl(request),
   language,
 });
 

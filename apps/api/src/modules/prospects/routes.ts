@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { callerOf } from '../../http/access.js';
 import { Envelope, ok, PagedEnvelope, paged, pagingOf } from '../../http/envelope.js';
+import { publicBaseUrl } from '../../http/public-url.js';
 import { readSingleFile } from '../../http/uploads.js';
 import {
   PackagesQuery,
@@ -21,7 +21,6 @@ import type { ProspectsService } from './service.js';
 import { roleGroupsFor } from './transitions.js';
 
 const tags = ['Prospects'];
-const baseUrlOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 const access = (operationId: string) => ({ roleGroups: roleGroupsFor(operationId) });
 
 export const prospectRoutes: FastifyPluginAsyncTypebox<{ prospects: ProspectsService }> = async (
@@ -44,7 +43,7 @@ export const prospectRoutes: FastifyPluginAsyncTypebox<{ prospects: ProspectsSer
         response: { 200: Envelope(Prospect) },
       },
     },
-    async (request) => ok(await prospects.create(callerOf(request), request.body, baseUrlOf(request))),
+    async (request) => ok(await prospects.create(callerOf(request), request.body, publicBaseUrl(request))),
   );
 
   app.get(
@@ -68,7 +67,7 @@ export const prospectRoutes: FastifyPluginAsyncTypebox<{ prospects: ProspectsSer
         callerOf(request),
         request.query,
         paging,
-        baseUrlOf(request),
+        publicBaseUrl(request),
       );
       return paged(items, total, paging);
     },
@@ -146,7 +145,7 @@ export const prospectRoutes: FastifyPluginAsyncTypebox<{ prospects: ProspectsSer
       },
     },
     async (request) =>
-      ok(await prospects.get(callerOf(request), request.params.prospectId, baseUrlOf(request))),
+      ok(await prospects.get(callerOf(request), request.params.prospectId, publicBaseUrl(request))),
   );
 
   app.post(
@@ -172,7 +171,7 @@ export const prospectRoutes: FastifyPluginAsyncTypebox<{ prospects: ProspectsSer
           callerOf(request),
           request.params.prospectId,
           file,
-          baseUrlOf(request),
+          publicBaseUrl(request),
         ),
       );
     },
@@ -201,7 +200,7 @@ export const prospectRoutes: FastifyPluginAsyncTypebox<{ prospects: ProspectsSer
           callerOf(request),
           request.params.prospectId,
           request.body,
-          baseUrlOf(request),
+          publicBaseUrl(request),
         ),
       ),
   );

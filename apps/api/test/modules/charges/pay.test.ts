@@ -276,8 +276,8 @@ describe('the hosted payment page', () => {
     const link = await asCustomer('GET', `/payments/redirect-payment-uri/${enrollmentId}`, undefined, {
       query: {
         ldcNumber: ldc,
-        callbackSuccessURL: 'https://shop.example/ok',
-        callbackErrorURL: 'https://shop.example/fail',
+        callbackSuccessURL: 'http://localhost:3002/ok',
+        callbackErrorURL: 'http://localhost:3002/fail',
         secondsBeforeExpire: 120,
       },
     });
@@ -297,7 +297,7 @@ describe('the hosted payment page', () => {
     const first = await pay();
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toMatch(
-      /^https:\/\/shop\.example\/ok\?transactionId=\d+&amount=150\.00$/,
+      /^http:\/\/localhost:3002\/ok\?transactionId=\d+&amount=150\.00$/,
     );
     const second = await pay();
     expect(second.headers.get('location')).toBe(first.headers.get('location'));
@@ -318,12 +318,156 @@ describe('the hosted payment page', () => {
       await asCustomer('GET', `/payments/redirect-payment-uri/${enrollmentId}`, undefined, {
         query: {
           ldcNumber: '10443720999999999',
-          callbackSuccessURL: 'https://a.example',
-          callbackErrorURL: 'https://b.example',
+          callbackSuccessURL: 'http://localhost:3002/a',
+          callbackErrorURL: 'http://localhost:3002/b',
         },
       }),
       400,
       'VALIDATION_FAILED',
     );
+  });
+});
+
+describe('hosted payment page: return origins, amounts and the public base URL', () => {
+  const linkFor = async (enrollmentId: number, callbackSuccessURL: string, callbackErrorURL: string) => {
+    const ldc = (await api.call('GET', `/enrollments/${enrollmentId}`, { token })).body.data.service_address
+      .ldc_account;
+    return asCustomer('GET', `/payments/redirect-payment-uri/${enrollmentId}`, undefined, {
+      query: { ldcNumber: ldc, callbackSuccessURL, callbackErrorURL, secondsBeforeExpire: 120 },
+    });
+  };
+  const submit = (url: string, paymentProfileToken: string, amount: string) =>
+    fetch(url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ paymentProfileToken, amount }),
+    });
+
+  it('refuses return URLs off the registered origins, look-alikes included, naming the parameter', async () => {
+    const { enrollmentId } = await enrollment();
+    for (const foreign of [
+      'https://shop.example/ok',
+      'http://localhost.evil.example/ok',
+      'http://evil.example/?x=http://localhost:3002',
+      '//evil.example/ok',
+      'javascript:alert(1)',
+      'https://localhost:3002/ok',
+      'http://user:pw@localhost:3002/ok',
+      'ftp://localhost:3002/ok',
+    ]) {
+      const refused = await linkFor(enrollmentId, foreign, 'http://localhost:3002/fail');
+      expectFailure(refused, 400, 'RETURN_URL_NOT_ALLOWED');
+      expect(refused.body.errors, foreign).toEqual([expect.stringContaining('callbackSuccessURL')]);
+      const refusedError = await linkFor(enrollmentId, 'http://localhost:3002/ok', foreign);
+      expectFailure(refusedError, 400, 'RETURN_URL_NOT_ALLOWED');
+      expect(refusedError.body.errors, foreign).toEqual([expect.stringContaining('callbackErrorURL')]);
+    }
+    // Registered exactly, and localhost on any port ('http://localhost:*').
+    for (const allowed of [
+      'http://localhost:3002/ok?order=7',
+      'http://localhost:8123/back',
+      'http://localhost/x',
+    ]) {
+      const link = await linkFor(enrollmentId, allowed, allowed);
+      expect(link.status, `${allowed} ${JSON.stringify(link.body)}`).toBe(200);
+    }
+  });
+
+  it('refuses to serve a link whose return origin the company no longer registers', async () => {
+    const { enrollmentId } = await enrollment();
+    const link = await linkFor(enrollmentId, 'http://localhost:8123/ok', 'http://localhost:8123/fail');
+    const url = link.body.data as string;
+    expect((await fetch(url)).status).toBe(200);
+    const settings = () => api.db.kysely.updateTable('company_settings').where('company_id', '=', 1);
+    const before = await api.db.kysely
+      .selectFrom('company_settings')
+      .select('payment_return_origins')
+      .where('company_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    await settings()
+      .set({ payment_return_origins: JSON.stringify(['http://localhost:3002']) })
+      .execute();
+    try {
+      const page = await fetch(url);
+      expect(page.status).toBe(400);
+      expect((await page.json()).code).toBe('RETURN_URL_NOT_ALLOWED');
+      const posted = await submit(url, 'any', '10.00');
+      expect(posted.status).toBe(400);
+      expect(posted.headers.get('location')).toBeNull();
+    } finally {
+      await settings().set({ payment_return_origins: before.payment_return_origins }).execute();
+    }
+  });
+
+  it('charges exactly the deposit due on the page: another amount goes back with DEPOSIT_AMOUNT_MISMATCH', async () => {
+    const { enrollmentId } = await enrollment('520');
+    const card = await savedCard('1111');
+    const url = (await linkFor(enrollmentId, 'http://localhost:3002/ok', 'http://localhost:3002/fail')).body
+      .data as string;
+    const refused = await submit(url, card.paymentProfileToken, '100.00');
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get('location')).toBe('http://localhost:3002/fail?reason=DEPOSIT_AMOUNT_MISMATCH');
+    expect(
+      await api.db.kysely
+        .selectFrom('charge_transactions')
+        .select('id')
+        .where('enrollment_id', '=', enrollmentId)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('a payment above max_single_payment_cents is refused on POST /payments/pay and on the page', async () => {
+    const { enrollmentId } = await enrollment();
+    const card = await savedCard('1111');
+    const tooLarge = await asCustomer('POST', '/payments/pay', {
+      idEnrollment: enrollmentId,
+      ...card,
+      amount: 5000.01,
+    });
+    expectFailure(tooLarge, 422, 'PAYMENT_AMOUNT_TOO_LARGE');
+    expect(tooLarge.body.message).toContain('$5000.00');
+    const url = (await linkFor(enrollmentId, 'http://localhost:3002/ok', 'http://localhost:3002/fail')).body
+      .data as string;
+    const refused = await submit(url, card.paymentProfileToken, '5000.01');
+    expect(refused.headers.get('location')).toBe(
+      'http://localhost:3002/fail?reason=PAYMENT_AMOUNT_TOO_LARGE',
+    );
+    const atMost = await asCustomer('POST', '/payments/pay', {
+      idEnrollment: enrollmentId,
+      ...card,
+      amount: 5000,
+    });
+    expect(atMost.status, JSON.stringify(atMost.body)).toBe(200);
+  });
+
+  it('a forged Host header does not move the links: they start with PUBLIC_BASE_URL', async () => {
+    const { enrollmentId } = await enrollment();
+    const ldc = (await api.call('GET', `/enrollments/${enrollmentId}`, { token })).body.data.service_address
+      .ldc_account;
+    const headers = {
+      host: 'evil.example',
+      authorization: `Bearer ${token}`,
+      'x-customer-hash': customerHash,
+    };
+    const link = await api.app.inject({
+      method: 'GET',
+      url: `/api/v1/payments/redirect-payment-uri/${enrollmentId}`,
+      query: {
+        ldcNumber: ldc,
+        callbackSuccessURL: 'http://localhost:3002/ok',
+        callbackErrorURL: 'http://localhost:3002/x',
+      },
+      headers,
+    });
+    expect(link.json().data).toMatch(new RegExp(`^${api.baseUrl}/api/v1/payments/hosted-payment/`));
+    const documents = await api.app.inject({
+      method: 'GET',
+      url: `/api/v1/plans/docs/${fixed12}`,
+      headers: { ...headers, 'x-forwarded-host': 'evil.example' },
+    });
+    const urls = JSON.stringify(documents.json().data);
+    expect(urls).not.toContain('evil.example');
+    expect(urls).toContain(`${api.baseUrl}/api/v1/`);
   });
 });
