@@ -5,6 +5,7 @@ import {
   creditCheck,
   enrollmentBody,
   nameOf,
+  pendingEnrollment,
   planId,
   requiredOptions,
   sandboxDepositProfile,
@@ -158,6 +159,17 @@ describe('POST /payments/charge-transaction: a recorded charge counts only when 
     expectFailure(await record(id, elsewhere, 25, 'ONE_TIME_PAYMENT'), 403, 'CUSTOMER_FORBIDDEN');
     const byAccount = await record(id, elsewhere, 25, 'ONE_TIME_PAYMENT', asAccount);
     expect(byAccount.status, JSON.stringify(byAccount.body)).toBe(200);
+  });
+
+  it("a customer cannot record a charge, even their own, on another customer's enrollment", async () => {
+    const othersEnrollment = await pendingEnrollment(api, token, { plan, options });
+    const ownCharge = await chargedAtGateway(card, 2_500);
+    expectFailure(
+      await record(othersEnrollment, ownCharge, 25, 'ONE_TIME_PAYMENT'),
+      403,
+      'CUSTOMER_FORBIDDEN',
+    );
+    expect(await chargeRows(othersEnrollment)).toEqual([]);
   });
 
   it('records one gateway transaction once, also when eight arrive at once', async () => {
