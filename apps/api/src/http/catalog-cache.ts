@@ -5,8 +5,8 @@ import { callerOf } from './access.js';
 /**
  * Answers built only from the plan-shopping catalogue, kept serialized in the catalogue's stamped cache
  * (db/change-stamps.ts): every write to the catalogue, on any node, bumps the stamp, so a kept answer is served only
- * while the database still holds what it was built from. The key holds the host, because document links point
- * back at it.
+ * while the database still holds what it was built from. The key leaves out the request's Host: links in the answers
+ * start with PUBLIC_BASE_URL, so a forged Host neither changes an answer nor adds entries to the cache.
  */
 export async function replyFromCatalog(
   catalog: StampedCache,
@@ -14,7 +14,7 @@ export async function replyFromCatalog(
   reply: FastifyReply,
   load: () => Promise<unknown>,
 ): Promise<void> {
-  const key = `reply ${callerOf(request).companyId} ${request.protocol}://${request.host}${request.url}`;
+  const key = `reply ${callerOf(request).companyId} ${request.url}`;
   const body = await catalog.get(key, async () => reply.serialize(await load()) as string);
   await reply.type('application/json; charset=utf-8').send(body);
 }
