@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Static } from 'typebox';
 import {
   GatewayRejectedError,
@@ -503,33 +503,33 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
       accountId: number,
     ) {
       const existing = await charge(companyId, id);
-      const flags = (['sent_to_billing_system', 'has_been_captured'] as const).flatMap((field) => {
-        const wanted = changes[field];
-        if (wanted === undefined || (existing[field] === 1) === wanted) return [];
-        return [{ field, from: existing[field], to: wanted ? 1 : 0 }] as const;
-      });
-      if (flags.length === 0) return toChargeTransaction(existing);
+      const wanted = (['sent_to_billing_system', 'has_been_captured'] as const).flatMap((field) =>
+        changes[field] === undefined ? [] : [{ field, to: (changes[field] ? 1 : 0) as 0 | 1 }],
+      );
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('charge_transactions')
-          .set({ ...Object.fromEntries(flags.map((f) => [f.field, f.to])), updated_at: now })
-          .where('id', '=', existing.id)
-          .execute();
-        await trx
-          .insertInto('charge_transaction_changes')
-          .values(
-            flags.map((f) => ({
+        for (const { field, to } of wanted) {
+          // Conditional update: of two calls making the same change at once, one changes the flag and records it.
+          const changed = await trx
+            .updateTable('charge_transactions')
+            .set({ [field]: to, updated_at: now } as Updateable<ChargeTransactionsTable>)
+            .where('id', '=', existing.id)
+            .where(field, '!=', to)
+            .executeTakeFirst();
+          if (Number(changed.numUpdatedRows) === 0) continue;
+          await trx
+            .insertInto('charge_transaction_changes')
+            .values({
               company_id: companyId,
               charge_id: existing.id,
               account_id: accountId,
-              field: f.field,
-              from_value: f.from,
-              to_value: f.to,
+              field,
+              from_value: 1 - to,
+              to_value: to,
               created_at: now,
-            })),
-          )
-          .execute();
+            })
+            .execute();
+        }
       });
       return toChargeTransaction(await charge(companyId, id));
     },

@@ -239,6 +239,25 @@ describe('PUT /payments/charge-transaction/{id}', () => {
     );
     expect(filtered.body.totalRecords).toBe(0);
   });
+
+  it('six account calls making the same change at once change the flag once, and it is recorded once', async () => {
+    const id = await depositDue();
+    const transactionId = await chargedAtGateway(card, 3_100);
+    const charge = (await record(id, transactionId, 31, 'ONE_TIME_PAYMENT')).body.data
+      .id_payment_charge_transactions;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        asAccount('PUT', `/payments/charge-transaction/${charge}`, { sent_to_billing_system: true }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    const changes = await api.db.kysely
+      .selectFrom('charge_transaction_changes')
+      .select(['field', 'from_value', 'to_value'])
+      .where('charge_id', '=', charge)
+      .execute();
+    expect(changes).toEqual([{ field: 'sent_to_billing_system', from_value: 0, to_value: 1 }]);
+  });
 });
 
 describe('POST /enrollments/create with a deposit captured before enrollment', () => {
