@@ -18,6 +18,9 @@ export interface HoldFacts {
 export function holdStatus(facts: HoldFacts): EnrollmentStatus {
   if (facts.verification_status === 'FAILED' || facts.verification_status === 'COULDNT_CONTACT')
     return 'ON_HOLD_VERIFICATION_FAILED';
+  // A sale whose verification is not answered yet waits for it before anything else can send it to billing.
+  if (facts.verification_status === 'NOT_SENT' || facts.verification_status === 'PENDING')
+    return 'ON_HOLD_VERIFICATION_PENDING';
   if (facts.deposit_status === 'pending') return 'ON_HOLD_DEPOSIT_PENDING';
   if (facts.deposit_status === 'failed') return 'ON_HOLD_PAYMENT_FAILED';
   if (facts.deposit_status === 'letter_of_credit') return 'ON_HOLD_LETTER_OF_CREDIT_PENDING_UPLOAD';

@@ -38,6 +38,7 @@ export const ENROLLMENT_STATUSES = [
   'ON_HOLD_DEPOSIT_PENDING',
   'ON_HOLD_AUTOPAY_SETUP_REQUIRED',
   'ON_HOLD_VERIFICATION_FAILED',
+  'ON_HOLD_VERIFICATION_PENDING',
   'SUBMITION_NOT_SENT_CONNECTION_ERROR',
   'SUBMITTED_WITH_ERRORS',
   'PENDING',
@@ -65,6 +66,7 @@ export const PRE_SUBMISSION = [
   'ON_HOLD_DEPOSIT_PENDING',
   'ON_HOLD_AUTOPAY_SETUP_REQUIRED',
   'ON_HOLD_VERIFICATION_FAILED',
+  'ON_HOLD_VERIFICATION_PENDING',
 ] as const;
 
 const REDECIDE: Partial<Record<EnrollmentStatus, Actor[]>> = Object.fromEntries(
@@ -221,6 +223,14 @@ export const LIFECYCLE: Record<EnrollmentStatus, StatusDefinition> = {
     live: false,
     hiddenFromCustomers: true,
     next: {},
+  },
+  ON_HOLD_VERIFICATION_PENDING: {
+    id: 17,
+    meaning:
+      "The sale needs a third-party phone verification (the company requires one for every sale) and its result is not in yet; VERIFIED releases it, FAILED or COULDNT_CONTACT puts it in the agents' queue.",
+    statusForCustomers: 'Under review',
+    live: true,
+    next: { ...REDECIDE, ...CANCEL },
   },
   ARCHIVED: {
     id: 16,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Static } from 'typebox';
@@ -203,6 +204,38 @@ interface NewLogin {
 }
 
 /** A self-service login created with the enrollment: the same username and password rules as quick enrollment. */
+/** The company requires a third-party phone verification of every sale (company setting verification_required). */
+async function verificationRequired(db: Kysely<Database>, companyId: number): Promise<boolean> {
+  const settings = await db
+    .selectFrom('company_settings')
+    .select('verification_required')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return settings?.verification_required === 1;
+}
+
+/** A verification of the sale, NOT_SENT until the provider has it; its result re-decides the enrollment. */
+async function insertVerification(
+  trx: Transaction<Database>,
+  companyId: number,
+  enrollmentId: number,
+  now: string,
+) {
+  await trx
+    .insertInto('tpv_verifications')
+    .values({
+      company_id: companyId,
+      verification_id: randomUUID(),
+      enrollment_id: enrollmentId,
+      result: 'NOT_SENT',
+      reasons: '[]',
+      created_at: now,
+      updated_at: now,
+      verified_at: null,
+    })
+    .execute();
+}
+
 async function newLoginOf(
   deps: EnrollmentsDeps,
   customer: CreateRequest['customer'],
@@ -407,9 +440,10 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
       ]);
     }
     const login = await newLoginOf(deps, body.customer);
+    const needsVerification = await verificationRequired(db, companyId);
 
     const facts = {
-      verification_status: null,
+      verification_status: needsVerification ? 'NOT_SENT' : null,
       deposit_status: depositStatus,
       autopay_required: plan.recurring_billing_required,
       autopay_active: autopayActive ? 1 : 0,
@@ -459,7 +493,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
             deposit_status: depositStatus,
             autopay_required: plan.recurring_billing_required,
             autopay_active: autopayActive ? 1 : 0,
-            verification_status: null,
+            verification_status: facts.verification_status,
             manual_review_reasons: facts.manual_review_reasons,
             billing_account_number: null,
             billing_errors: null,
@@ -476,6 +510,8 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
           },
           'system',
         );
+        // The verification exists from the sale's first moment, so the enrollment can never wait for a record that was never made.
+        if (needsVerification) await insertVerification(trx, companyId, id, now);
         if (autopayActive) {
           await trx
             .insertInto('recurring_billings')

@@ -269,11 +269,15 @@ export const STATUS_MESSAGES: Partial<Record<EnrollmentStatus, MessageKind>> = {
   DROPPED: 'enrollment-dropped',
 };
 
-/** Statuses a customer sees as "Processing": the submission to the billing system is under way or being fixed. */
+/**
+ * Statuses announced by no message: the submission to the billing system is under way or being fixed, or the sale
+ * awaits its phone verification (the verifier's call is what the customer hears next).
+ */
 export const QUIET_STATUSES: readonly EnrollmentStatus[] = [
   'QUEUED_FOR_SUBMISSION',
   'SUBMITION_NOT_SENT_CONNECTION_ERROR',
   'SUBMITTED_WITH_ERRORS',
+  'ON_HOLD_VERIFICATION_PENDING',
 ];
 
 export function renderMessage(kind: MessageKind, language: NotificationLanguage, values: MessageValues) {

@@ -27,6 +27,11 @@ describe('the decision rules', () => {
     expect(holdStatus({ ...facts, verification_status: 'COULDNT_CONTACT', deposit_status: 'failed' })).toBe(
       'ON_HOLD_VERIFICATION_FAILED',
     );
+    expect(holdStatus({ ...facts, verification_status: 'NOT_SENT', deposit_status: 'pending' })).toBe(
+      'ON_HOLD_VERIFICATION_PENDING',
+    );
+    expect(holdStatus({ ...facts, verification_status: 'PENDING' })).toBe('ON_HOLD_VERIFICATION_PENDING');
+    expect(holdStatus({ ...facts, verification_status: 'VERIFIED' })).toBe('QUEUED_FOR_SUBMISSION');
   });
 
   it('add months without running past the end of a month', () => {
