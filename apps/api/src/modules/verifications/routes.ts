@@ -1,13 +1,46 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { callerOf } from '../../http/access.js';
-import { Envelope, ok } from '../../http/envelope.js';
-import { Verification, VerificationParams, VerificationUpdate } from './schemas.js';
+import { Envelope, ok, PagedEnvelope, paged, pagingOf } from '../../http/envelope.js';
+import {
+  Verification,
+  VerificationListQuery,
+  VerificationParams,
+  VerificationSummary,
+  VerificationUpdate,
+} from './schemas.js';
 import type { VerificationsService } from './service.js';
 
 export const verificationRoutes: FastifyPluginAsyncTypebox<{ verifications: VerificationsService }> = async (
   app,
   { verifications },
 ) => {
+  app.get(
+    '/tpv/verifications',
+    {
+      config: { roleGroups: ['Verification'] },
+      schema: {
+        operationId: 'listTpvVerifications',
+        tags: ['Callbacks'],
+        summary: 'The phone-verification provider lists the sales to verify',
+        description:
+          "The company's verifications, oldest first, paged; `result=NOT_SENT` lists the sales the provider has not " +
+          'been told of yet, `result=PENDING` those it is working on. Not in the platform specification: the provider ' +
+          'polls this list (role group Verification) and reports each result with PUT /tpv/verification/{verificationId}.',
+        querystring: VerificationListQuery,
+        response: { 200: PagedEnvelope(VerificationSummary) },
+      },
+    },
+    async (request) => {
+      const paging = pagingOf(request.query);
+      const { items, total } = await verifications.list(
+        callerOf(request).companyId,
+        request.query.result,
+        paging,
+      );
+      return paged(items, total, paging);
+    },
+  );
+
   app.put(
     '/tpv/verification/:verificationId',
     {

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { PagingQuery } from '../../http/envelope.js';
 
 export const TPV_RESULTS = ['NOT_SENT', 'PENDING', 'VERIFIED', 'FAILED', 'COULDNT_CONTACT'] as const;
 export type TpvResult = (typeof TPV_RESULTS)[number];
@@ -45,4 +46,21 @@ export const Verification = Type.Object({
     }),
     { description: 'Every update received, oldest first.' },
   ),
+});
+
+export const VerificationListQuery = Type.Object({
+  result: Type.Optional(
+    Type.Enum([...TPV_RESULTS], {
+      description: 'Only verifications with this result (e.g. NOT_SENT or PENDING).',
+    }),
+  ),
+  ...PagingQuery.properties,
+});
+
+export const VerificationSummary = Type.Object({
+  verificationId: Type.String(),
+  enrollmentId: Type.Union([Type.Integer(), Type.Null()]),
+  result: Type.Enum([...TPV_RESULTS]),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
 });

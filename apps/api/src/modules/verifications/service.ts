@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/schema.js';
 import type { TpvVerificationsTable } from '../../db/tables/prospects.js';
+import type { Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { RESULTS_NEEDING_REASONS, type TpvResult, type VerificationUpdate } from './schemas.js';
 import * as store from './store.js';
@@ -53,6 +54,20 @@ export function createVerificationsService(deps: { db: Kysely<Database>; enrollm
 
   return {
     onResult,
+    /** What the provider polls: the company's verifications, of one result when asked (NOT_SENT: still to call). */
+    async list(companyId: number, result: TpvResult | undefined, paging: Paging) {
+      const { items, total } = await store.listVerifications(db, companyId, result, paging);
+      return {
+        total,
+        items: items.map((v) => ({
+          verificationId: v.verification_id,
+          enrollmentId: v.enrollment_id,
+          result: v.result as TpvResult,
+          createdAt: v.created_at,
+          updatedAt: v.updated_at,
+        })),
+      };
+    },
     /** Records the provider's result; updates may repeat until VERIFIED, which is final. */
     async update(companyId: number, verificationId: string, input: Static<typeof VerificationUpdate>) {
       const reasons = input.reasons ?? [];

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Paging } from '../../http/envelope.js';
 
 export function findVerification(db: Kysely<Database>, companyId: number, verificationId: string) {
   return db
@@ -42,4 +43,25 @@ export async function recordResult(
     .values({ verification_pk: verificationPk, ...update })
     .execute();
   return true;
+}
+
+/** The company's verifications, oldest first (the order a provider should call them), optionally of one result. */
+export async function listVerifications(
+  db: Kysely<Database>,
+  companyId: number,
+  result: string | undefined,
+  paging: Paging,
+) {
+  let query = db.selectFrom('tpv_verifications').where('company_id', '=', companyId);
+  if (result !== undefined) query = query.where('result', '=', result);
+  const [items, count] = await Promise.all([
+    query
+      .select(['verification_id', 'enrollment_id', 'result', 'created_at', 'updated_at'])
+      .orderBy('id')
+      .limit(paging.pageSize)
+      .offset((paging.pageNumber - 1) * paging.pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(count.total) };
 }

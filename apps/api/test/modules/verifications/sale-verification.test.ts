@@ -108,3 +108,30 @@ describe('a sale of a company that requires third-party verification', () => {
     expect(await statusOf(id)).toBe('PENDING');
   });
 });
+
+describe('GET /tpv/verifications', () => {
+  it('lists the sales still to verify for the provider to poll, paged, by result', async () => {
+    await requireVerification(1);
+    const first = await sale();
+    const second = await sale();
+    const [verification] = await verificationsOf(second);
+    await api.call('PUT', `/tpv/verification/${verification!.verification_id}`, {
+      token,
+      body: { result: 'PENDING' },
+    });
+    const list = (result: string) =>
+      api.call('GET', '/tpv/verifications', { token, query: { result, pageSize: 100 } });
+    const notSent = await list('NOT_SENT');
+    expect(notSent.status).toBe(200);
+    const notSentIds = notSent.body.data.map((v: { enrollmentId: number }) => v.enrollmentId);
+    expect(notSentIds).toContain(first);
+    expect(notSentIds).not.toContain(second);
+    expect(notSent.body.totalRecords).toBe(notSentIds.length);
+    const pending = (await list('PENDING')).body.data;
+    expect(pending.map((v: { enrollmentId: number }) => v.enrollmentId)).toContain(second);
+    expect(pending[0]).not.toHaveProperty('ssn');
+    const page = await api.call('GET', '/tpv/verifications', { token, query: { pageSize: 1 } });
+    expect(page.body.data).toHaveLength(1);
+    expect(page.body.totalRecords).toBeGreaterThan(1);
+  });
+});
