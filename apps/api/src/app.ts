@@ -17,6 +17,8 @@ import {
   type PaymentGateway,
   type PaymentGateways,
 } from './adapters/payment-gateway/index.js';
+import { createHttpVerificationProvider } from './adapters/verification-provider/http.js';
+import type { VerificationProvider } from './adapters/verification-provider/port.js';
 import type { Config } from './config/index.js';
 import { CATALOG_STAMP, createStampedCache, readChangeStamp } from './db/change-stamps.js';
 import { type Db, openDatabase } from './db/client.js';
@@ -62,7 +64,11 @@ import { createRateLimiter } from './modules/rate-limits/index.js';
 import { createReferenceService, referenceRoutes } from './modules/reference/index.js';
 import { createSigningWebhooksService, signingWebhookRoutes } from './modules/signing-webhooks/index.js';
 import { createUtilitiesService, utilityRoutes } from './modules/utilities/index.js';
-import { createVerificationsService, verificationRoutes } from './modules/verifications/index.js';
+import {
+  createVerificationDispatch,
+  createVerificationsService,
+  verificationRoutes,
+} from './modules/verifications/index.js';
 import { deriveKeys, type KeyRing } from './security/keys.js';
 
 export interface AppContext {
@@ -89,6 +95,8 @@ export interface BuildOptions {
     /** The billing system's account reads (statements, usage); the sandbox billing system by default. */
     billingAccounts?: BillingAccounts;
     bureau?: CreditBureau;
+    /** The third-party verification provider client; the signed HTTPS one by default. */
+    verificationProvider?: VerificationProvider;
     /** Wraps each company's payment gateway, whichever it is (fault tests: a gateway that times out after charging). */
     gateway?: (companyGateway: PaymentGateway) => PaymentGateway;
   };
@@ -220,6 +228,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   const accountChanges = createAccountChanges({ db: db.kysely, core: enrollments, plans, utilities, files });
+  const verifications = createVerificationsService({
+    db: db.kysely,
+    enrollments: { verificationResult: (verification) => accountChanges.verificationResult(verification) },
+  });
+  const verificationDispatch = createVerificationDispatch({
+    db: db.kysely,
+    provider: options.adapters?.verificationProvider ?? createHttpVerificationProvider({ timeoutMs: 10_000 }),
+    secretBox: keys.secretBox,
+    log: app.log,
+    markPending: async (companyId, verificationId) => {
+      await verifications.update(companyId, verificationId, { result: 'PENDING' });
+    },
+  });
   const prospects = createProspectsService({
     db: db.kysely,
     files,
@@ -236,14 +257,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(companyRoutes, { company: createCompanyService(db.kysely) });
       await api.register(fileRoutes, { files });
       await api.register(prospectRoutes, { prospects });
-      await api.register(verificationRoutes, {
-        verifications: createVerificationsService({
-          db: db.kysely,
-          enrollments: {
-            verificationResult: (verification) => accountChanges.verificationResult(verification),
-          },
-        }),
-      });
+      await api.register(verificationRoutes, { verifications });
       await api.register(signingWebhookRoutes, {
         webhooks: createSigningWebhooksService({ db: db.kysely, secretBoxKey: keys.secretBox, log: app.log }),
       });
@@ -332,6 +346,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       'Emails the autoresponder templates of each new customer notification (enrollment status, payment, statement) and each prospect sales status, once per template and event, through the mail outbox; records a notification of kind autoresponder for customers.',
     everySeconds: 30,
     run: () => autoresponders.sendFromEvents(),
+  });
+  scheduler.register({
+    name: 'dispatch-verifications',
+    description:
+      "Hands sales waiting for third-party verification (NOT_SENT) to the company's verification provider, signed; a provider that does not take one gets it again with backoff (1, 2, 4 … minutes, at most an hour).",
+    everySeconds: 30,
+    run: () => verificationDispatch.dispatchDue(),
   });
   scheduler.register(mailDeliveryTask(mail));
   if (config.backgroundTasks) app.addHook('onReady', async () => scheduler.start());

@@ -14,6 +14,7 @@ import * as changeStamps from './migrations/2026-11-21T1000-change-stamps.js';
 import * as integritySettings from './migrations/2026-11-25T0000-integrity-settings.js';
 import * as idempotencyKeys from './migrations/2026-11-25T0100-idempotency-keys.js';
 import * as creditCheckUse from './migrations/2026-11-25T0200-credit-check-use.js';
+import * as verificationDispatch from './migrations/2026-11-25T0300-verification-dispatch.js';
 import * as esiidData from './migrations/2026-11-25T0400-esiid-data.js';
 import * as oneLivePerMeter from './migrations/2026-11-25T0600-one-live-enrollment-per-meter.js';
 import * as chargeUniqueness from './migrations/2026-11-25T0700-charge-transaction-uniqueness.js';
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T0000-integrity-settings': integritySettings,
   '2026-11-25T0100-idempotency-keys': idempotencyKeys,
   '2026-11-25T0200-credit-check-use': creditCheckUse,
+  '2026-11-25T0300-verification-dispatch': verificationDispatch,
   '2026-11-25T0400-esiid-data': esiidData,
   '2026-11-25T0600-one-live-enrollment-per-meter': oneLivePerMeter,
   '2026-11-25T0700-charge-transaction-uniqueness': chargeUniqueness,

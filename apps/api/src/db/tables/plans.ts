@@ -28,6 +28,8 @@ export interface PlansTable {
   promo_code: string | null;
   billing_system_plan_code: string;
   recurring_billing_required: Flag;
+  /** Every sale of the plan needs a third-party phone verification. */
+  verification_required: Flag;
   min_start_date_delay_days: number;
   initial_discount_percentage: number | null;
   initial_discount_period: number | null;

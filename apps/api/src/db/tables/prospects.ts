@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Flag } from '../schema.js';
 
 /** Uploaded documents of any owner (prospects, enrollments' letters of credit, …), kept in the database. */
@@ -184,6 +184,10 @@ export interface TpvVerificationsTable {
   created_at: string;
   updated_at: string;
   verified_at: string | null;
+  dispatch_attempts: ColumnType<number, number | undefined, number>;
+  /** Unix seconds: not sent again before then (another node is sending it, or the backoff after a failure). */
+  next_dispatch_at: number | null;
+  last_dispatch_error: string | null;
 }
 
 export interface TpvVerificationUpdatesTable {

@@ -130,6 +130,15 @@ export const EnrollmentCreateRequest = Type.Object({
   ),
   requestedStartDate: PlainDate,
   nameKey: Type.Optional(text(10, 'Customer name key, where the utility requires it.')),
+  salesChannel: Type.Optional(
+    Type.Union(
+      [Type.Literal('Web'), Type.Literal('Phone'), Type.Literal('DoorToDoor'), Type.Literal('Retail')],
+      {
+        description:
+          'How the sale was made. A door-to-door sale needs a third-party phone verification before it goes to billing.',
+      },
+    ),
+  ),
   agreedAcceptanceValues: Type.Array(Id('id_option'), {
     maxItems: 20,
     description: 'The acceptance options the customer agreed to.',

@@ -203,15 +203,26 @@ interface NewLogin {
   passwordHash: string;
 }
 
-/** A self-service login created with the enrollment: the same username and password rules as quick enrollment. */
-/** The company requires a third-party phone verification of every sale (company setting verification_required). */
-async function verificationRequired(db: Kysely<Database>, companyId: number): Promise<boolean> {
-  const settings = await db
-    .selectFrom('company_settings')
-    .select('verification_required')
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-  return settings?.verification_required === 1;
+/**
+ * A sale needs a third-party phone verification when the company verifies every sale (`verification_required`),
+ * when its plan does (the plan's `verification_required`), or when it was made door to door.
+ */
+async function verificationRequired(
+  db: Kysely<Database>,
+  companyId: number,
+  planId: number,
+  salesChannel: CreateRequest['salesChannel'],
+): Promise<boolean> {
+  if (salesChannel === 'DoorToDoor') return true;
+  const [settings, plan] = await Promise.all([
+    db
+      .selectFrom('company_settings')
+      .select('verification_required')
+      .where('company_id', '=', companyId)
+      .executeTakeFirst(),
+    db.selectFrom('plans').select('verification_required').where('id', '=', planId).executeTakeFirst(),
+  ]);
+  return settings?.verification_required === 1 || plan?.verification_required === 1;
 }
 
 /** A verification of the sale, NOT_SENT until the provider has it; its result re-decides the enrollment. */
@@ -236,6 +247,7 @@ async function insertVerification(
     .execute();
 }
 
+/** A self-service login created with the enrollment: the same username and password rules as quick enrollment. */
 async function newLoginOf(
   deps: EnrollmentsDeps,
   customer: CreateRequest['customer'],
@@ -440,7 +452,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
       ]);
     }
     const login = await newLoginOf(deps, body.customer);
-    const needsVerification = await verificationRequired(db, companyId);
+    const needsVerification = await verificationRequired(db, companyId, plan.id, body.salesChannel);
 
     const facts = {
       verification_status: needsVerification ? 'NOT_SENT' : null,

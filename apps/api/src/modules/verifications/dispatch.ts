@@ -1,0 +1,69 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  type VerificationProvider,
+  VerificationProviderError,
+} from '../../adapters/verification-provider/port.js';
+import type { Database } from '../../db/schema.js';
+import { open } from '../../security/secret-box.js';
+import * as store from './store.js';
+
+/** How long a node holds a verification it is sending, before another may send it (the node may have died). */
+const CLAIM_SECONDS = 120;
+/** The wait after the n-th failed hand-over: 1, 2, 4 … minutes, at most an hour. */
+export const dispatchRetryDelaySeconds = (attempts: number) =>
+  Math.min(3600, 60 * 2 ** Math.max(0, attempts - 1));
+
+/** The time the dispatch reads, so tests can move it past a backoff instead of editing rows. */
+export const dispatchClock = { nowSeconds: () => Math.floor(Date.now() / 1000) };
+
+export interface DispatchDeps {
+  db: Kysely<Database>;
+  provider: VerificationProvider;
+  secretBox: Buffer;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Records PENDING once the provider has the sale (the verifications service's own result path). */
+  markPending: (companyId: number, verificationId: string) => Promise<void>;
+}
+
+/**
+ * Hands NOT_SENT verifications to each company's provider: each one claimed by one node at a time (a conditional
+ * update), sent signed, then PENDING; a failure waits with backoff and is sent again. Companies without a provider
+ * URL keep theirs NOT_SENT, for the provider to poll with GET /tpv/verifications.
+ */
+export function createVerificationDispatch(deps: DispatchDeps) {
+  const { db } = deps;
+
+  async function sendOne(v: store.VerificationToDispatch, now: number): Promise<'sent' | 'failed' | 'taken'> {
+    if (!(await store.claimForDispatch(db, v.id, now, CLAIM_SECONDS))) return 'taken';
+    const sale = await store.saleToVerify(db, v.id);
+    try {
+      if (!sale) throw new VerificationProviderError('the verification has no enrollment to verify');
+      await deps.provider.send(
+        { url: v.provider_url, secret: open(deps.secretBox, v.provider_secret_sealed) },
+        sale,
+      );
+    } catch (error) {
+      if (!(error instanceof VerificationProviderError)) throw error;
+      const attempts = v.dispatch_attempts + 1;
+      await store.dispatchFailed(db, v.id, now + dispatchRetryDelaySeconds(attempts), error.message);
+      deps.log.warn(
+        { verificationId: v.verification_id, attempts },
+        'verification provider did not take the sale',
+      );
+      return 'failed';
+    }
+    await deps.markPending(v.company_id, v.verification_id);
+    return 'sent';
+  }
+
+  return {
+    async dispatchDue(limit = 50): Promise<string> {
+      const now = dispatchClock.nowSeconds();
+      const due = await store.verificationsToDispatch(db, now, limit);
+      const outcomes = { sent: 0, failed: 0, taken: 0 };
+      for (const v of due) outcomes[await sendOne(v, now)]++;
+      return `${outcomes.sent} sent, ${outcomes.failed} to retry`;
+    },
+  };
+}
