@@ -3,6 +3,7 @@ import {
   creditCheck,
   daysFromToday,
   enrollmentBody,
+  letterOfCreditEnrollment,
   nameOf,
   planId,
   requiredOptions,
@@ -131,27 +132,7 @@ describe('account changes at once', () => {
   });
 
   it('six letter-of-credit uploads at once: one pending letter, the others 409, no orphaned files', async () => {
-    const business = (
-      await api.db.kysely
-        .selectFrom('plans')
-        .innerJoin('customer_types', 'customer_types.id', 'plans.customer_type_id')
-        .innerJoin('utilities', 'utilities.id', 'plans.utility_id')
-        .select('plans.id')
-        .where('customer_types.code', '=', 'SmallBusiness')
-        .where('utilities.code', '=', 'ONCOR')
-        .executeTakeFirstOrThrow()
-    ).id;
-    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('450'), planId: business });
-    const id = (
-      await post(
-        '/enrollments/create',
-        enrollmentBody(business, await requiredOptions(api, token, business), {
-          customerType: 'SmallBusiness',
-          customer: { firmName: 'Elm Bakery', contactName: 'Ana Garcia', fedtaxid: '741234567' },
-          payment: { creditCheckId: check.id_credit_check, depositOptions: 'LetterOfCredit' },
-        }),
-      )
-    ).body.data.enrollmentId as number;
+    const id = await letterOfCreditEnrollment(api, token);
     const upload = () => {
       const form = new FormData();
       form.append(

@@ -4,6 +4,7 @@ import {
   daysFromToday,
   enrollmentBody,
   freshEsiid,
+  letterOfCreditEnrollment,
   nameOf,
   planId,
   requiredOptions,
@@ -461,27 +462,7 @@ describe('letters of credit', () => {
     });
 
   it('uploads one pending at a time, and an approved letter releases the enrollment', async () => {
-    const business = (
-      await api.db.kysely
-        .selectFrom('plans')
-        .innerJoin('customer_types', 'customer_types.id', 'plans.customer_type_id')
-        .innerJoin('utilities', 'utilities.id', 'plans.utility_id')
-        .select('plans.id')
-        .where('customer_types.code', '=', 'SmallBusiness')
-        .where('utilities.code', '=', 'ONCOR')
-        .executeTakeFirstOrThrow()
-    ).id;
-    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('450'), planId: business });
-    const id = (
-      await post(
-        '/enrollments/create',
-        enrollmentBody(business, await requiredOptions(api, token, business), {
-          customerType: 'SmallBusiness',
-          customer: { firmName: 'Elm Bakery', contactName: 'Ana Garcia', fedtaxid: '741234567' },
-          payment: { creditCheckId: check.id_credit_check, depositOptions: 'LetterOfCredit' },
-        }),
-      )
-    ).body.data.enrollmentId;
+    const id = await letterOfCreditEnrollment(api, token);
     const first = await upload(id, pdf());
     expect(first.status).toBe(200);
     const letter = (await first.json()).data;
