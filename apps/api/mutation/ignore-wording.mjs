@@ -1,0 +1,48 @@
+// @ts-check
+import { declareValuePlugin, PluginKind } from '@stryker-mutator/api/plugin';
+
+const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace']);
+
+/** `new ApiError(code, message, …)`: the path is the message argument. */
+function isApiErrorMessage(path) {
+  const parent = path.parentPath;
+  return (
+    path.listKey === 'arguments' &&
+    path.key === 1 &&
+    parent?.isNewExpression() &&
+    parent.node.callee.type === 'Identifier' &&
+    parent.node.callee.name === 'ApiError'
+  );
+}
+
+/** `log.warn(…)`, `deps.log.error(…)`: a line for operators. */
+function isLogCall(path) {
+  if (!path.isCallExpression()) return false;
+  const callee = path.node.callee;
+  if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return false;
+  if (!LOG_LEVELS.has(callee.property.name)) return false;
+  const target = callee.object;
+  const name =
+    target.type === 'Identifier'
+      ? target.name
+      : target.type === 'MemberExpression' && target.property.type === 'Identifier'
+        ? target.property.name
+        : '';
+  return name === 'log' || name === 'logger';
+}
+
+/**
+ * Mutants that change only wording are left out of the score, as the issue that asked for mutation testing allows:
+ * the message of an API error (its code, status and details are still mutated and must be pinned) and what a log
+ * line says.
+ */
+export const strykerPlugins = [
+  declareValuePlugin(PluginKind.Ignore, 'Wording', {
+    shouldIgnore(path) {
+      if (isApiErrorMessage(path))
+        return 'The wording of an error message; its code, status and details are tested.';
+      if (isLogCall(path)) return 'What a log line says; logs are for operators, not a money rule.';
+      return undefined;
+    },
+  }),
+];

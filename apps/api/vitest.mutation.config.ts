@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config.js';
+
+/**
+ * The suite as Stryker runs it (`npm run test:mutation`): the tests of the money and enrollment modules, counting
+ * only what tests themselves reach (mutation/tests-only-coverage.ts). Test files share loaded modules (no isolation)
+ * because each mutant reruns a few files and loading the app for each would cost more than the tests.
+ */
+export default defineConfig({
+  test: {
+    ...base.test,
+    include: [
+      'test/modules/{charges,payments,credit-checks,enrollments,customers,verifications,billing}/**/*.test.ts',
+      'test/http/idempotency.test.ts',
+      'test/adapters/payment-gateway/**/*.test.ts',
+    ],
+    setupFiles: ['mutation/tests-only-coverage.ts'],
+    isolate: false,
+    retry: 0,
+  },
+});
