@@ -148,10 +148,7 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
       if (error instanceof GatewayUnavailableError) {
         await record(c.id, { status: 'unknown' });
         log.warn({ chargeId: c.id }, 'payment got no answer from the gateway; it will be reconciled');
-        throw new ApiError(
-          'UPSTREAM_UNAVAILABLE',
-          'The payment gateway did not answer. Retry with the same Idempotency-Key: you will not be charged twice.',
-        );
+        throw noAnswer();
       }
       if (error instanceof GatewayRejectedError) {
         const settled = await record(c.id, {
@@ -198,10 +195,6 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
     return db.selectFrom('charge_transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   }
 
-  /**
-   * A deposit is due once: another deposit charge of the enrollment that is waiting for the gateway (whose answer may
-   * have been lost after the money moved) or approved means a new attempt could charge it twice.
-   */
   /** One payment charges at most the company's max_single_payment_cents, whichever way it is made. */
   async function assertWithinLargestPayment(companyId: number, amountCents: number) {
     const { max_single_payment_cents: maxCents } = await db
@@ -217,6 +210,10 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
       );
   }
 
+  /**
+   * A deposit is due once: another deposit charge of the enrollment that is waiting for the gateway (whose answer may
+   * have been lost after the money moved) or approved means a new attempt could charge it twice.
+   */
   async function otherDepositCharge(companyId: number, enrollmentId: number, exceptId = 0): Promise<boolean> {
     const other = await db
       .selectFrom('charge_transactions')
@@ -249,6 +246,12 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
       .execute();
     return rows.map((r) => r.customer_profile_token);
   }
+
+  const noAnswer = () =>
+    new ApiError(
+      'UPSTREAM_UNAVAILABLE',
+      'The payment gateway did not answer. Retry with the same Idempotency-Key: you will not be charged twice.',
+    );
 
   const depositInProgress = () =>
     new ApiError(
@@ -356,7 +359,10 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
           new ApiError('PAYMENT_IN_PROGRESS', 'This payment is still being processed; ask again shortly.');
         if (previous.status === 'pending') throw inProgress();
         if (previous.status === 'unknown') {
-          const reconciled = await reconcile(previous);
+          const reconciled = await reconcile(previous).catch((error) => {
+            // Still no answer about the first attempt: it stays unknown, and the client retries again later.
+            throw error instanceof GatewayUnavailableError ? noAnswer() : error;
+          });
           if (reconciled.status === 'pending' || reconciled.status === 'unknown') throw inProgress();
           if (reconciled.status !== 'not_charged') return outcome(reconciled);
           // Not charged: this retry charges it, unless an identical retry got there first.

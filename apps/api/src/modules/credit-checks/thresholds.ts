@@ -16,9 +16,9 @@ export function creditOutcome(
   thresholds: CreditThresholds,
 ): { depositRequired: boolean; denyService: boolean } {
   if (score === null) return { depositRequired: true, denyService: false };
-  const refusing = thresholds.deposit_deny_service_under_score;
   return {
     depositRequired: score < thresholds.deposit_required_under_score,
-    denyService: refusing > 0 && score < refusing,
+    // A refusal threshold of 0 never refuses: no score is under 0.
+    denyService: score < thresholds.deposit_deny_service_under_score,
   };
 }

@@ -18,6 +18,7 @@ import {
   type EnrollmentStatus,
   HIDDEN_FROM_CUSTOMERS,
   isLive,
+  PRE_SUBMISSION,
 } from './lifecycle.js';
 import {
   DROP_REASONS,
@@ -243,7 +244,8 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
       throw new ApiError('VALIDATION_FAILED', 'The drop cannot be in the past.', [
         'effectiveDate: before today',
       ]);
-    if (e.status === 'DROPPED' || e.status === 'DROP_PENDING')
+    // Being dropped, or ended already (dropped, cancelled, replaced): there is nothing left to drop or cancel.
+    if (e.status === 'DROP_PENDING' || !isLive(e.status))
       throw conflict(`This enrollment is already ${e.status}.`, `status: ${e.status}`);
     const reason = DROP_REASONS.find((r) => r.id === body.reasonCodeId)!;
     if (e.status !== 'ACTIVE') {
@@ -665,7 +667,12 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
           'recurring billing: changed meanwhile',
         );
       });
-    if (holdStatus(e) === 'ON_HOLD_AUTOPAY_SETUP_REQUIRED' || e.status === 'ON_HOLD_AUTOPAY_SETUP_REQUIRED') {
+    // Autopay releases the autopay hold of an enrollment not yet sent to billing; one the billing system already has
+    // (autopay ended, then set up again) only records it: re-deciding would try to move it back to the queue.
+    const awaitsAutopay =
+      (PRE_SUBMISSION as readonly string[]).includes(e.status) &&
+      holdStatus(e) === 'ON_HOLD_AUTOPAY_SETUP_REQUIRED';
+    if (awaitsAutopay) {
       await core.redecide(companyId, e.id, { autopay_active: 1 }, 'system', 'Autopay set up');
     } else {
       await store.updateEnrollment(db, e.id, { autopay_active: 1 });

@@ -686,7 +686,14 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
     )
       return;
     const e = (await store.findEnrollment(db, companyId, enrollmentId))!;
-    const plan = await deps.plans.planRow(companyId, e.plan_id).catch(() => null);
+    // The plan as sold: a plan withdrawn from sale since (not in the catalogue any more) still has its code and term.
+    const plan =
+      (await deps.plans.planRow(companyId, e.plan_id).catch(() => null)) ??
+      (await db
+        .selectFrom('plans')
+        .select(['billing_system_plan_code', 'term'])
+        .where('id', '=', e.plan_id)
+        .executeTakeFirstOrThrow());
     const customer = await db
       .selectFrom('customers')
       .selectAll()
@@ -697,15 +704,6 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
       .select('code')
       .where('id', '=', e.utility_id)
       .executeTakeFirstOrThrow();
-    const planCode =
-      plan?.billing_system_plan_code ??
-      (
-        await db
-          .selectFrom('plans')
-          .select('billing_system_plan_code')
-          .where('id', '=', e.plan_id)
-          .executeTakeFirstOrThrow()
-      ).billing_system_plan_code;
     const address = (prefix: 'service' | 'billing') => ({
       address: e[`${prefix}_address_1`],
       address2: e[`${prefix}_address_2`],
@@ -717,7 +715,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
       const result = await deps.billing.submitEnrollment({
         enrollmentId: e.id,
         companyId,
-        billingSystemPlanCode: planCode,
+        billingSystemPlanCode: plan.billing_system_plan_code,
         ldcAccount: e.ldc_account,
         utilityCode: utility.code,
         switchType: e.switch_type,
@@ -732,12 +730,12 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
         serviceAddress: address('service'),
         billingAddress: address('billing'),
         billingDeliveryMethod: e.billing_delivery_method,
-        renewal: e.status === 'RENEWAL_PENDING',
+        // A renewal continues the enrollment it renews, and stays one when it is sent again after a failed attempt.
+        renewal: e.previous_enrollment_id !== null,
       });
-      const term = plan?.term ?? 12;
       const contract = {
         contract_start_date: e.requested_start_date,
-        contract_end_date: addMonths(e.requested_start_date, term),
+        contract_end_date: addMonths(e.requested_start_date, plan.term),
         billing_account_number: result.billingAccountNumber,
         next_submission_at: null,
       };

@@ -47,6 +47,10 @@ afterAll(async () => fake?.close());
 
 describe('payment profiles on Authorize.Net', () => {
   it('gives up cleanly when Authorize.Net stalls: 503, nothing written here', async () => {
+    const before = {
+      profiles: await rows('payment_profiles'),
+      customers: await rows('payment_customer_profiles'),
+    };
     await setAccount({ timeout_ms: 200 });
     fake.stall();
     try {
@@ -55,8 +59,8 @@ describe('payment profiles on Authorize.Net', () => {
       fake.release();
       await setAccount({ timeout_ms: 2_000 });
     }
-    expect(await rows('payment_profiles')).toEqual([]);
-    expect(await rows('payment_customer_profiles')).toEqual([]);
+    expect(await rows('payment_profiles')).toEqual(before.profiles);
+    expect(await rows('payment_customer_profiles')).toEqual(before.customers);
   });
 
   it('creates the customer profile and the payment profile at Authorize.Net and keeps only tokens', async () => {
@@ -83,6 +87,7 @@ describe('payment profiles on Authorize.Net', () => {
   });
 
   it('saves a bank account and lists both from the gateway', async () => {
+    expect((await save(anet, visa)).status).toBe(200);
     const bank = await save(anet, {
       id_payment_type: 2,
       routing_number: '021000021',
@@ -116,6 +121,7 @@ describe('payment profiles on Authorize.Net', () => {
   });
 
   it('picks up a method added on the hosted form, and drops one deleted at the gateway', async () => {
+    expect((await save(anet, visa)).status).toBe(200);
     const [customerProfileId, profile] = [...fake.profiles.entries()].find(
       ([, p]) => p.paymentProfiles.size > 0,
     )!;
@@ -171,6 +177,8 @@ describe('payment profiles on Authorize.Net', () => {
   });
 
   it('answers 503 when connections are dropped', async () => {
+    // A customer with a profile at the gateway, so that listing has to ask it.
+    expect((await save(anet, visa)).status).toBe(200);
     fake.dropConnections();
     try {
       expectFailure(

@@ -212,9 +212,22 @@ describe('POST /payments/payment-profile (sandbox gateway)', () => {
 
 describe('GET /payments/payment-profile/by-customer/{customerId}', () => {
   it("lists the customer's gateway profiles, masked", async () => {
+    const savedCard = (await save(demo, card('4111111111111111'))).body.data;
+    const savedBank = (await save(demo, bank('987654321'))).body.data;
     const response = await list(demo);
     expect(response.status).toBe(200);
-    expect(response.body.data.length).toBeGreaterThanOrEqual(3);
+    expect(response.body.data).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          paymentProfileToken: savedCard.paymentProfileToken,
+          cardNumber: 'XXXX1111',
+        }),
+        expect.objectContaining({
+          paymentProfileToken: savedBank.paymentProfileToken,
+          accountNumber: 'XXXX4321',
+        }),
+      ]),
+    );
     for (const profile of response.body.data) {
       expect(profile.customerProfileToken).toMatch(/^sbx_cus_/);
       if (profile.paymentTypeId === 1) expect(profile.cardNumber).toMatch(/^XXXX\d{4}$/);
@@ -382,11 +395,19 @@ describe('hosted form', () => {
 
 describe('card data is never stored', () => {
   it('no table and no response holds a full card or bank account number used in these tests', async () => {
+    // Every number goes through the gateway here, whatever ran before: saved, declined, refused or updated.
+    const saved = (await save(demo, card('4111111111111111'))).body.data;
+    await save(demo, { ...card('5424000000000015'), payment_profile_token: saved.paymentProfileToken });
+    await save(demo, card('4000000000000002'));
+    await save(demo, card('4000000000010035'));
+    await save(demo, card('4111111111111112'));
+    await save(demo, bank('987654321'));
+    await save(demo, bank('123450002'));
+    await list(demo);
     const everything = await everyRowAsText(api.db);
     expect(everything).toContain('sbx_pp_');
     expect(everything).toContain('demo.customer');
     for (const number of NUMBERS_USED) expect(everything).not.toContain(number);
-    expect(answered.length).toBeGreaterThan(30);
     for (const number of NUMBERS_USED) expect(answered.join('\n')).not.toContain(number);
   });
 });
