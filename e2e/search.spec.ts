@@ -66,6 +66,23 @@ test.describe('search', () => {
     await expect(page.getByRole('article').filter({ hasText: 'Enrollment Statuses' }).first()).toBeVisible();
   });
 
+  test('words typed while the search index is still loading are searched once it arrives', async ({
+    page,
+  }) => {
+    let releaseIndex = () => {};
+    const typed = new Promise<void>((resolve) => {
+      releaseIndex = resolve;
+    });
+    await page.route(/search-index.*\.json/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/');
+    await searchFromNavbar(page, 'credit check');
+    releaseIndex();
+    await expect(page.getByRole('option').filter({ hasText: 'Credit Check' }).first()).toBeVisible();
+  });
+
   test('a query without hits shows "No results"', async ({ page }) => {
     await page.goto('/');
     await searchFromNavbar(page, 'qqxzvbnmw');
