@@ -30,7 +30,7 @@ export async function confirmGatewayCharge(
 ): Promise<TransactionDetails> {
   const details = await askGateway(gateway, transactionId);
   const field = `id_charge_transaction: ${transactionId}`;
-  if (!details || details.kind !== 'charge')
+  if (details?.kind !== 'charge')
     throw new ApiError(
       'GATEWAY_TRANSACTION_UNKNOWN',
       `The payment gateway has no charge ${transactionId} for this retail company.`,

@@ -824,8 +824,6 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
     uploadCreditLetter,
     creditLetters,
     verificationResult,
-    statusOf: async (companyId: number, id: number) =>
-      (await enrollment(companyId, id)).status as EnrollmentStatus,
   };
 }
 
