@@ -6,6 +6,7 @@ import {
   enrollmentBody,
   freshEsiid,
   planId,
+  planOf,
   requiredOptions,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
@@ -84,16 +85,7 @@ describe('a credit check backs only the person it was run for', () => {
   });
 
   it('a business is matched on its contact name', async () => {
-    const business = (
-      await api.db.kysely
-        .selectFrom('plans')
-        .innerJoin('utilities', 'utilities.id', 'plans.utility_id')
-        .innerJoin('customer_types', 'customer_types.id', 'plans.customer_type_id')
-        .select('plans.id')
-        .where('utilities.code', '=', 'ONCOR')
-        .where('customer_types.code', '=', 'SmallBusiness')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const business = await planOf(api, 'SmallBusiness');
     const check = await creditCheck(api, token, {
       ...person('Lena', 'Park'),
       socialSecurityNumber: ssnEnding('720'),

@@ -5,6 +5,7 @@ import {
   enrollmentBody,
   freshEsiid,
   planId,
+  planOf,
   requiredOptions,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
@@ -505,16 +506,7 @@ describe('what the create writes', () => {
   });
 
   it('a business customer: the contact is the first name, the firm its business name, the tax id as digits', async () => {
-    const business = (
-      await api.db.kysely
-        .selectFrom('plans')
-        .innerJoin('customer_types', 'customer_types.id', 'plans.customer_type_id')
-        .innerJoin('utilities', 'utilities.id', 'plans.utility_id')
-        .select('plans.id')
-        .where('customer_types.code', '=', 'SmallBusiness')
-        .where('utilities.code', '=', 'ONCOR')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const business = await planOf(api, 'SmallBusiness');
     const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: business });
     const response = await enroll(
       enrollmentBody(business, await requiredOptions(api, token, business), {

@@ -4,6 +4,7 @@ import {
   daysFromToday,
   enrollmentBody,
   planId,
+  planOf,
   requiredOptions,
   sandboxDepositProfile,
   ssnEnding,
@@ -30,16 +31,7 @@ beforeAll(async () => {
   fixed12 = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
   fixed24 = await planId(api, 'Bluebonnet Energy 24-Month Fixed Electric');
   variable = await planId(api, 'Bluebonnet Energy Month-to-Month Variable Electric');
-  business = (
-    await api.db.kysely
-      .selectFrom('plans')
-      .innerJoin('utilities', 'utilities.id', 'plans.utility_id')
-      .innerJoin('customer_types', 'customer_types.id', 'plans.customer_type_id')
-      .select('plans.id')
-      .where('utilities.code', '=', 'ONCOR')
-      .where('customer_types.code', '=', 'SmallBusiness')
-      .executeTakeFirstOrThrow()
-  ).id;
+  business = await planOf(api, 'SmallBusiness');
   options = await requiredOptions(api, token, fixed12);
 });
 

@@ -7,6 +7,7 @@ import {
   freshEsiid,
   nameOf,
   planId,
+  planOf,
   requiredOptions,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
@@ -433,16 +434,7 @@ describe('POST /enrollments/exists-repeated', () => {
   it('identifies a business customer by its firm name', async () => {
     const token = await login(api);
     const ldc = freshEsiid();
-    const business = (
-      await api.db.kysely
-        .selectFrom('plans')
-        .innerJoin('customer_types', 'customer_types.id', 'plans.customer_type_id')
-        .innerJoin('utilities', 'utilities.id', 'plans.utility_id')
-        .select('plans.id')
-        .where('customer_types.code', '=', 'SmallBusiness')
-        .where('utilities.code', '=', 'ONCOR')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const business = await planOf(api, 'SmallBusiness');
     const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: business });
     const created = await api.call('POST', '/enrollments/create', {
       token,

@@ -5,13 +5,14 @@ import {
   creditCheck,
   enrollmentBody,
   planId,
+  planOf,
   requiredOptions,
   sandboxDepositProfile,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
-import { chargeRows, enrollmentRow, historyOf, oncorPlanOf } from './rules.js';
+import { chargeRows, enrollmentRow, historyOf } from './rules.js';
 
 /**
  * The deposit step of the decision flow (spec: Enrollment, step 5 and 6): the credit result against the plan's
@@ -110,7 +111,7 @@ beforeAll(async () => {
   fixed12 = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
   fixed24 = await planId(api, 'Bluebonnet Energy 24-Month Fixed Electric');
   variable = await planId(api, 'Bluebonnet Energy Month-to-Month Variable Electric');
-  business = await oncorPlanOf(api, 'SmallBusiness');
+  business = await planOf(api, 'SmallBusiness');
   for (const plan of [fixed12, fixed24, variable, business])
     options.set(plan, await requiredOptions(api, token, plan));
 });

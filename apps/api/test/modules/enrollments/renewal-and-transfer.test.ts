@@ -1,14 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../../src/modules/enrollments/decision.js';
 import {
-  creditCheck,
   daysFromToday,
-  enrollmentBody,
   freshEsiid,
+  pendingEnrollment,
   planId,
+  planOf,
   requiredOptions,
   sandboxDepositProfile,
-  ssnEnding,
 } from '../../fixtures/enrollments.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import {
@@ -18,7 +17,6 @@ import {
   historyOf,
   login,
   ohioGasEnrollment,
-  oncorPlanOf,
   travelTo,
 } from './rules.js';
 
@@ -73,18 +71,7 @@ describe('POST /enrollments/{id}/renewal: when', () => {
 
   it('is refused on an enrollment that is not active', async () => {
     const token = await login(api);
-    const check = await creditCheck(api, token, {
-      socialSecurityNumber: ssnEnding('720'),
-      planId: fixed12.id,
-    });
-    const pending = (
-      await api.call('POST', '/enrollments/create', {
-        token,
-        body: enrollmentBody(fixed12.id, fixed12.options, {
-          payment: { creditCheckId: check.id_credit_check },
-        }),
-      })
-    ).body.data.enrollmentId as number;
+    const pending = await pendingEnrollment(api, token, { plan: fixed12.id, options: fixed12.options });
     expect(
       expectFailure(await renew(token, pending, toFixed24()), 409, 'ENROLLMENT_STATUS_CONFLICT').errors,
     ).toEqual(['status: PENDING']);
@@ -113,7 +100,7 @@ describe('POST /enrollments/{id}/renewal: onto which plan', () => {
     ['a plan that is not on sale', () => planId(api, 'Bluebonnet Energy 18-Month Fixed Electric')],
     ['a plan that cannot be renewed onto', async () => daily.id],
     ['a plan of another utility', () => planId(api, 'Bluebonnet Energy 12-Month Fixed Electric', 'CNP')],
-    ['a plan for another customer type', () => oncorPlanOf(api, 'SmallBusiness')],
+    ['a plan for another customer type', () => planOf(api, 'SmallBusiness')],
   ])('refuses %s', async (_name, target) => {
     const { ids, end } = await activeEnrollments(api, fixed12, daysFromToday(0));
     const token = await travelTo(api, addDays(end, -30));
@@ -520,18 +507,7 @@ describe('POST /enrollments/{id}/transfer-service', () => {
 
   it('refuses an enrollment that is not active, and a new address outside Texas', async () => {
     const token = await login(api);
-    const check = await creditCheck(api, token, {
-      socialSecurityNumber: ssnEnding('720'),
-      planId: fixed12.id,
-    });
-    const pending = (
-      await api.call('POST', '/enrollments/create', {
-        token,
-        body: enrollmentBody(fixed12.id, fixed12.options, {
-          payment: { creditCheckId: check.id_credit_check },
-        }),
-      })
-    ).body.data.enrollmentId as number;
+    const pending = await pendingEnrollment(api, token, { plan: fixed12.id, options: fixed12.options });
     const body = { currentServiceEffectiveDate: daysFromToday(2), newServiceStartDate: daysFromToday(2) };
     expect(
       expectFailure(

@@ -10,7 +10,15 @@ import {
   type EnrollmentSubmission,
 } from '../../../src/adapters/billing-system/port.js';
 import { addDays, addMonths } from '../../../src/modules/enrollments/decision.js';
-import { creditCheck, enrollmentBody, nameOf, ssnEnding } from '../../fixtures/enrollments.js';
+import {
+  creditCheck,
+  enrollmentBody,
+  freshEsiid,
+  nameOf,
+  planId,
+  requiredOptions,
+  ssnEnding,
+} from '../../fixtures/enrollments.js';
 import { SANDBOX, signLogin, type TestApi } from '../../helpers/app.js';
 
 export type BillingAnswer = 'accepted' | 'accepted_with_errors' | 'unreachable' | 'broken';
@@ -114,20 +122,6 @@ export const autopayRows = (api: Pick<TestApi, 'db'>, enrollmentId: number) =>
     .orderBy('id')
     .execute();
 
-/** The id of the sandbox plan for `customerType` at Oncor (the first, when there are several). */
-export async function oncorPlanOf(api: Pick<TestApi, 'db'>, customerType: string): Promise<number> {
-  const row = await api.db.kysely
-    .selectFrom('plans')
-    .innerJoin('customer_types', 'customer_types.id', 'plans.customer_type_id')
-    .innerJoin('utilities', 'utilities.id', 'plans.utility_id')
-    .select('plans.id')
-    .where('customer_types.code', '=', customerType)
-    .where('utilities.code', '=', 'ONCOR')
-    .orderBy('plans.id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /**
  * `count` ACTIVE enrollments on `plan`, enrolled on `today` (the clock is moved there) and started a week later
  * (the clock is left on that day): their ids and the contract's first and last days.
@@ -179,17 +173,7 @@ export async function ohioGasEnrollment(
   token: string,
   overrides: Record<string, any> = {},
 ): Promise<{ enrollmentId: number; enrollmentStatus: string }> {
-  const gas = (
-    await api.db.kysely
-      .selectFrom('plans')
-      .innerJoin('utilities', 'utilities.id', 'plans.utility_id')
-      .select('plans.id')
-      .where('plans.name', '=', 'Bluebonnet Energy 12-Month Fixed Gas')
-      .where('utilities.code', '=', 'COH')
-      .executeTakeFirstOrThrow()
-  ).id;
-  const options = (await api.call('GET', '/plans/acceptance-options', { token, query: { planId: gas } })).body
-    .data as Array<{ id_option: number; is_required: boolean }>;
+  const gas = await planId(api, 'Bluebonnet Energy 12-Month Fixed Gas', 'COH');
   const check = await creditCheck(api, token, {
     ...(await nameOf(api, overrides.customer)),
     socialSecurityNumber: ssnEnding('720'),
@@ -200,22 +184,18 @@ export async function ohioGasEnrollment(
   });
   const response = await api.call('POST', '/enrollments/create', {
     token,
-    body: enrollmentBody(
-      gas,
-      options.filter((o) => o.is_required).map((o) => o.id_option),
-      {
-        commodityName: 'Gas',
-        serviceAddress: {
-          address: '100 Main St',
-          city: 'Columbus',
-          state: 'OH',
-          zipcode: '43215',
-          ldcAccount: String(Math.floor(Math.random() * 9e10) + 1e10),
-        },
-        payment: { creditCheckId: check.id_credit_check },
-        ...overrides,
+    body: enrollmentBody(gas, await requiredOptions(api, token, gas), {
+      commodityName: 'Gas',
+      serviceAddress: {
+        address: '100 Main St',
+        city: 'Columbus',
+        state: 'OH',
+        zipcode: '43215',
+        ldcAccount: freshEsiid('', 11),
       },
-    ),
+      payment: { creditCheckId: check.id_credit_check },
+      ...overrides,
+    }),
   });
   if (response.status !== 200) throw new Error(`Ohio enrollment failed: ${JSON.stringify(response.body)}`);
   return response.body.data;

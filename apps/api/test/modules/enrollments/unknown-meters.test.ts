@@ -11,6 +11,7 @@ import {
 } from '../../fixtures/enrollments.js';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
+import { ohioGasEnrollment } from './rules.js';
 
 const api = useTestApi();
 let token: string;
@@ -132,30 +133,7 @@ describe('unknown meters: the ESIID data decides (company setting unknown_esiids
 
   it('gas and utilities outside Texas have no ERCOT data: an Ohio gas account is accepted under refuse, unflagged', async () => {
     await setPolicy('refuse');
-    const gas = await planId(api, 'Bluebonnet Energy 12-Month Fixed Gas', 'COH');
-    const check = await creditCheck(api, token, {
-      socialSecurityNumber: ssnEnding('720'),
-      planId: gas,
-      city: 'Columbus',
-      state: 'OH',
-      zipCode: '43215',
-    });
-    const response = await api.call('POST', '/enrollments/create', {
-      token,
-      body: enrollmentBody(gas, await requiredOptions(api, token, gas), {
-        commodityName: 'Gas',
-        serviceAddress: {
-          address: '100 Main St',
-          city: 'Columbus',
-          state: 'OH',
-          zipcode: '43215',
-          ldcAccount: freshEsiid('', 11),
-        },
-        payment: { creditCheckId: check.id_credit_check },
-      }),
-    });
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    const id = response.body.data.enrollmentId as number;
+    const { enrollmentId: id } = await ohioGasEnrollment(api, token);
     expect((await api.call('GET', `/enrollments/${id}`, { token })).body.data.meter_unverified).toBe(false);
   });
 
