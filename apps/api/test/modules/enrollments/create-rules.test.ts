@@ -4,6 +4,7 @@ import {
   daysFromToday,
   enrollmentBody,
   freshEsiid,
+  pendingEnrollment,
   planId,
   planOf,
   requiredOptions,
@@ -37,6 +38,23 @@ const withCheck = async (overrides: Record<string, any> = {}) => {
     ...overrides,
   });
 };
+/** The sandbox's stored customer (Dana Demo) enrolled after a clean check in her name, with `fields` sent beside her id. */
+const enrollStoredCustomer = async (fields: Record<string, unknown>) => {
+  const { customerId } = await customerSession(api, token);
+  const check = await creditCheck(api, token, {
+    firstName: 'Dana',
+    lastName: 'Demo',
+    socialSecurityNumber: ssnEnding('720'),
+    planId: fixed12,
+  });
+  const response = await enroll(
+    enrollmentBody(fixed12, options, {
+      customer: { idCustomer: customerId, ...fields },
+      payment: { creditCheckId: check.id_credit_check },
+    }),
+  );
+  return { customerId, response };
+};
 const countRows = async () => ({
   customers: (await api.db.kysely.selectFrom('customers').select('id').execute()).length,
   enrollments: (await api.db.kysely.selectFrom('enrollments').select('id').execute()).length,
@@ -47,6 +65,8 @@ const refused = async (body: unknown, status: number, code: string) => {
   expect(await countRows()).toEqual(before);
   return failure.errors as string[];
 };
+const refusedWithCheck = async (overrides: Record<string, any>, status: number, code: string) =>
+  refused(await withCheck(overrides), status, code);
 
 beforeAll(async () => {
   token = await login(api);
@@ -56,18 +76,14 @@ beforeAll(async () => {
 
 describe('the plan and the request', () => {
   it('refuses a commodity or a customer type other than the plan, naming each', async () => {
-    expect(await refused(await withCheck({ commodityName: 'Gas' }), 422, 'PLAN_MISMATCH')).toEqual([
+    expect(await refusedWithCheck({ commodityName: 'Gas' }, 422, 'PLAN_MISMATCH')).toEqual([
       'commodityName: the plan is Electric',
     ]);
-    expect(await refused(await withCheck({ customerType: 'SmallBusiness' }), 422, 'PLAN_MISMATCH')).toEqual([
+    expect(await refusedWithCheck({ customerType: 'SmallBusiness' }, 422, 'PLAN_MISMATCH')).toEqual([
       'customerType: the plan is for Residential',
     ]);
     expect(
-      await refused(
-        await withCheck({ commodityName: 'Gas', customerType: 'LargeBusiness' }),
-        422,
-        'PLAN_MISMATCH',
-      ),
+      await refusedWithCheck({ commodityName: 'Gas', customerType: 'LargeBusiness' }, 422, 'PLAN_MISMATCH'),
     ).toEqual(['commodityName: the plan is Electric', 'customerType: the plan is for Residential']);
   });
 
@@ -99,19 +115,10 @@ describe("the customer's fields and the addresses", () => {
   });
 
   it("does not check a stored customer's fields again", async () => {
-    const { customerId } = await customerSession(api, token);
-    const check = await creditCheck(api, token, {
-      firstName: 'Dana',
-      lastName: 'Demo',
-      socialSecurityNumber: ssnEnding('720'),
-      planId: fixed12,
+    const { customerId, response } = await enrollStoredCustomer({
+      lastName: '',
+      primaryPhoneNumber: undefined,
     });
-    const response = await enroll(
-      enrollmentBody(fixed12, options, {
-        customer: { idCustomer: customerId, lastName: '', primaryPhoneNumber: undefined },
-        payment: { creditCheckId: check.id_credit_check },
-      }),
-    );
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.data.customerId).toBe(customerId);
   });
@@ -129,8 +136,8 @@ describe("the customer's fields and the addresses", () => {
 
   it('needs the ESIID, checks it against the utility, and the state the utility serves, all named at once', async () => {
     expect(
-      await refused(
-        await withCheck({ serviceAddress: { ldcAccount: undefined, state: 'OK' } }),
+      await refusedWithCheck(
+        { serviceAddress: { ldcAccount: undefined, state: 'OK' } },
         400,
         'VALIDATION_FAILED',
       ),
@@ -139,10 +146,10 @@ describe("the customer's fields and the addresses", () => {
       "serviceAddress.state: the plan's utility serves TX",
     ]);
     expect(
-      await refused(await withCheck({ serviceAddress: { ldcAccount: ' - ' } }), 400, 'VALIDATION_FAILED'),
+      await refusedWithCheck({ serviceAddress: { ldcAccount: ' - ' } }, 400, 'VALIDATION_FAILED'),
     ).toEqual(['serviceAddress.ldcAccount: is required']);
-    const wrongPrefix = await refused(
-      await withCheck({ serviceAddress: { ldcAccount: '10089010001234567' } }),
+    const wrongPrefix = await refusedWithCheck(
+      { serviceAddress: { ldcAccount: '10089010001234567' } },
       400,
       'VALIDATION_FAILED',
     );
@@ -159,8 +166,8 @@ describe("the customer's fields and the addresses", () => {
 
   it('refuses a zip code the utility does not serve', async () => {
     expect(
-      await refused(
-        await withCheck({ serviceAddress: { zipcode: '77002', city: 'Houston' } }),
+      await refusedWithCheck(
+        { serviceAddress: { zipcode: '77002', city: 'Houston' } },
         422,
         'ZIPCODE_NOT_SERVED',
       ),
@@ -168,8 +175,8 @@ describe("the customer's fields and the addresses", () => {
   });
 
   it('refuses a malformed SSN', async () => {
-    const errors = await refused(
-      await withCheck({ customer: { socialSecurityNumber: '000-12-3456' } }),
+    const errors = await refusedWithCheck(
+      { customer: { socialSecurityNumber: '000-12-3456' } },
       400,
       'VALIDATION_FAILED',
     );
@@ -217,20 +224,20 @@ describe('acceptance options', () => {
 describe('the start date', () => {
   it('is at least the plan delay (1 day) away: today is refused, tomorrow accepted', async () => {
     expect(
-      await refused(await withCheck({ requestedStartDate: daysFromToday(0) }), 422, 'START_DATE_TOO_EARLY'),
+      await refusedWithCheck({ requestedStartDate: daysFromToday(0) }, 422, 'START_DATE_TOO_EARLY'),
     ).toEqual(['requestedStartDate: too early']);
     const response = await enroll(await withCheck({ requestedStartDate: daysFromToday(1) }));
     expect(response.body.data.enrollmentStatus).toBe('PENDING');
   });
 
   it('may be today for a priority move-in only', async () => {
-    await refused(
-      await withCheck({ requestedStartDate: daysFromToday(0), switchType: 'Move-In' }),
+    await refusedWithCheck(
+      { requestedStartDate: daysFromToday(0), switchType: 'Move-In' },
       422,
       'START_DATE_TOO_EARLY',
     );
-    await refused(
-      await withCheck({ requestedStartDate: daysFromToday(0), priority: 'Priority' }),
+    await refusedWithCheck(
+      { requestedStartDate: daysFromToday(0), priority: 'Priority' },
       422,
       'START_DATE_TOO_EARLY',
     );
@@ -423,10 +430,10 @@ describe('what the create writes', () => {
 
   it('a login needs both a username and a password', async () => {
     expect(
-      await refused(await withCheck({ customer: { username: 'ana.rules.2' } }), 400, 'VALIDATION_FAILED'),
+      await refusedWithCheck({ customer: { username: 'ana.rules.2' } }, 400, 'VALIDATION_FAILED'),
     ).toEqual(['customer.password: a login needs both']);
     expect(
-      await refused(await withCheck({ customer: { password: 'Long-enough-9' } }), 400, 'VALIDATION_FAILED'),
+      await refusedWithCheck({ customer: { password: 'Long-enough-9' } }, 400, 'VALIDATION_FAILED'),
     ).toEqual(['customer.username: a login needs both']);
     const noLogin = (await enroll(await withCheck())).body.data;
     expect((await enrollmentRow(api, noLogin.enrollmentId)).idempotency_key).toBeNull();
@@ -472,19 +479,7 @@ describe('what the create writes', () => {
   });
 
   it("a stored customer's enrollment makes no login, whatever username and password come with it", async () => {
-    const { customerId } = await customerSession(api, token);
-    const check = await creditCheck(api, token, {
-      firstName: 'Dana',
-      lastName: 'Demo',
-      socialSecurityNumber: ssnEnding('720'),
-      planId: fixed12,
-    });
-    const response = await enroll(
-      enrollmentBody(fixed12, options, {
-        customer: { idCustomer: customerId, username: 'dana.other', password: 'passwordpassword' },
-        payment: { creditCheckId: check.id_credit_check },
-      }),
-    );
+    const { response } = await enrollStoredCustomer({ username: 'dana.other', password: 'passwordpassword' });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(
       await api.db.kysely
@@ -497,8 +492,8 @@ describe('what the create writes', () => {
 
   it('a username already taken is refused, naming the field', async () => {
     expect(
-      await refused(
-        await withCheck({ customer: { username: 'demo.customer', password: 'Long-enough-9' } }),
+      await refusedWithCheck(
+        { customer: { username: 'demo.customer', password: 'Long-enough-9' } },
         409,
         'USERNAME_TAKEN',
       ),
@@ -601,17 +596,12 @@ describe('reading enrollments', () => {
 
   it("a customer's listing leaves out cancelled enrollments; an unknown customer is 404", async () => {
     const kept = (await enroll(await withCheck())).body.data;
-    const mine = { idCustomer: kept.customerId };
-    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
-    const cancelled = (
-      await enroll(
-        enrollmentBody(fixed12, options, {
-          customer: mine,
-          payment: { creditCheckId: check.id_credit_check },
-        }),
-      )
-    ).body.data;
-    await api.call('POST', `/enrollments/${cancelled.enrollmentId}/drop`, {
+    const cancelled = await pendingEnrollment(api, token, {
+      plan: fixed12,
+      options,
+      customer: { idCustomer: kept.customerId },
+    });
+    await api.call('POST', `/enrollments/${cancelled}/drop`, {
       token,
       body: { effectiveDate: daysFromToday(1), reasonCodeId: 3 },
     });

@@ -71,6 +71,21 @@ const created = (response: { status: number; body: any }) => {
   };
 };
 
+/** Enrolls `body`, expecting the refusal `status` `code` naming `errors`, and nothing written. */
+const expectRefused = async (body: unknown, status: number, code: string, errors: string[]) => {
+  const before = await countRows();
+  expect(expectFailure(await enroll(body), status, code).errors).toEqual(errors);
+  expect(await countRows()).toEqual(before);
+};
+
+/** `fixedEnrollment`, made without the gateway being asked about any transaction. */
+const createdWithoutLookUp = async (score: string, payment: Record<string, unknown>) => {
+  lookUp.arrived = 0;
+  const data = created(await fixedEnrollment(score, payment));
+  expect(lookUp.arrived).toBe(0);
+  return data;
+};
+
 const depositFacts = async (id: number) => {
   const row = await enrollmentRow(api, id);
   return {
@@ -171,18 +186,14 @@ describe('whether a deposit is due: the score against the plan threshold', () =>
   });
 
   it('a score under the refusal threshold (449 on the 24-month plan) is refused; 450 is served with its $200 deposit', async () => {
-    const before = await countRows();
-    const refused = expectFailure(
-      await enroll(
-        enrollmentBody(fixed24, options.get(fixed24)!, {
-          payment: { creditCheckId: await checkScoring('449', fixed24) },
-        }),
-      ),
+    await expectRefused(
+      enrollmentBody(fixed24, options.get(fixed24)!, {
+        payment: { creditCheckId: await checkScoring('449', fixed24) },
+      }),
       422,
       'CREDIT_SCORE_TOO_LOW',
+      ['payment.creditCheckId: score below 450'],
     );
-    expect(refused.errors).toEqual(['payment.creditCheckId: score below 450']);
-    expect(await countRows()).toEqual(before);
     const served = created(
       await enroll(
         enrollmentBody(fixed24, options.get(fixed24)!, {
@@ -199,16 +210,12 @@ describe('whether a deposit is due: the score against the plan threshold', () =>
   });
 
   it('a plan that requires a credit check refuses an enrollment without one', async () => {
-    const before = await countRows();
-    const refused = expectFailure(
-      await enroll(
-        enrollmentBody(fixed12, options.get(fixed12)!, { payment: { depositOptions: 'PayLater' } }),
-      ),
+    await expectRefused(
+      enrollmentBody(fixed12, options.get(fixed12)!, { payment: { depositOptions: 'PayLater' } }),
       422,
       'CREDIT_CHECK_REQUIRED',
+      ['payment.creditCheckId: is required by the plan'],
     );
-    expect(refused.errors).toEqual(['payment.creditCheckId: is required by the plan']);
-    expect(await countRows()).toEqual(before);
   });
 
   it('a plan without a credit check asks no deposit, even when the request bypasses the check', async () => {
@@ -252,18 +259,14 @@ describe('bypassing the credit check', () => {
   });
 
   it('where the plan does not allow it, is refused and writes nothing', async () => {
-    const before = await countRows();
-    const refused = expectFailure(
-      await enroll(
-        enrollmentBody(fixed24, options.get(fixed24)!, {
-          payment: { bypassCreditCheck: true, creditCheckId: await checkScoring('720', fixed24) },
-        }),
-      ),
+    await expectRefused(
+      enrollmentBody(fixed24, options.get(fixed24)!, {
+        payment: { bypassCreditCheck: true, creditCheckId: await checkScoring('720', fixed24) },
+      }),
       422,
       'CREDIT_CHECK_BYPASS_NOT_ALLOWED',
+      ['payment.bypassCreditCheck: not allowed'],
     );
-    expect(refused.errors).toEqual(['payment.bypassCreditCheck: not allowed']);
-    expect(await countRows()).toEqual(before);
   });
 });
 
@@ -308,15 +311,11 @@ describe('a deposit waiver', () => {
 
   it('wins over a deposit said to be captured: the gateway is not asked and no charge is recorded', async () => {
     const transactionId = await chargedAtGateway(15_000);
-    lookUp.arrived = 0;
-    const data = created(
-      await fixedEnrollment('520', {
-        depositWaived: true,
-        depositCaptureStatus: 'Captured',
-        depositTransactionId: transactionId,
-      }),
-    );
-    expect(lookUp.arrived).toBe(0);
+    const data = await createdWithoutLookUp('520', {
+      depositWaived: true,
+      depositCaptureStatus: 'Captured',
+      depositTransactionId: transactionId,
+    });
     expect(await depositFacts(data.enrollmentId)).toMatchObject({
       status: 'ON_HOLD',
       deposit_status: 'waived',
@@ -352,20 +351,14 @@ describe('a letter of credit instead of a deposit', () => {
 
   it('is refused from a residential customer who owes a deposit, writing nothing', async () => {
     const check = await checkScoring('520', fixed12);
-    const before = await countRows();
-    const refused = expectFailure(
-      await enroll(
-        enrollmentBody(fixed12, options.get(fixed12)!, {
-          payment: { creditCheckId: check, depositOptions: 'LetterOfCredit' },
-        }),
-      ),
+    await expectRefused(
+      enrollmentBody(fixed12, options.get(fixed12)!, {
+        payment: { creditCheckId: check, depositOptions: 'LetterOfCredit' },
+      }),
       400,
       'VALIDATION_FAILED',
+      ['payment.depositOptions: a letter of credit is accepted from business customers only'],
     );
-    expect(refused.errors).toEqual([
-      'payment.depositOptions: a letter of credit is accepted from business customers only',
-    ]);
-    expect(await countRows()).toEqual(before);
   });
 
   it('means nothing where no deposit is due, for a residential customer too', async () => {
@@ -474,20 +467,14 @@ describe('PayNow: the deposit charged during the enrollment', () => {
   ])('is refused %s, writing nothing', async (_name, tokens) => {
     const card = await sandboxDepositProfile(api, '1111');
     const check = await checkScoring('520', fixed12);
-    const before = await countRows();
-    const refused = expectFailure(
-      await enroll(
-        enrollmentBody(fixed12, options.get(fixed12)!, {
-          payment: { creditCheckId: check, depositOptions: 'PayNow', ...tokens(card as never) },
-        }),
-      ),
+    await expectRefused(
+      enrollmentBody(fixed12, options.get(fixed12)!, {
+        payment: { creditCheckId: check, depositOptions: 'PayNow', ...tokens(card as never) },
+      }),
       400,
       'VALIDATION_FAILED',
+      ['payment.depositToken: PayNow needs customerProfileToken and a deposit payment profile'],
     );
-    expect(refused.errors).toEqual([
-      'payment.depositToken: PayNow needs customerProfileToken and a deposit payment profile',
-    ]);
-    expect(await countRows()).toEqual(before);
   });
 });
 
@@ -557,14 +544,10 @@ describe('a deposit captured before enrollment', () => {
 
   it('counts only when said to be Captured: NotCaptured leaves the deposit due and the gateway unasked', async () => {
     const transactionId = await chargedAtGateway(15_000);
-    lookUp.arrived = 0;
-    const data = created(
-      await fixedEnrollment('520', {
-        depositCaptureStatus: 'NotCaptured',
-        depositTransactionId: transactionId,
-      }),
-    );
-    expect(lookUp.arrived).toBe(0);
+    const data = await createdWithoutLookUp('520', {
+      depositCaptureStatus: 'NotCaptured',
+      depositTransactionId: transactionId,
+    });
     expect(await depositFacts(data.enrollmentId)).toMatchObject({
       status: 'ON_HOLD_DEPOSIT_PENDING',
       deposit_status: 'pending',
@@ -574,11 +557,10 @@ describe('a deposit captured before enrollment', () => {
 
   it('is not used where no deposit is due: the transaction stays free to pay a later deposit', async () => {
     const transactionId = await chargedAtGateway(15_000);
-    lookUp.arrived = 0;
-    const free = created(
-      await fixedEnrollment('720', { depositCaptureStatus: 'Captured', depositTransactionId: transactionId }),
-    );
-    expect(lookUp.arrived).toBe(0);
+    const free = await createdWithoutLookUp('720', {
+      depositCaptureStatus: 'Captured',
+      depositTransactionId: transactionId,
+    });
     expect(await depositFacts(free.enrollmentId)).toMatchObject({ deposit_status: 'not_required' });
     expect(await chargeRows(api, free.enrollmentId)).toEqual([]);
     const later = created(
@@ -595,11 +577,10 @@ describe('a deposit captured before enrollment', () => {
     created(
       await fixedEnrollment('520', { depositCaptureStatus: 'Captured', depositTransactionId: transactionId }),
     );
-    lookUp.arrived = 0;
-    const again = created(
-      await fixedEnrollment('520', { depositCaptureStatus: 'Captured', depositTransactionId: transactionId }),
-    );
-    expect(lookUp.arrived).toBe(0);
+    const again = await createdWithoutLookUp('520', {
+      depositCaptureStatus: 'Captured',
+      depositTransactionId: transactionId,
+    });
     expect(again.enrollmentStatus).toBe('ON_HOLD_DEPOSIT_PENDING');
     expect(await chargeRows(api, again.enrollmentId)).toEqual([]);
   });
