@@ -13,6 +13,7 @@ import {
 } from '../../fixtures/enrollments.js';
 import { createAccount, sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, signLogin, useTestApi } from '../../helpers/app.js';
+import { ohioGasEnrollment } from './rules.js';
 
 const api = useTestApi();
 let token: string;
@@ -713,48 +714,22 @@ describe('scheduled work follows the enrollment it belongs to', () => {
 });
 
 describe('delivery method where the utility bills', () => {
-  /** An active Columbia Gas of Ohio enrollment: the utility bills in Ohio's market unless the supplier dual bills. */
-  async function ohioGasEnrollment() {
-    const gas = await planId(api, 'Bluebonnet Energy 12-Month Fixed Gas', 'COH');
-    const check = await creditCheck(api, token, {
-      ...(await nameOf(api, { idCustomer: customerId })),
-      socialSecurityNumber: ssnEnding('720'),
-      planId: gas,
-      city: 'Columbus',
-      state: 'OH',
-      zipCode: '43215',
-    });
-    const response = await post(
-      '/enrollments/create',
-      enrollmentBody(gas, await requiredOptions(api, token, gas), {
-        commodityName: 'Gas',
-        customer: { idCustomer: customerId },
-        serviceAddress: {
-          address: '100 Main St',
-          city: 'Columbus',
-          state: 'OH',
-          zipcode: '43215',
-          ldcAccount: freshEsiid('', 11),
-        },
-        payment: { creditCheckId: check.id_credit_check },
-      }),
-    );
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    return response.body.data.enrollmentId as number;
-  }
+  /** The sandbox customer's Columbia Gas of Ohio enrollment: the utility bills unless the supplier dual bills. */
+  const customersOhioGas = async () =>
+    (await ohioGasEnrollment(api, token, { customer: { idCustomer: customerId } })).enrollmentId;
   const setDualBilling = (on: 0 | 1) =>
     api.db.kysely.updateTable('utilities').set({ dual_billing: on }).where('code', '=', 'COH').execute();
 
   it('is refused on a utility-consolidated account, and allowed on a dual-billed one', async () => {
     await setDualBilling(0);
-    const consolidated = await ohioGasEnrollment();
+    const consolidated = await customersOhioGas();
     expectFailure(
       await post(`/enrollments/${consolidated}/update-billing-delivery-method`, { id_method_delivery: 3 }),
       422,
       'DELIVERY_METHOD_CHANGE_NOT_ALLOWED',
     );
     await setDualBilling(1);
-    const dual = await ohioGasEnrollment();
+    const dual = await customersOhioGas();
     await setDualBilling(0);
     const changed = await post(`/enrollments/${dual}/update-billing-delivery-method`, {
       id_method_delivery: 3,

@@ -48,6 +48,13 @@ async function variableEnrollment(
   };
 }
 
+/** The payment fields of a request choosing autopay on `profile`. */
+const autopayWith = (profile: { customer_profile_token: string; payment_profile_token: string }) => ({
+  acceptRecurringBilling: true,
+  customerProfileToken: profile.customer_profile_token,
+  recurringBillingToken: profile.payment_profile_token,
+});
+
 const autopayFacts = async (id: number) => {
   const row = await enrollmentRow(api, id);
   return { status: row.status, autopay_required: row.autopay_required, autopay_active: row.autopay_active };
@@ -86,14 +93,7 @@ describe('autopay chosen at enrollment', () => {
   });
 
   it('chosen with the customer and payment profiles: recorded from the start date, and the enrollment goes to billing', async () => {
-    const data = await variableEnrollment(
-      {
-        acceptRecurringBilling: true,
-        customerProfileToken: card.customer_profile_token,
-        recurringBillingToken: card.payment_profile_token,
-      },
-      { requestedStartDate: '2030-02-04' },
-    );
+    const data = await variableEnrollment(autopayWith(card), { requestedStartDate: '2030-02-04' });
     expect(data).toMatchObject({
       enrollmentStatus: 'PENDING',
       statusDetails: { autopaySubscriptionPending: false, sentToBillingSystem: true },
@@ -188,12 +188,7 @@ describe('autopay chosen at enrollment', () => {
       token,
       body: enrollmentBody(fixed12, options.get(fixed12)!, {
         customer: { idCustomer: customerId },
-        payment: {
-          creditCheckId: check.id_credit_check,
-          acceptRecurringBilling: true,
-          customerProfileToken: card.customer_profile_token,
-          recurringBillingToken: card.payment_profile_token,
-        },
+        payment: { creditCheckId: check.id_credit_check, ...autopayWith(card) },
       }),
     });
     const id = response.body.data.enrollmentId as number;
@@ -212,11 +207,12 @@ describe('GET /enrollments/{id}/recurring-billing: the payment method it uses', 
       account_type: 'savings',
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const data = await variableEnrollment({
-      acceptRecurringBilling: true,
-      customerProfileToken: saved.body.data.customerProfileToken,
-      recurringBillingToken: saved.body.data.paymentProfileToken,
-    });
+    const data = await variableEnrollment(
+      autopayWith({
+        customer_profile_token: saved.body.data.customerProfileToken,
+        payment_profile_token: saved.body.data.paymentProfileToken,
+      }),
+    );
     const shown = await asCustomer('GET', `/enrollments/${data.enrollmentId}/recurring-billing`);
     expect(shown.body.data).toMatchObject({
       paymentType: 'BankAccount',
@@ -229,11 +225,7 @@ describe('GET /enrollments/{id}/recurring-billing: the payment method it uses', 
   });
 
   it('a card: brand, masked number and expiry, no bank fields', async () => {
-    const data = await variableEnrollment({
-      acceptRecurringBilling: true,
-      customerProfileToken: card.customer_profile_token,
-      recurringBillingToken: card.payment_profile_token,
-    });
+    const data = await variableEnrollment(autopayWith(card));
     const shown = await asCustomer('GET', `/enrollments/${data.enrollmentId}/recurring-billing`);
     expect(shown.body.data).toMatchObject({
       paymentType: 'CreditCard',
@@ -333,11 +325,7 @@ describe('autopay set up after enrollment (POST /enrollments/{id}/recurring-bill
   });
 
   it('on an enrollment already with the billing system, records autopay and leaves its status', async () => {
-    const sent = await variableEnrollment({
-      acceptRecurringBilling: true,
-      customerProfileToken: card.customer_profile_token,
-      recurringBillingToken: card.payment_profile_token,
-    });
+    const sent = await variableEnrollment(autopayWith(card));
     const other = await savedCard(api, { token, customerHash, customerId });
     expect((await setUp(sent.enrollmentId, other, '2030-05-01')).status).toBe(200);
     expect(await autopayFacts(sent.enrollmentId)).toEqual({
@@ -357,11 +345,7 @@ describe('autopay set up after enrollment (POST /enrollments/{id}/recurring-bill
   });
 
   it('ended and set up again on an enrollment already with the billing system: recorded, status kept', async () => {
-    const sent = await variableEnrollment({
-      acceptRecurringBilling: true,
-      customerProfileToken: card.customer_profile_token,
-      recurringBillingToken: card.payment_profile_token,
-    });
+    const sent = await variableEnrollment(autopayWith(card));
     const path = `/enrollments/${sent.enrollmentId}/recurring-billing`;
     const ended = await asCustomer('DELETE', path);
     expect(ended.body.data).toMatchObject({ status: 'finished' });
@@ -411,11 +395,7 @@ describe('autopay set up after enrollment (POST /enrollments/{id}/recurring-bill
   });
 
   it('ending it marks autopay finished and inactive; ending it again is 404', async () => {
-    const sent = await variableEnrollment({
-      acceptRecurringBilling: true,
-      customerProfileToken: card.customer_profile_token,
-      recurringBillingToken: card.payment_profile_token,
-    });
+    const sent = await variableEnrollment(autopayWith(card));
     const path = `/enrollments/${sent.enrollmentId}/recurring-billing`;
     expect((await asCustomer('DELETE', path)).body.data).toMatchObject({
       idEnrollment: sent.enrollmentId,

@@ -6,6 +6,7 @@ import {
   enrollmentBody,
   freshEsiid,
   nameOf,
+  pendingEnrollment,
   planId,
   planOf,
   requiredOptions,
@@ -46,6 +47,13 @@ async function texasEnrollment(token: string, lastName = 'Garcia', extra: Record
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.data as { enrollmentId: number; enrollmentStatus: string; customerId: number };
 }
+
+/** A drop before service starts, which cancels the enrollment. */
+const cancel = (token: string, id: number) =>
+  api.call('POST', `/enrollments/${id}/drop`, {
+    token,
+    body: { effectiveDate: daysFromToday(1), reasonCodeId: 3 },
+  });
 
 const setOhioDualBilling = (on: 0 | 1) =>
   api.db.kysely.updateTable('utilities').set({ dual_billing: on }).where('code', '=', 'COH').execute();
@@ -124,10 +132,7 @@ describe('POST /enrollments/{id}/update-billing-delivery-method', () => {
       expect((await enrollmentRow(api, dual.enrollmentId)).billing_delivery_method).toBe(2);
       // no longer live: refused, dual billed or not
       const cancelled = await ohioGasEnrollment(api, token);
-      await api.call('POST', `/enrollments/${cancelled.enrollmentId}/drop`, {
-        token,
-        body: { effectiveDate: daysFromToday(1), reasonCodeId: 3 },
-      });
+      await cancel(token, cancelled.enrollmentId);
       expect((await enrollmentRow(api, cancelled.enrollmentId)).dual_billed).toBe(1);
       expect(
         expectFailure(
@@ -151,24 +156,12 @@ describe('POST /enrollments/{id}/update-billing-delivery-method', () => {
     ).body.data;
     const mine = { idCustomer: customerId };
     const allowed = await texasEnrollment(token, 'Demo', { customer: mine });
-    const check = await creditCheck(api, token, {
-      ...(await nameOf(api, mine)),
-      socialSecurityNumber: ssnEnding('720'),
-      planId: fixed12.id,
+    const cancelled = await pendingEnrollment(api, token, {
+      plan: fixed12.id,
+      options: fixed12.options,
+      customer: mine,
     });
-    const cancelled = (
-      await api.call('POST', '/enrollments/create', {
-        token,
-        body: enrollmentBody(fixed12.id, fixed12.options, {
-          customer: mine,
-          payment: { creditCheckId: check.id_credit_check },
-        }),
-      })
-    ).body.data.enrollmentId as number;
-    await api.call('POST', `/enrollments/${cancelled}/drop`, {
-      token,
-      body: { effectiveDate: daysFromToday(1), reasonCodeId: 3 },
-    });
+    await cancel(token, cancelled);
     const listed = (
       await api.call('GET', `/customers/${customerId}/enrollments-to-change-delivery-method`, {
         token,
@@ -194,10 +187,7 @@ describe('GET /enrollments/{id}/enrollments-from-billing-group', () => {
     await texasEnrollment(token, 'Garcia', { customer: mine, billingAddress: { ...box, zipcode: '75202' } });
     await texasEnrollment(token, 'Garcia', { billingAddress: box });
     const cancelled = await texasEnrollment(token, 'Garcia', { customer: mine, billingAddress: box });
-    await api.call('POST', `/enrollments/${cancelled.enrollmentId}/drop`, {
-      token,
-      body: { effectiveDate: daysFromToday(1), reasonCodeId: 3 },
-    });
+    await cancel(token, cancelled.enrollmentId);
     const group = await api.call('GET', `/enrollments/${first.enrollmentId}/enrollments-from-billing-group`, {
       token,
     });
@@ -303,19 +293,13 @@ describe('GET /enrollments/transaction-options', () => {
     const token = await login(api);
     const ldc = freshEsiid();
     const cancelled = await texasEnrollment(token, 'Garcia', { serviceAddress: { ldcAccount: ldc } });
-    await api.call('POST', `/enrollments/${cancelled.enrollmentId}/drop`, {
-      token,
-      body: { effectiveDate: daysFromToday(1), reasonCodeId: 3 },
-    });
+    await cancel(token, cancelled.enrollmentId);
     expect((await options(token, { ldcNumber: ldc, ...ana })).body.data).toMatchObject({
       ldc_exists: false,
       options: ['NewEnrollment'],
     });
     const older = await texasEnrollment(token, 'Garcia', { serviceAddress: { ldcAccount: ldc } });
-    await api.call('POST', `/enrollments/${older.enrollmentId}/drop`, {
-      token,
-      body: { effectiveDate: daysFromToday(1), reasonCodeId: 3 },
-    });
+    await cancel(token, older.enrollmentId);
     const newer = await texasEnrollment(token, 'Garcia', { serviceAddress: { ldcAccount: ldc } });
     expect((await options(token, { ldcNumber: ldc, ...ana })).body.data).toMatchObject({
       ldc_exists: true,

@@ -135,19 +135,15 @@ describe('POST /enrollments/{id}/renewal: onto which plan', () => {
 });
 
 describe('POST /enrollments/{id}/renewal: the renewed enrollment', () => {
+  const poBox = { address: 'PO Box 9', address2: 'Suite 1', city: 'Dallas', state: 'TX', zipcode: '75202' };
+
   it('starts the day after the contract ends, keeping the addresses, delivery method and nothing of the old money or holds', async () => {
     const card = await sandboxDepositProfile(api, '1111');
     const { ids, end } = await activeEnrollments(api, fixed12, daysFromToday(0), 1, () => ({
       score: '520',
       payment: { depositOptions: 'PayNow', ...card },
       billingDeliveryMethod: 2,
-      billingAddress: {
-        address: 'PO Box 9',
-        address2: 'Suite 1',
-        city: 'Dallas',
-        state: 'TX',
-        zipcode: '75202',
-      },
+      billingAddress: poBox,
     }));
     const original = await enrollmentRow(api, ids[0]!);
     // the original paid a deposit and was made with an Idempotency-Key
@@ -204,13 +200,7 @@ describe('POST /enrollments/{id}/renewal: the renewed enrollment', () => {
 
   it('takes a new delivery method, billing address and start date, and the new plan autopay rule', async () => {
     const { ids, end } = await activeEnrollments(api, fixed12, daysFromToday(0), 1, () => ({
-      billingAddress: {
-        address: 'PO Box 9',
-        address2: 'Suite 1',
-        city: 'Dallas',
-        state: 'TX',
-        zipcode: '75202',
-      },
+      billingAddress: poBox,
     }));
     const token = await travelTo(api, addDays(end, -30));
     const renewed = await renew(token, ids[0]!, {
