@@ -13,6 +13,7 @@ import {
   gatewayCharges,
   noAnswer,
   pay,
+  payDeposit,
   resetSwitches,
   sandboxGatewayOf,
   statusOf,
@@ -294,9 +295,7 @@ describe('GET /payments/history-by-enrollment/{id}', () => {
   it('lists approved and declined payments with how they were paid, deposits dated, refunds and declines told apart', async () => {
     const { enrollmentId } = await enrollmentOf(bed, '520');
     const card = await cardOf(bed);
-    const deposit = (
-      await pay(bed, { idEnrollment: enrollmentId, ...card, amount: 150, isDepositPayment: true })
-    ).body.data;
+    const deposit = (await payDeposit(bed, enrollmentId, card)).body.data;
     const declining = await cardOf(bed, '0010');
     expectFailure(
       await pay(bed, { idEnrollment: enrollmentId, ...declining, amount: 20 }),

@@ -13,6 +13,7 @@ import {
   gatewayCharges,
   noAnswer,
   pay,
+  payDeposit,
   resetSwitches,
   statusOf,
   useChargesTestbed,
@@ -38,7 +39,7 @@ describe('paying the deposit with POST /payments/pay', () => {
     const card = await cardOf(bed);
     const seen: string[] = [];
     bed.switches.onCharge = (request) => seen.push(request.description);
-    const paid = await pay(bed, { idEnrollment: enrollmentId, ...card, amount: 150, isDepositPayment: true });
+    const paid = await payDeposit(bed, enrollmentId, card);
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(paid.body.data).toEqual({
       id_payment_charge_transactions: expect.any(Number),
@@ -70,12 +71,7 @@ describe('paying the deposit with POST /payments/pay', () => {
   it('a declined deposit payment is not paid: the deposit fails and the enrollment goes ON_HOLD_PAYMENT_FAILED', async () => {
     const { enrollmentId } = await enrollmentOf(bed);
     const declining = await cardOf(bed, '0010');
-    const declined = await pay(bed, {
-      idEnrollment: enrollmentId,
-      ...declining,
-      amount: 150,
-      isDepositPayment: true,
-    });
+    const declined = await payDeposit(bed, enrollmentId, declining);
     const [row] = await chargeRows(bed, enrollmentId);
     expect(expectFailure(declined, 422, 'PAYMENT_DECLINED').errors).toEqual([
       `id_payment_charge_transactions: ${row!.id}`,
@@ -100,7 +96,7 @@ describe('paying the deposit with POST /payments/pay', () => {
 
     // A failed deposit is still due: a declined attempt does not block the next one, which pays it.
     const card = await cardOf(bed);
-    const paid = await pay(bed, { idEnrollment: enrollmentId, ...card, amount: 150, isDepositPayment: true });
+    const paid = await payDeposit(bed, enrollmentId, card);
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(await depositStatusOf(bed, enrollmentId)).toBe('paid');
     expect(await statusOf(bed, enrollmentId)).toBe('PENDING');
@@ -113,12 +109,7 @@ describe('paying the deposit with POST /payments/pay', () => {
       when: 'before',
       error: new GatewayRejectedError('E00027', 'The transaction was unsuccessful.'),
     });
-    const refused = await pay(bed, {
-      idEnrollment: enrollmentId,
-      ...card,
-      amount: 150,
-      isDepositPayment: true,
-    });
+    const refused = await payDeposit(bed, enrollmentId, card);
     expectFailure(refused, 422, 'PAYMENT_DECLINED');
     expect(await chargeRows(bed, enrollmentId)).toMatchObject([
       {
@@ -164,7 +155,7 @@ describe('paying the deposit with POST /payments/pay', () => {
     const { enrollmentId } = await enrollmentOf(bed);
     const card = await cardOf(bed);
     for (const amount of [149.99, 150.01, 15]) {
-      const refused = await pay(bed, { idEnrollment: enrollmentId, ...card, amount, isDepositPayment: true });
+      const refused = await payDeposit(bed, enrollmentId, card, amount);
       expect(expectFailure(refused, 422, 'DEPOSIT_AMOUNT_MISMATCH').errors, String(amount)).toEqual([
         'amount: must equal the deposit due',
       ]);
@@ -179,9 +170,7 @@ describe('paying the deposit with POST /payments/pay', () => {
     const notRequired = (await enrollmentOf(bed, '720')).enrollmentId;
     const waived = (await enrollmentOf(bed, '520', { depositWaived: true })).enrollmentId;
     const paid = (await enrollmentOf(bed)).enrollmentId;
-    expect(
-      (await pay(bed, { idEnrollment: paid, ...card, amount: 150, isDepositPayment: true })).status,
-    ).toBe(200);
+    expect((await payDeposit(bed, paid, card)).status).toBe(200);
     const letter = await letterOfCreditEnrollment(bed.api, bed.session.token);
     const cases: Array<[number, string]> = [
       [notRequired, 'not_required'],
@@ -192,11 +181,7 @@ describe('paying the deposit with POST /payments/pay', () => {
     for (const [enrollmentId, depositStatus] of cases) {
       expect(await depositStatusOf(bed, enrollmentId)).toBe(depositStatus);
       const amountDue = depositStatus === 'not_required' ? 0.01 : 150;
-      const refused = await bed.api.call('POST', '/payments/pay', {
-        token: bed.session.token,
-        customerHash: bed.session.customerHash,
-        body: { idEnrollment: enrollmentId, ...card, amount: amountDue, isDepositPayment: true },
-      });
+      const refused = await payDeposit(bed, enrollmentId, card, amountDue);
       if (depositStatus === 'letter_of_credit') {
         // The business enrollment is another customer's: the customer is refused before the deposit rule.
         expectFailure(refused, 403, 'CUSTOMER_FORBIDDEN');
@@ -216,16 +201,11 @@ describe('a deposit is charged once: no second deposit payment while one is pend
     const card = await cardOf(bed);
     const slow = gate();
     bed.switches.chargeGate = slow.promise;
-    const first = pay(bed, { idEnrollment: enrollmentId, ...card, amount: 150, isDepositPayment: true });
+    const first = payDeposit(bed, enrollmentId, card);
     await expect
       .poll(async () => (await chargeRows(bed, enrollmentId)).map((c) => c.status))
       .toEqual(['pending']);
-    const second = await pay(bed, {
-      idEnrollment: enrollmentId,
-      ...card,
-      amount: 150,
-      isDepositPayment: true,
-    });
+    const second = await payDeposit(bed, enrollmentId, card);
     expectFailure(second, 409, 'PAYMENT_IN_PROGRESS');
     slow.open();
     expect((await first).body.data).toMatchObject({ status: 'approved', transaction_type: 'DEPOSIT' });
@@ -238,7 +218,7 @@ describe('a deposit is charged once: no second deposit payment while one is pend
     const card = await cardOf(bed);
     const slow = gate();
     bed.switches.chargeGate = slow.promise;
-    const first = pay(bed, { idEnrollment: enrollmentId, ...card, amount: 150, isDepositPayment: true });
+    const first = payDeposit(bed, enrollmentId, card);
     await expect.poll(async () => (await chargeRows(bed, enrollmentId)).length).toBe(1);
     bed.switches.chargeGate = null;
     const oneTime = await pay(bed, { idEnrollment: enrollmentId, ...card, amount: 40 });
@@ -250,19 +230,11 @@ describe('a deposit is charged once: no second deposit payment while one is pend
   it('refuses a new deposit payment while an earlier one got no answer, and charges nothing more', async () => {
     const { enrollmentId } = await enrollmentOf(bed);
     const timingOut = await cardOf(bed, '0019');
-    expectFailure(
-      await pay(bed, { idEnrollment: enrollmentId, ...timingOut, amount: 150, isDepositPayment: true }),
-      503,
-      'UPSTREAM_UNAVAILABLE',
-    );
+    expectFailure(await payDeposit(bed, enrollmentId, timingOut), 503, 'UPSTREAM_UNAVAILABLE');
     expect((await chargeRows(bed, enrollmentId)).map((c) => c.status)).toEqual(['unknown']);
     expect(await statusOf(bed, enrollmentId)).toBe('ON_HOLD_DEPOSIT_PENDING');
     const card = await cardOf(bed);
-    expectFailure(
-      await pay(bed, { idEnrollment: enrollmentId, ...card, amount: 150, isDepositPayment: true }),
-      409,
-      'PAYMENT_IN_PROGRESS',
-    );
+    expectFailure(await payDeposit(bed, enrollmentId, card), 409, 'PAYMENT_IN_PROGRESS');
     expect(await gatewayCharges(bed, card.paymentProfileToken)).toEqual([]);
     expect(await chargeRows(bed, enrollmentId)).toHaveLength(1);
   });
@@ -271,11 +243,7 @@ describe('a deposit is charged once: no second deposit payment while one is pend
     const { enrollmentId } = await enrollmentOf(bed);
     await recordCharge(bed.api, { enrollmentId, type: 'DEPOSIT', amountCents: 15_000, status: 'approved' });
     const card = await cardOf(bed);
-    expectFailure(
-      await pay(bed, { idEnrollment: enrollmentId, ...card, amount: 150, isDepositPayment: true }),
-      409,
-      'PAYMENT_IN_PROGRESS',
-    );
+    expectFailure(await payDeposit(bed, enrollmentId, card), 409, 'PAYMENT_IN_PROGRESS');
     expect(await gatewayCharges(bed, card.paymentProfileToken)).toEqual([]);
   });
 
@@ -289,7 +257,7 @@ describe('a deposit is charged once: no second deposit payment while one is pend
     ] as const)
       await recordCharge(bed.api, { enrollmentId, type, amountCents, status });
     const card = await cardOf(bed);
-    const paid = await pay(bed, { idEnrollment: enrollmentId, ...card, amount: 150, isDepositPayment: true });
+    const paid = await payDeposit(bed, enrollmentId, card);
     expect(paid.body.data).toMatchObject({ status: 'approved', transaction_type: 'DEPOSIT' });
   });
 
@@ -303,7 +271,7 @@ describe('a deposit is charged once: no second deposit payment while one is pend
     });
     const { enrollmentId } = await enrollmentOf(bed);
     const card = await cardOf(bed);
-    const paid = await pay(bed, { idEnrollment: enrollmentId, ...card, amount: 150, isDepositPayment: true });
+    const paid = await payDeposit(bed, enrollmentId, card);
     expect(paid.body.data).toMatchObject({ status: 'approved', transaction_type: 'DEPOSIT' });
   });
 

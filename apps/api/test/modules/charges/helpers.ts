@@ -224,6 +224,26 @@ export function pay(bed: ChargesTestbed, body: Record<string, unknown>, idempote
   });
 }
 
+/** A deposit payment (POST /payments/pay with isDepositPayment) of `amount` dollars, $150 by default, on `card`. */
+export function payDeposit(
+  bed: ChargesTestbed,
+  enrollmentId: number,
+  card: { customerProfileToken: string; paymentProfileToken: string },
+  amount = 150,
+) {
+  return pay(bed, { idEnrollment: enrollmentId, ...card, amount, isDepositPayment: true });
+}
+
+/** The hosted payment page's form posted as a browser would, the redirect it answers not followed. */
+export function submitHostedPayment(url: string, paymentProfileToken: string, amount: string) {
+  return fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ paymentProfileToken, amount }),
+  });
+}
+
 export async function enrollmentView(bed: ChargesTestbed, enrollmentId: number) {
   const response = await bed.api.call('GET', `/enrollments/${enrollmentId}`, { token: bed.session.token });
   expect(response.status, JSON.stringify(response.body)).toBe(200);

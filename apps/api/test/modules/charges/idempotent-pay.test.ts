@@ -14,6 +14,7 @@ import {
   noAnswer,
   pay,
   resetSwitches,
+  submitHostedPayment,
   useChargesTestbed,
   waitingAtProfileLookup,
 } from './helpers.js';
@@ -286,25 +287,18 @@ describe('the hosted payment page: one payment per link', () => {
     expect(link.status, JSON.stringify(link.body)).toBe(200);
     return link.body.data as string;
   };
-  const submit = (url: string, paymentProfileToken: string, amount: string) =>
-    fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ paymentProfileToken, amount }),
-    });
 
   it('a second submission of another amount is refused (IDEMPOTENCY_KEY_REUSED); the same amount answers the first payment', async () => {
     const { enrollmentId } = await enrollmentOf(bed, '720');
     const card = await cardOf(bed);
     const url = await linkFor(enrollmentId);
-    const first = await submit(url, card.paymentProfileToken, '20.00');
+    const first = await submitHostedPayment(url, card.paymentProfileToken, '20.00');
     expect(first.headers.get('location')).toMatch(
       /^http:\/\/localhost:3002\/ok\?transactionId=\d+&amount=20\.00$/,
     );
-    const other = await submit(url, card.paymentProfileToken, '21.00');
+    const other = await submitHostedPayment(url, card.paymentProfileToken, '21.00');
     expect(other.headers.get('location')).toBe('http://localhost:3002/fail?reason=IDEMPOTENCY_KEY_REUSED');
-    const same = await submit(url, card.paymentProfileToken, '20.00');
+    const same = await submitHostedPayment(url, card.paymentProfileToken, '20.00');
     expect(same.headers.get('location')).toBe(first.headers.get('location'));
     expect(await gatewayCharges(bed, card.paymentProfileToken)).toHaveLength(1);
   });
@@ -315,9 +309,9 @@ describe('the hosted payment page: one payment per link', () => {
     const url = await linkFor(enrollmentId);
     const slow = gate();
     bed.switches.chargeGate = slow.promise;
-    const first = submit(url, card.paymentProfileToken, '20.00');
+    const first = submitHostedPayment(url, card.paymentProfileToken, '20.00');
     await expect.poll(async () => (await chargeRows(bed, enrollmentId)).length).toBe(1);
-    const second = await submit(url, card.paymentProfileToken, '20.00');
+    const second = await submitHostedPayment(url, card.paymentProfileToken, '20.00');
     expect(second.headers.get('location')).toBe('http://localhost:3002/fail?reason=PAYMENT_IN_PROGRESS');
     slow.open();
     expect((await first).headers.get('location')).toMatch(/^http:\/\/localhost:3002\/ok\?/);

@@ -10,6 +10,7 @@ import {
   ssnEnding,
 } from '../../fixtures/enrollments.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
+import { submitHostedPayment } from './helpers.js';
 
 const api = useTestApi();
 let token: string;
@@ -288,14 +289,7 @@ describe('the hosted payment page', () => {
     expect(html).toContain('Amount due: <strong>$150.00</strong>');
     // The page offers every saved method of the customer (other tests save declining ones): pay with this card.
     expect(html).toContain(`name="paymentProfileToken" value="${card.paymentProfileToken}"`);
-    const token_ = card.paymentProfileToken;
-    const pay = () =>
-      fetch(url, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ paymentProfileToken: token_, amount: '150.00' }),
-      });
+    const pay = () => submitHostedPayment(url, card.paymentProfileToken, '150.00');
     const first = await pay();
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toMatch(
@@ -338,13 +332,6 @@ describe('hosted payment page: return origins, amounts and the public base URL',
       query: { ldcNumber: ldc, callbackSuccessURL, callbackErrorURL, secondsBeforeExpire: 120 },
     });
   };
-  const submit = (url: string, paymentProfileToken: string, amount: string) =>
-    fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ paymentProfileToken, amount }),
-    });
 
   it('refuses return URLs off the registered origins, look-alikes included, naming the parameter', async () => {
     const { enrollmentId } = await enrollment();
@@ -394,7 +381,7 @@ describe('hosted payment page: return origins, amounts and the public base URL',
       const page = await fetch(url);
       expect(page.status).toBe(400);
       expect((await page.json()).code).toBe('RETURN_URL_NOT_ALLOWED');
-      const posted = await submit(url, 'any', '10.00');
+      const posted = await submitHostedPayment(url, 'any', '10.00');
       expect(posted.status).toBe(400);
       expect(posted.headers.get('location')).toBeNull();
     } finally {
@@ -407,7 +394,7 @@ describe('hosted payment page: return origins, amounts and the public base URL',
     const card = await savedCard('1111');
     const url = (await linkFor(enrollmentId, 'http://localhost:3002/ok', 'http://localhost:3002/fail')).body
       .data as string;
-    const refused = await submit(url, card.paymentProfileToken, '100.00');
+    const refused = await submitHostedPayment(url, card.paymentProfileToken, '100.00');
     expect(refused.status).toBe(303);
     expect(refused.headers.get('location')).toBe('http://localhost:3002/fail?reason=DEPOSIT_AMOUNT_MISMATCH');
     expect(
@@ -431,7 +418,7 @@ describe('hosted payment page: return origins, amounts and the public base URL',
     expect(tooLarge.body.message).toContain('$5000.00');
     const url = (await linkFor(enrollmentId, 'http://localhost:3002/ok', 'http://localhost:3002/fail')).body
       .data as string;
-    const refused = await submit(url, card.paymentProfileToken, '5000.01');
+    const refused = await submitHostedPayment(url, card.paymentProfileToken, '5000.01');
     expect(refused.headers.get('location')).toBe(
       'http://localhost:3002/fail?reason=PAYMENT_AMOUNT_TOO_LARGE',
     );

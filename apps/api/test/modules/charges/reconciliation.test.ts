@@ -10,6 +10,7 @@ import {
   gatewayCharges,
   noAnswer,
   pay,
+  payDeposit,
   resetSwitches,
   statusOf,
   useChargesTestbed,
@@ -50,11 +51,7 @@ async function unansweredDeposit(lastFour: string, fault?: 'after' | 'before') {
   const { enrollmentId } = await enrollmentOf(bed);
   const card = await cardOf(bed, lastFour);
   if (fault) bed.switches.chargeFaults.push({ when: fault, error: noAnswer() });
-  expectFailure(
-    await pay(bed, { idEnrollment: enrollmentId, ...card, amount: 150, isDepositPayment: true }),
-    503,
-    'UPSTREAM_UNAVAILABLE',
-  );
+  expectFailure(await payDeposit(bed, enrollmentId, card), 503, 'UPSTREAM_UNAVAILABLE');
   const [charge] = await chargeRows(bed, enrollmentId);
   expect(charge!.status).toBe('unknown');
   expect(await statusOf(bed, enrollmentId)).toBe('ON_HOLD_DEPOSIT_PENDING');
@@ -132,7 +129,7 @@ describe('the reconcile-charges task: charges without an answer are asked about 
       reason: 'Deposit not paid: The gateway did not charge it',
     });
     const good = await cardOf(bed);
-    const paid = await pay(bed, { idEnrollment: enrollmentId, ...good, amount: 150, isDepositPayment: true });
+    const paid = await payDeposit(bed, enrollmentId, good);
     expect(paid.body.data).toMatchObject({ status: 'approved', transaction_type: 'DEPOSIT' });
     expect(await statusOf(bed, enrollmentId)).toBe('PENDING');
   });
