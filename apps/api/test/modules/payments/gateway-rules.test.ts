@@ -14,8 +14,8 @@ import {
   ssnEnding,
 } from '../../fixtures/enrollments.js';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
-import { type CallOptions, expectFailure, useTestApi } from '../../helpers/app.js';
-import { type CustomerLogin, loginNewCustomer } from './helpers.js';
+import { expectFailure, useTestApi } from '../../helpers/app.js';
+import { type CustomerLogin, loginNewCustomer, paymentProfileCalls } from './helpers.js';
 
 /** Switches of the sandbox gateway a test turns on: a failure for the next gateway call, and what was asked. */
 const gatewaySwitches = {
@@ -62,15 +62,7 @@ afterEach(() => {
 let demo: CustomerLogin;
 let companyId: number;
 let customerCount = 0;
-const as = (who: CustomerLogin, options: CallOptions = {}): CallOptions => ({
-  token: who.token,
-  customerHash: who.customerHash,
-  ...options,
-});
-const save = (who: CustomerLogin, body: Record<string, unknown>) =>
-  api.call('POST', '/payments/payment-profile', as(who, { body: { id_customer: who.customerId, ...body } }));
-const list = (who: CustomerLogin) =>
-  api.call('GET', `/payments/payment-profile/by-customer/${who.customerId}`, as(who));
+const { as, save, list } = paymentProfileCalls(api);
 const visa = { id_payment_type: 1, card_number: '4111111111111111', card_expiration_date: '2031-09' };
 const bank = (account: string, routing = '111000025') => ({
   id_payment_type: 2,

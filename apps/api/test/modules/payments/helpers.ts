@@ -4,12 +4,35 @@ import { isPostgres } from '../../../src/db/migration-helpers.js';
 import { hashPassword } from '../../../src/security/passwords.js';
 import { seal } from '../../../src/security/secret-box.js';
 import { createTenant } from '../../fixtures/tenants.js';
-import { signLogin, type TestApi } from '../../helpers/app.js';
+import { type CallOptions, signLogin, type TestApi } from '../../helpers/app.js';
 
 export interface CustomerLogin {
   token: string;
   customerId: number;
   customerHash: string;
+}
+
+/**
+ * Calls made as a logged-in customer: `as(who)` gives the call its customer-scoped options; `save` and `list` are
+ * that customer's payment profile calls. They go through `api.call` when made, so a file that wraps it sees them.
+ */
+export function paymentProfileCalls(api: Pick<TestApi, 'call'>) {
+  const as = (who: CustomerLogin, options: CallOptions = {}): CallOptions => ({
+    token: who.token,
+    customerHash: who.customerHash,
+    ...options,
+  });
+  return {
+    as,
+    save: (who: CustomerLogin, body: Record<string, unknown>) =>
+      api.call(
+        'POST',
+        '/payments/payment-profile',
+        as(who, { body: { id_customer: who.customerId, ...body } }),
+      ),
+    list: (who: CustomerLogin) =>
+      api.call('GET', `/payments/payment-profile/by-customer/${who.customerId}`, as(who)),
+  };
 }
 
 /** Every row of every table, as text: a test looks for card and account numbers in it. */

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal } from '../../../src/security/secret-box.js';
 import { type AuthorizeNetFake, startAuthorizeNetFake } from '../../fixtures/authorize-net-fake.js';
-import { type CallOptions, expectFailure, useTestApi } from '../../helpers/app.js';
-import { type CustomerLogin, everyRowAsText, liveGatewayTenant, loginNewCustomer } from './helpers.js';
+import { expectFailure, useTestApi } from '../../helpers/app.js';
+import {
+  type CustomerLogin,
+  everyRowAsText,
+  liveGatewayTenant,
+  loginNewCustomer,
+  paymentProfileCalls,
+} from './helpers.js';
 
 /** A retail company on Authorize.Net: the API talks to the local fake over its real JSON protocol. */
 const api = useTestApi();
@@ -17,13 +23,7 @@ api.call = async (method, path, options) => {
 let fake: AuthorizeNetFake;
 let anet: CustomerLogin & { companyId: number };
 
-const as = (who: CustomerLogin, options: CallOptions = {}): CallOptions => ({
-  token: who.token,
-  customerHash: who.customerHash,
-  ...options,
-});
-const save = (who: CustomerLogin, body: Record<string, unknown>) =>
-  api.call('POST', '/payments/payment-profile', as(who, { body: { id_customer: who.customerId, ...body } }));
+const { as, save } = paymentProfileCalls(api);
 const visa = { id_payment_type: 1, card_number: '4111111111111111', card_expiration_date: '2031-09' };
 const rows = async (table: 'payment_profiles' | 'payment_customer_profiles') =>
   api.db.kysely.selectFrom(table).selectAll().execute();

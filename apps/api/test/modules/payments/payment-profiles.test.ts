@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
-import { type CallOptions, expectFailure, useTestApi } from '../../helpers/app.js';
-import { type CustomerLogin, everyRowAsText, loginNewCustomer } from './helpers.js';
+import { expectFailure, useTestApi } from '../../helpers/app.js';
+import { type CustomerLogin, everyRowAsText, loginNewCustomer, paymentProfileCalls } from './helpers.js';
 
 /** The sandbox company has no live gateway account: these run on the in-process sandbox gateway. */
 const api = useTestApi();
@@ -16,15 +16,7 @@ api.call = async (method, path, options) => {
 let demo: CustomerLogin;
 let other: CustomerLogin;
 
-const as = (who: CustomerLogin, options: CallOptions = {}): CallOptions => ({
-  token: who.token,
-  customerHash: who.customerHash,
-  ...options,
-});
-const save = (who: CustomerLogin, body: Record<string, unknown>) =>
-  api.call('POST', '/payments/payment-profile', as(who, { body: { id_customer: who.customerId, ...body } }));
-const list = (who: CustomerLogin) =>
-  api.call('GET', `/payments/payment-profile/by-customer/${who.customerId}`, as(who));
+const { as, save, list } = paymentProfileCalls(api);
 const card = (number: string, expiry = '12/2031') => ({
   id_payment_type: 1,
   card_number: number,
