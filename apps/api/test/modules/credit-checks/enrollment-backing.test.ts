@@ -10,8 +10,8 @@ import {
   requiredOptions,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
-import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
+import { setCreditCheckValidDays } from './helpers.js';
 
 const api = useTestApi();
 let token: string;
@@ -197,18 +197,12 @@ describe("a check is recent by the company's credit_check_valid_days", () => {
   };
   const enrollWith = async (creditCheckId: number) =>
     enroll(enrollmentBody(fixed12, options12, { payment: { creditCheckId } }));
-  const setValidDays = async (days: number) =>
-    api.db.kysely
-      .updateTable('company_settings')
-      .set({ credit_check_valid_days: days })
-      .where('company_id', '=', await sandboxCompanyId(api.db.kysely))
-      .execute();
   const DAY = 86_400_000;
   const MINUTE = 60_000;
 
   it('valid up to the setting, expired a minute after it; the setting, not a constant, decides', async () => {
     try {
-      await setValidDays(7);
+      await setCreditCheckValidDays(api, 7);
       expect((await enrollWith(await agedCheck(7 * DAY - MINUTE))).status).toBe(200);
       const expired = expectFailure(
         await enrollWith(await agedCheck(7 * DAY + MINUTE)),
@@ -218,10 +212,10 @@ describe("a check is recent by the company's credit_check_valid_days", () => {
       expect(expired.message).toContain('valid for 7 days');
       const tenDaysOld = await agedCheck(10 * DAY);
       expectFailure(await enrollWith(tenDaysOld), 422, 'CREDIT_CHECK_UNUSABLE');
-      await setValidDays(30);
+      await setCreditCheckValidDays(api, 30);
       expect((await enrollWith(tenDaysOld)).status).toBe(200);
     } finally {
-      await setValidDays(30);
+      await setCreditCheckValidDays(api, 30);
     }
   });
 });

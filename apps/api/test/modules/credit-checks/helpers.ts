@@ -2,6 +2,7 @@ import type { CreditBureau, CreditInquiry } from '../../../src/adapters/credit-b
 import { createSandboxBureau } from '../../../src/adapters/credit-bureau/sandbox.js';
 import { open } from '../../../src/security/secret-box.js';
 import { creditCheckBody, enrollmentBody, planId, requiredOptions } from '../../fixtures/enrollments.js';
+import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { SANDBOX, signLogin, type TestApi } from '../../helpers/app.js';
 
 /** A sandbox plan and the acceptance options its enrollment must agree to. */
@@ -31,21 +32,13 @@ export function runCreditCheck(api: TestApi, token: string, overrides: Record<st
   return api.call('POST', '/payments/credit-check', { token, body: creditCheckBody(overrides) });
 }
 
-/** Runs a check that must be answered with 200 and returns its `data`. */
-export async function creditCheckData(api: TestApi, token: string, overrides: Record<string, unknown>) {
-  const response = await runCreditCheck(api, token, overrides);
-  if (response.status !== 200) throw new Error(`credit check failed: ${JSON.stringify(response.body)}`);
-  return response.body.data as {
-    id_credit_check: number;
-    score: number | null;
-    deposit_required: boolean;
-    deny_service: boolean;
-    fraud_alert: boolean;
-    reason_codes: string[];
-    fraud_alert_codes: string[];
-    no_score_reason: string | null;
-    error_msg: string | null;
-  };
+/** Sets how many days a credit check of the sandbox company stays usable (credit_check_valid_days). */
+export async function setCreditCheckValidDays(api: TestApi, days: number) {
+  await api.db.kysely
+    .updateTable('company_settings')
+    .set({ credit_check_valid_days: days })
+    .where('company_id', '=', await sandboxCompanyId(api.db.kysely))
+    .execute();
 }
 
 /** The stored row of a credit check, as the database holds it. */

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { enrollmentBody, requiredOptions, ssnEnding } from '../../fixtures/enrollments.js';
+import { creditCheck, enrollmentBody, requiredOptions, ssnEnding } from '../../fixtures/enrollments.js';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
-import { creditCheckData, creditPlans, enrollWithCheck, type SandboxPlan } from './helpers.js';
+import { creditPlans, enrollWithCheck, type SandboxPlan } from './helpers.js';
 
 const api = useTestApi();
 let token: string;
@@ -17,7 +17,7 @@ type Name = { firstName: string; lastName: string };
 
 /** Runs a check for `checked` and enrolls `enrolling` with it: the enrollment's status, or its error code. */
 async function enrollAs(checked: Name, enrolling: Name): Promise<string> {
-  const check = await creditCheckData(api, token, { ...checked, socialSecurityNumber: ssnEnding('720') });
+  const check = await creditCheck(api, token, { ...checked, socialSecurityNumber: ssnEnding('720') });
   const response = await enrollWithCheck(api, token, standard, check.id_credit_check, enrolling);
   if (response.status === 200) return response.body.data.enrollmentStatus;
   const refused = expectFailure(response, 422, response.body.code);
@@ -123,7 +123,7 @@ describe('a check backs the person of the same full name, as people write it', (
         .execute();
     await setContactNameRequired(0);
     try {
-      const nameless = await creditCheckData(api, token, {
+      const nameless = await creditCheck(api, token, {
         firstName: '.',
         lastName: "- '",
         socialSecurityNumber: ssnEnding('720'),

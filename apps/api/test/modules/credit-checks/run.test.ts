@@ -1,15 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ssnEnding } from '../../fixtures/enrollments.js';
+import { creditCheck, ssnEnding } from '../../fixtures/enrollments.js';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
-import {
-  creditCheckData,
-  creditPlans,
-  runCreditCheck,
-  type SandboxPlan,
-  storedCheck,
-  unsealed,
-} from './helpers.js';
+import { creditPlans, runCreditCheck, type SandboxPlan, storedCheck, unsealed } from './helpers.js';
 
 const api = useTestApi();
 let token: string;
@@ -77,12 +70,12 @@ describe('who may be checked: the SSN, the date of birth, or both, as the plan a
   });
 
   it('that plan takes the SSN alone, or with the date of birth', async () => {
-    const ssnOnly = await creditCheckData(api, token, {
+    const ssnOnly = await creditCheck(api, token, {
       socialSecurityNumber: ssnEnding('720'),
       planId: ssnRequired.id,
     });
     expect(ssnOnly.score).toBe(720);
-    const both = await creditCheckData(api, token, {
+    const both = await creditCheck(api, token, {
       socialSecurityNumber: ssnEnding('610'),
       dateOfBirth: '1980-02-03',
       planId: ssnRequired.id,
@@ -110,17 +103,17 @@ describe('who may be checked: the SSN, the date of birth, or both, as the plan a
   });
 
   it('with the date of birth allowed, the SSN alone, the date of birth alone and both are accepted', async () => {
-    const ssnOnly = await creditCheckData(api, token, {
+    const ssnOnly = await creditCheck(api, token, {
       socialSecurityNumber: ssnEnding('640'),
       planId: standard.id,
     });
     expect(ssnOnly.score).toBe(640);
-    const birthDateOnly = await creditCheckData(api, token, {
+    const birthDateOnly = await creditCheck(api, token, {
       dateOfBirth: '1980-02-03',
       planId: standard.id,
     });
     expect(birthDateOnly.score).toBe(720);
-    const both = await creditCheckData(api, token, {
+    const both = await creditCheck(api, token, {
       socialSecurityNumber: ssnEnding('650'),
       dateOfBirth: '1980-02-03',
       planId: standard.id,
@@ -129,9 +122,9 @@ describe('who may be checked: the SSN, the date of birth, or both, as the plan a
   });
 
   it('without planId the date of birth is accepted, neither given is refused', async () => {
-    const birthDateOnly = await creditCheckData(api, token, { dateOfBirth: '1975-06-07' });
+    const birthDateOnly = await creditCheck(api, token, { dateOfBirth: '1975-06-07' });
     expect(birthDateOnly).toMatchObject({ score: 720, deposit_required: false, deny_service: false });
-    const ssnOnly = await creditCheckData(api, token, { socialSecurityNumber: ssnEnding('700') });
+    const ssnOnly = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('700') });
     expect(ssnOnly.score).toBe(700);
     const neither = expectFailure(await runCreditCheck(api, token, {}), 400, 'VALIDATION_FAILED');
     expect(neither.errors).toEqual([SSN_OR_BIRTH_DATE]);
@@ -193,21 +186,21 @@ describe('what a check stores and answers', () => {
   });
 
   it('a check without planId, SSN given as nine digits, without a date of birth: no plan, no sealed date of birth', async () => {
-    const answer = await creditCheckData(api, token, { socialSecurityNumber: '234567720' });
+    const answer = await creditCheck(api, token, { socialSecurityNumber: '234567720' });
     const row = await storedCheck(api, answer.id_credit_check);
     expect(row).toMatchObject({ plan_id: null, date_of_birth_sealed: null, ssn_last4: '7720', score: 720 });
     expect(unsealed(api, row.ssn_sealed as string)).toBe('234567720');
   });
 
   it('a check by date of birth alone stores no SSN', async () => {
-    const answer = await creditCheckData(api, token, { dateOfBirth: '1990-11-12', planId: standard.id });
+    const answer = await creditCheck(api, token, { dateOfBirth: '1990-11-12', planId: standard.id });
     const row = await storedCheck(api, answer.id_credit_check);
     expect(row).toMatchObject({ ssn_sealed: null, ssn_last4: null, plan_id: standard.id });
     expect(unsealed(api, row.date_of_birth_sealed as string)).toBe('1990-11-12');
   });
 
   it('a good score carries no reason codes and needs nothing', async () => {
-    const answer = await creditCheckData(api, token, {
+    const answer = await creditCheck(api, token, {
       socialSecurityNumber: ssnEnding('600'),
       planId: ssnRequired.id,
     });
@@ -225,7 +218,7 @@ describe('what a check stores and answers', () => {
   });
 
   it('a fraud alert is answered and stored with its codes, exactly when the bureau gives some', async () => {
-    const alerted = await creditCheckData(api, token, {
+    const alerted = await creditCheck(api, token, {
       lastName: 'Alert',
       socialSecurityNumber: ssnEnding('720'),
       planId: standard.id,
@@ -235,7 +228,7 @@ describe('what a check stores and answers', () => {
       fraud_alert: 1,
       fraud_alert_codes: '["FA01"]',
     });
-    const clean = await creditCheckData(api, token, {
+    const clean = await creditCheck(api, token, {
       lastName: 'Alerts',
       socialSecurityNumber: ssnEnding('720'),
       planId: standard.id,
@@ -245,7 +238,7 @@ describe('what a check stores and answers', () => {
 
   it('no score: the reason is given, a deposit is required and service is never refused', async () => {
     for (const plan of [standard, ssnRequired]) {
-      const answer = await creditCheckData(api, token, {
+      const answer = await creditCheck(api, token, {
         socialSecurityNumber: ssnEnding('000'),
         planId: plan.id,
       });
@@ -273,7 +266,7 @@ describe('what a check stores and answers', () => {
 
 describe("the plan's thresholds decide deposit_required and deny_service; equal is on the good side", () => {
   const answer = async (lastThree: string, planId?: number) => {
-    const data = await creditCheckData(api, token, {
+    const data = await creditCheck(api, token, {
       socialSecurityNumber: ssnEnding(lastThree),
       ...(planId === undefined ? {} : { planId }),
     });

@@ -1,8 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ssnEnding } from '../../fixtures/enrollments.js';
+import { creditCheck, ssnEnding } from '../../fixtures/enrollments.js';
 import { createTenant, sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, signLogin, useTestApi } from '../../helpers/app.js';
-import { creditCheckData, creditPlans, enrollWithCheck, loginNow, type SandboxPlan } from './helpers.js';
+import {
+  creditPlans,
+  enrollWithCheck,
+  loginNow,
+  type SandboxPlan,
+  setCreditCheckValidDays,
+} from './helpers.js';
 
 const api = useTestApi();
 let token: string;
@@ -36,7 +42,7 @@ describe('only a check of this company can back its enrollment', () => {
   it("another company's check, for the same person, is CREDIT_CHECK_NOT_FOUND", async () => {
     const tenant = await createTenant(api.db.kysely, api.app.voltin.keys, `cc-other-${Date.now()}`);
     const login = await api.call('POST', '/auth/login', { query: signLogin(tenant.apiKey, tenant.secret) });
-    const theirs = await creditCheckData(api, login.body.data.token, {
+    const theirs = await creditCheck(api, login.body.data.token, {
       socialSecurityNumber: ssnEnding('720'),
     });
     const refused = expectFailure(
@@ -63,23 +69,17 @@ describe("a check is valid for the company's credit_check_valid_days, to the mil
     vi.setSystemTime(start);
     return { start, token: await loginNow(api) };
   };
-  const setValidDays = async (days: number) =>
-    api.db.kysely
-      .updateTable('company_settings')
-      .set({ credit_check_valid_days: days })
-      .where('company_id', '=', await sandboxCompanyId(api.db.kysely))
-      .execute();
 
   it('30 days by default: valid at exactly 30 days', async () => {
     const clock = await startClock();
-    const check = await creditCheckData(api, clock.token, { socialSecurityNumber: ssnEnding('720') });
+    const check = await creditCheck(api, clock.token, { socialSecurityNumber: ssnEnding('720') });
     vi.setSystemTime(clock.start + 30 * DAY);
     expectPending(await enrollWithCheck(api, await loginNow(api), standard, check.id_credit_check));
   });
 
   it('30 days by default: expired one millisecond later', async () => {
     const clock = await startClock();
-    const check = await creditCheckData(api, clock.token, { socialSecurityNumber: ssnEnding('720') });
+    const check = await creditCheck(api, clock.token, { socialSecurityNumber: ssnEnding('720') });
     vi.setSystemTime(clock.start + 30 * DAY);
     const later = await loginNow(api);
     vi.setSystemTime(clock.start + 30 * DAY + 1);
@@ -93,10 +93,10 @@ describe("a check is valid for the company's credit_check_valid_days, to the mil
   });
 
   it('the setting decides: with 7 days, valid at exactly 7 days and expired a millisecond later', async () => {
-    await setValidDays(7);
+    await setCreditCheckValidDays(api, 7);
     try {
       const clock = await startClock();
-      const check = await creditCheckData(api, clock.token, { socialSecurityNumber: ssnEnding('720') });
+      const check = await creditCheck(api, clock.token, { socialSecurityNumber: ssnEnding('720') });
       vi.setSystemTime(clock.start + 7 * DAY);
       const later = await loginNow(api);
       expectPending(await enrollWithCheck(api, later, standard, check.id_credit_check));
@@ -109,13 +109,13 @@ describe("a check is valid for the company's credit_check_valid_days, to the mil
       expect(refused.errors).toEqual(['payment.creditCheckId: expired']);
       expect(refused.message).toContain('valid for 7 days');
     } finally {
-      await setValidDays(30);
+      await setCreditCheckValidDays(api, 30);
     }
   });
 
   it("another person's expired check answers CREDIT_CHECK_OTHER_PERSON, not that it expired", async () => {
     const clock = await startClock();
-    const sams = await creditCheckData(api, clock.token, {
+    const sams = await creditCheck(api, clock.token, {
       firstName: 'Sam',
       lastName: 'Nguyen',
       socialSecurityNumber: ssnEnding('720'),
@@ -133,7 +133,7 @@ describe("a check is valid for the company's credit_check_valid_days, to the mil
 
 describe('the plan that requires the SSN requires a check run with it', () => {
   it('a date-of-birth-only check is CREDIT_CHECK_SSN_REQUIRED there, and accepted where the date of birth is allowed', async () => {
-    const birthDateOnly = await creditCheckData(api, token, { dateOfBirth: '1975-06-07' });
+    const birthDateOnly = await creditCheck(api, token, { dateOfBirth: '1975-06-07' });
     const refused = expectFailure(
       await enrollWithCheck(api, token, ssnRequired, birthDateOnly.id_credit_check, {
         dateOfBirth: '1975-06-07',
@@ -150,7 +150,7 @@ describe('the plan that requires the SSN requires a check run with it', () => {
   });
 
   it('a check run with the SSN and the date of birth is accepted there', async () => {
-    const both = await creditCheckData(api, token, {
+    const both = await creditCheck(api, token, {
       socialSecurityNumber: ssnEnding('720'),
       dateOfBirth: '1975-06-07',
     });
@@ -160,7 +160,7 @@ describe('the plan that requires the SSN requires a check run with it', () => {
   });
 
   it("another person's date-of-birth-only check there is CREDIT_CHECK_OTHER_PERSON", async () => {
-    const sams = await creditCheckData(api, token, {
+    const sams = await creditCheck(api, token, {
       firstName: 'Sam',
       lastName: 'Nguyen',
       dateOfBirth: '1975-06-07',
@@ -176,7 +176,7 @@ describe('the plan that requires the SSN requires a check run with it', () => {
 
 describe('the date of birth: given when the check carried one, and the same', () => {
   it('left out at enrollment: CREDIT_CHECK_OTHER_PERSON naming customer.dateOfBirth', async () => {
-    const check = await creditCheckData(api, token, { dateOfBirth: '1980-02-03' });
+    const check = await creditCheck(api, token, { dateOfBirth: '1980-02-03' });
     const refused = expectFailure(
       await enrollWithCheck(api, token, standard, check.id_credit_check),
       422,
@@ -186,7 +186,7 @@ describe('the date of birth: given when the check carried one, and the same', ()
   });
 
   it('another date: CREDIT_CHECK_OTHER_PERSON, run for another person', async () => {
-    const check = await creditCheckData(api, token, { dateOfBirth: '1980-02-03' });
+    const check = await creditCheck(api, token, { dateOfBirth: '1980-02-03' });
     const refused = expectFailure(
       await enrollWithCheck(api, token, standard, check.id_credit_check, { dateOfBirth: '1980-03-02' }),
       422,
@@ -199,14 +199,14 @@ describe('the date of birth: given when the check carried one, and the same', ()
   });
 
   it('a date of birth given at enrollment for a check run without one is not compared', async () => {
-    const check = await creditCheckData(api, token, { socialSecurityNumber: ssnEnding('720') });
+    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720') });
     expectPending(
       await enrollWithCheck(api, token, standard, check.id_credit_check, { dateOfBirth: '1980-02-03' }),
     );
   });
 
   it('another name with the right date of birth is another person, whatever else is missing', async () => {
-    const check = await creditCheckData(api, token, { dateOfBirth: '1980-02-03' });
+    const check = await creditCheck(api, token, { dateOfBirth: '1980-02-03' });
     const refused = expectFailure(
       await enrollWithCheck(api, token, standard, check.id_credit_check, { firstName: 'Anna' }),
       422,
@@ -218,7 +218,7 @@ describe('the date of birth: given when the check carried one, and the same', ()
 
 describe('the SSN is compared only when both the check and the enrollment know it', () => {
   it('the same SSN is accepted, another is another person', async () => {
-    const check = await creditCheckData(api, token, { socialSecurityNumber: ssnEnding('720') });
+    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720') });
     const refused = expectFailure(
       await enrollWithCheck(api, token, standard, check.id_credit_check, {
         socialSecurityNumber: ssnEnding('721'),
@@ -235,12 +235,12 @@ describe('the SSN is compared only when both the check and the enrollment know i
   });
 
   it('a check with an SSN backs an enrollment that gives none', async () => {
-    const check = await creditCheckData(api, token, { socialSecurityNumber: ssnEnding('720') });
+    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720') });
     expectPending(await enrollWithCheck(api, token, standard, check.id_credit_check));
   });
 
   it('a check without an SSN backs an enrollment that gives one', async () => {
-    const check = await creditCheckData(api, token, { dateOfBirth: '1980-02-03' });
+    const check = await creditCheck(api, token, { dateOfBirth: '1980-02-03' });
     expectPending(
       await enrollWithCheck(api, token, standard, check.id_credit_check, {
         dateOfBirth: '1980-02-03',
@@ -250,7 +250,7 @@ describe('the SSN is compared only when both the check and the enrollment know i
   });
 
   it('another SSN with the right date of birth is another person', async () => {
-    const check = await creditCheckData(api, token, {
+    const check = await creditCheck(api, token, {
       socialSecurityNumber: ssnEnding('720'),
       dateOfBirth: '1980-02-03',
     });
@@ -268,13 +268,13 @@ describe('the SSN is compared only when both the check and the enrollment know i
 
 describe('the check’s score and fraud alert decide the enrollment', () => {
   it('a low score under the SSN-required plan is CREDIT_SCORE_TOO_LOW; a fraud alert sends it to review', async () => {
-    const low = await creditCheckData(api, token, { socialSecurityNumber: ssnEnding('449') });
+    const low = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('449') });
     expectFailure(
       await enrollWithCheck(api, token, ssnRequired, low.id_credit_check),
       422,
       'CREDIT_SCORE_TOO_LOW',
     );
-    const alerted = await creditCheckData(api, token, {
+    const alerted = await creditCheck(api, token, {
       lastName: 'Alert',
       socialSecurityNumber: ssnEnding('720'),
     });
