@@ -48,6 +48,19 @@ async function enrollOn(
   return response.body.data as { enrollmentId: number; enrollmentStatus: string };
 }
 
+const billingSystemPlanCode = async (plan: number) =>
+  (
+    await api.db.kysely
+      .selectFrom('plans')
+      .select('billing_system_plan_code')
+      .where('id', '=', plan)
+      .executeTakeFirstOrThrow()
+  ).billing_system_plan_code;
+
+/** An agent's resubmission of the enrollment to the billing system. */
+const retrySubmission = (token: string, id: number) =>
+  api.call('POST', `/agent/enrollments/${id}/retry-submission`, { token, body: {} });
+
 const secondsLater = (seconds: number, from: number) => vi.setSystemTime(from * 1000 + seconds * 1000);
 
 beforeAll(async () => {
@@ -77,16 +90,12 @@ describe('an accepted submission', () => {
       customer: { firstName: 'Ana', lastName: 'Garcia', email: 'ana@example.com' },
     });
     expect(data.enrollmentStatus).toBe('PENDING');
-    const plan = await api.db.kysely
-      .selectFrom('plans')
-      .select('billing_system_plan_code')
-      .where('id', '=', fixed24)
-      .executeTakeFirstOrThrow();
+    const planCode = await billingSystemPlanCode(fixed24);
     expect(sentFor(data.enrollmentId)).toEqual([
       {
         enrollmentId: data.enrollmentId,
         companyId: await sandboxCompanyId(api.db.kysely),
-        billingSystemPlanCode: plan.billing_system_plan_code,
+        billingSystemPlanCode: planCode,
         ldcAccount: ldc,
         utilityCode: 'ONCOR',
         switchType: 'Switch',
@@ -190,10 +199,7 @@ describe('a submission taken with errors', () => {
     await service().submitDue();
     expect(sentFor(data.enrollmentId)).toHaveLength(1);
     state.answer = 'accepted';
-    const retried = await api.call('POST', `/agent/enrollments/${data.enrollmentId}/retry-submission`, {
-      token,
-      body: {},
-    });
+    const retried = await retrySubmission(token, data.enrollmentId);
     expect(retried.body.data.status).toBe('PENDING');
     expect(await enrollmentRow(api, data.enrollmentId)).toMatchObject({
       status: 'PENDING',
@@ -252,19 +258,12 @@ describe('a submission that does not reach the billing system', () => {
     await withdraw(0);
     try {
       state.answer = 'accepted';
-      await api.call('POST', `/agent/enrollments/${data.enrollmentId}/retry-submission`, { token, body: {} });
+      await retrySubmission(token, data.enrollmentId);
     } finally {
       await withdraw(1);
     }
-    const plan = await api.db.kysely
-      .selectFrom('plans')
-      .select('billing_system_plan_code')
-      .where('id', '=', fixed24)
-      .executeTakeFirstOrThrow();
-    expect(sentFor(data.enrollmentId).map((s) => s.billingSystemPlanCode)).toEqual([
-      plan.billing_system_plan_code,
-      plan.billing_system_plan_code,
-    ]);
+    const planCode = await billingSystemPlanCode(fixed24);
+    expect(sentFor(data.enrollmentId).map((s) => s.billingSystemPlanCode)).toEqual([planCode, planCode]);
     const row = await enrollmentRow(api, data.enrollmentId);
     expect(row).toMatchObject({
       status: 'PENDING',
@@ -295,17 +294,10 @@ describe('a submission that does not reach the billing system', () => {
     const token = await travelTo(api, daysFromToday(0));
     const data = await enrollOn(token, fixed12, 'unreachable');
     state.answer = 'accepted';
-    const retried = await api.call('POST', `/agent/enrollments/${data.enrollmentId}/retry-submission`, {
-      token,
-      body: {},
-    });
+    const retried = await retrySubmission(token, data.enrollmentId);
     expect(retried.body.data.status).toBe('PENDING');
     expect(sentFor(data.enrollmentId)).toHaveLength(2);
-    expectFailure(
-      await api.call('POST', `/agent/enrollments/${data.enrollmentId}/retry-submission`, { token, body: {} }),
-      409,
-      'ENROLLMENT_STATUS_CONFLICT',
-    );
+    expectFailure(await retrySubmission(token, data.enrollmentId), 409, 'ENROLLMENT_STATUS_CONFLICT');
   });
 });
 

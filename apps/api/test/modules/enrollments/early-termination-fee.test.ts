@@ -4,6 +4,7 @@ import {
   creditCheck,
   daysFromToday,
   enrollmentBody,
+  pendingEnrollment,
   planId,
   requiredOptions,
   ssnEnding,
@@ -200,15 +201,7 @@ describe('the drop date and status', () => {
 
   it('before service starts, a drop cancels the enrollment: no fee, no drop date', async () => {
     const token = await login(api);
-    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
-    const id = (
-      await api.call('POST', '/enrollments/create', {
-        token,
-        body: enrollmentBody(fixed12, options.get(fixed12)!, {
-          payment: { creditCheckId: check.id_credit_check },
-        }),
-      })
-    ).body.data.enrollmentId as number;
+    const id = await pendingEnrollment(api, token, { plan: fixed12, options: options.get(fixed12)! });
     const response = await drop(token, id, daysFromToday(1), 3);
     expect(response.body.data).toMatchObject({ etf_invoice: null, enrollment: { status: 'CANCELLED' } });
     expect(await enrollmentRow(api, id)).toMatchObject({
