@@ -17,6 +17,7 @@ import {
   nameOf,
   planId,
   requiredOptions,
+  savedCard,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
@@ -195,22 +196,10 @@ export async function enrollmentOf(
 
 /** A card saved through the API for the sandbox customer (a new gateway payment profile each time). */
 export async function cardOf(bed: ChargesTestbed, lastFour = '1111') {
-  const { api, session } = bed;
-  const saved = await api.call('POST', '/payments/payment-profile', {
-    token: session.token,
-    customerHash: session.customerHash,
-    body: {
-      id_customer: session.customerId,
-      id_payment_type: 1,
-      card_number: cardEnding(lastFour),
-      card_expiration_date: '2030-12',
-      card_type: 'Visa',
-    },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const card = await savedCard(bed.api, bed.session, cardEnding(lastFour));
   return {
-    customerProfileToken: saved.body.data.customerProfileToken as string,
-    paymentProfileToken: saved.body.data.paymentProfileToken as string,
+    customerProfileToken: card.customer_profile_token,
+    paymentProfileToken: card.payment_profile_token,
   };
 }
 
