@@ -293,7 +293,37 @@ describe('payment profiles on Authorize.Net', () => {
   });
 
   it('stores and answers no full card or account number, and keeps the transaction key only sealed', async () => {
+    // Every number goes through the gateway here, whatever ran before: saved, declined, updated, or added at the
+    // gateway and listed from it.
+    const saved = (await save(anet, visa)).body.data;
+    expectFailure(await save(anet, { ...visa, card_number: '4000000000000002' }), 422, 'PAYMENT_DECLINED');
+    expect((await save(anet, { ...visa, card_number: '5424000000000015' })).status).toBe(200);
+    const updated = await save(anet, {
+      ...visa,
+      card_number: '378282246310005',
+      card_expiration_date: '2030-01',
+      payment_profile_token: saved.paymentProfileToken,
+    });
+    expect(updated.status).toBe(200);
+    const bank = { id_payment_type: 2, routing_number: '021000021', account_number: '44443333' };
+    expect((await save(anet, { ...bank, account_type: 'checking' })).status).toBe(200);
+    fake.profiles.get(saved.customerProfileToken)!.paymentProfiles.set('777002', {
+      id: '777002',
+      kind: 'card',
+      number: '6011000000000012',
+      expirationDate: '2030-10',
+      cardType: 'Discover',
+      routingNumber: null,
+      accountType: null,
+    });
+    const listed = await api.call(
+      'GET',
+      `/payments/payment-profile/by-customer/${anet.customerId}`,
+      as(anet),
+    );
+    expect(JSON.stringify(listed.body)).toContain('XXXX0012');
     const everything = await everyRowAsText(api.db);
+    expect(everything).toContain(saved.paymentProfileToken);
     for (const number of [
       '4111111111111111',
       '4000000000000002',

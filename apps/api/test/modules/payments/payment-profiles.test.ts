@@ -400,6 +400,7 @@ describe('card data is never stored', () => {
     expect(everything).toContain('sbx_pp_');
     expect(everything).toContain('demo.customer');
     for (const number of NUMBERS_USED) expect(everything).not.toContain(number);
+    expect(answered.join('\n')).toContain(saved.paymentProfileToken);
     for (const number of NUMBERS_USED) expect(answered.join('\n')).not.toContain(number);
   });
 });
