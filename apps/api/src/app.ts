@@ -170,7 +170,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(idempotencyKeys, { db: db.kysely, leaseSeconds: config.idempotencyLeaseSeconds });
   await registerOpenApi(app);
 
-  const catalog = createStampedCache(() => readChangeStamp(db.kysely, CATALOG_STAMP));
+  const catalog = createStampedCache(
+    () => readChangeStamp(db.kysely, CATALOG_STAMP),
+    config.catalogCacheMaxBytes,
+  );
   const utilities = createUtilitiesService(db.kysely, catalog);
   const plans = createPlansService({ db: db.kysely, utilities, urlKey: keys.urlSigning, catalog });
   const files = createFilesService({ db: db.kysely, urlSigningKey: keys.urlSigning });

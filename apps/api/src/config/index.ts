@@ -41,6 +41,10 @@ export interface Config {
    * Links never come from the request's Host header, which the caller controls.
    */
   publicBaseUrl: string;
+  /** How much of the plan-shopping catalogue one node keeps in memory (answers as sent, in characters). */
+  catalogCacheMaxBytes: number;
+  /** The bearer token Prometheus scrapes GET /metrics with; null leaves /metrics off (404). */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -128,6 +132,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     problems.push('MAIL_FROM is required when SMTP_URL is set (the relay must accept it as a sender)');
   }
 
+  const metricsToken = env.METRICS_TOKEN || null;
+  if (metricsToken !== null && metricsToken.length < 16) {
+    problems.push('METRICS_TOKEN must be at least 16 characters (generate one with: openssl rand -hex 32)');
+  }
+
   const port = int('PORT', 3000, 0, 65535);
   const publicBaseUrl = publicBaseUrlFrom(
     env.PUBLIC_BASE_URL?.trim() || `http://localhost:${port}`,
@@ -158,6 +167,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     smtpUrl,
     mailFrom: mailFrom ?? 'Voltin <no-reply@voltin.invalid>',
     publicBaseUrl,
+    catalogCacheMaxBytes: int('CATALOG_CACHE_MAX_BYTES', 32 * 1_048_576, 65_536, 2 ** 40),
+    metricsToken,
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     problems.push(

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Database } from './schema.js';
 
 /**
@@ -33,15 +34,12 @@ export const CATALOG_TABLES = [
 
 export const CATALOG_STAMP = 'catalog';
 
-/** Entries kept per node; each is small, and a company has a few hundred plans and utilities at most. */
-const MAX_ENTRIES = 2_000;
 /** Plan answers carry signed document links valid for 24 hours; an hour-old entry still leaves them 23. */
 const MAX_AGE_MS = 3_600_000;
 
 interface Entry {
   stamp: number;
   value: unknown;
-  cachedAt: number;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -53,30 +51,39 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
+ * What an entry costs, in characters: its key (which holds the request's URL) and its value as sent, so a node
+ * asked many distinct queries keeps to its budget whatever the size of each answer.
+ */
+function entrySize(entry: Entry, key: string): number {
+  const value = typeof entry.value === 'string' ? entry.value : (JSON.stringify(entry.value) ?? '');
+  return key.length + value.length;
+}
+
+/**
  * Values computed from the tables of one stamp, kept per node and served while the stamp is unchanged: one small
  * read instead of the queries that built them. The key holds the UTC day, because "on sale today" changes at
- * midnight. Values are frozen, since every caller shares them.
+ * midnight. Values are frozen, since every caller shares them. The least recently used entries go once the kept
+ * values pass `maxBytes` (CATALOG_CACHE_MAX_BYTES); a value larger than that is served but not kept.
  */
-export function createStampedCache(currentStamp: () => Promise<number>) {
-  const entries = new Map<string, Entry>();
-
-  function remember(key: string, entry: Entry): void {
-    entries.delete(key);
-    // A Map iterates in insertion order: the first key is the least recently stored.
-    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-    entries.set(key, entry);
-  }
+export function createStampedCache(currentStamp: () => Promise<number>, maxBytes: number) {
+  const entries = new LRUCache<string, Entry>({
+    maxSize: maxBytes,
+    sizeCalculation: entrySize,
+    ttl: MAX_AGE_MS,
+  });
 
   return {
     async get<V>(key: string, load: () => Promise<V>): Promise<V> {
       const dayKey = `${new Date().toISOString().slice(0, 10)} ${key}`;
       const stamp = await currentStamp();
       const cached = entries.get(dayKey);
-      if (cached?.stamp === stamp && Date.now() - cached.cachedAt < MAX_AGE_MS) return cached.value as V;
+      if (cached?.stamp === stamp) return cached.value as V;
       const value = deepFreeze(await load());
-      remember(dayKey, { stamp, value, cachedAt: Date.now() });
+      entries.set(dayKey, { stamp, value });
       return value;
     },
+    /** The size of what is kept now, in the units of `maxBytes`. */
+    keptBytes: () => entries.calculatedSize,
   };
 }
 
