@@ -33,7 +33,9 @@ export interface AccountAccess {
 export interface AccessResolver {
   verifyToken(
     token: string,
-  ): Promise<{ status: 'valid' | 'expired'; accountId: number } | { status: 'invalid' }>;
+  ): Promise<
+    { status: 'valid' | 'expired'; accountId: number } | { status: 'invalid' } | { status: 'revoked' }
+  >;
   accountAccess(accountId: number): Promise<AccountAccess | null>;
   customerSession(companyId: number, customerHash: string): Promise<CustomerSession | null>;
 }
@@ -113,6 +115,12 @@ async function authenticate(
   }
   if (verified.status === 'invalid')
     throw new ApiError('AUTH_TOKEN_INVALID', 'The access token is not valid.');
+  if (verified.status === 'revoked') {
+    throw new ApiError(
+      'AUTH_TOKEN_REVOKED',
+      'The login of this access token was ended (logout, or a refresh token used twice); log in again.',
+    );
+  }
   const account = await resolver.accountAccess(verified.accountId);
   if (!account?.active) throw new ApiError('AUTH_TOKEN_INVALID', 'The account of this token is disabled.');
   if (!account.permits(operationId)) {

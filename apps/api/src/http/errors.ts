@@ -21,6 +21,11 @@ export const ERROR_CODES = {
     status: 401,
     description: 'The access token has expired; call `POST /auth/refresh` or log in again.',
   },
+  AUTH_TOKEN_REVOKED: {
+    status: 401,
+    description:
+      'The login this access token descends from was ended: `POST /auth/logout`, or a refresh token of it used twice. Log in again.',
+  },
   AUTH_INVALID_CREDENTIALS: {
     status: 401,
     description: 'Unknown API key, disabled account or wrong signature.',

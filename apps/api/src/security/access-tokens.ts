@@ -9,6 +9,8 @@ const VERIFIED_CACHE_SIZE = 10_000;
 export interface AccessClaims {
   accountId: number;
   companyId: number;
+  /** The login the token descends from (its refresh-token family): ending that login ends the token. */
+  sessionId: string;
 }
 
 export type VerifiedToken =
@@ -60,7 +62,7 @@ export async function issueAccessToken(
   claims: AccessClaims,
   ttlSeconds: number,
 ): Promise<string> {
-  return new SignJWT({ cid: claims.companyId })
+  return new SignJWT({ cid: claims.companyId, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.accountId))
     .setIssuer(ISSUER)
@@ -71,15 +73,24 @@ export async function issueAccessToken(
     .sign(await cryptoKeyOf(key));
 }
 
-function claimsOf(payload: { sub?: string; cid?: unknown }): AccessClaims | null {
+type Payload = { sub?: string; cid?: unknown; sid?: unknown };
+
+function claimsOf(payload: Payload): AccessClaims | null {
   const accountId = Number(payload.sub);
   const companyId = Number(payload.cid);
-  return Number.isInteger(accountId) && Number.isInteger(companyId) ? { accountId, companyId } : null;
+  const sessionId = payload.sid;
+  return Number.isInteger(accountId) &&
+    Number.isInteger(companyId) &&
+    typeof sessionId === 'string' &&
+    sessionId
+    ? { accountId, companyId, sessionId }
+    : null;
 }
 
 /**
  * Tells an expired token apart from a forged one: a refresh accepts the first and never the second. A token jose
- * has verified is remembered until it expires, so its signature is checked once, not on every call.
+ * has verified is remembered until it expires, so its signature is checked once, not on every call. Whether its
+ * session was ended since is not this function's question: the caller asks the database on every call.
  */
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<VerifiedToken> {
   const cache = verifiedCacheOf(key);
@@ -94,13 +105,13 @@ export async function verifyAccessToken(key: Uint8Array, token: string): Promise
       audience: AUDIENCE,
       algorithms: ['HS256'],
     });
-    const claims = claimsOf(payload as { sub?: string; cid?: unknown });
+    const claims = claimsOf(payload as Payload);
     if (!claims) return { status: 'invalid' };
     remember(cache, token, { claims, expiresAt: payload.exp as number });
     return { status: 'valid', claims };
   } catch (error) {
     if (error instanceof errors.JWTExpired) {
-      const claims = claimsOf(error.payload as { sub?: string; cid?: unknown });
+      const claims = claimsOf(error.payload as Payload);
       if (claims) return { status: 'expired', claims };
     }
     return { status: 'invalid' };

@@ -101,7 +101,7 @@ describe('tenant isolation', () => {
       .executeTakeFirstOrThrow();
     const expired = await issueAccessToken(
       api.app.voltin.keys.jwt,
-      { accountId: account.id, companyId: account.company_id },
+      { accountId: account.id, companyId: account.company_id, sessionId: 'expired-session' },
       -60,
     );
     for (const route of api.app.routeCatalogue.filter((r) => r.access !== 'public')) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { issueAccessToken, verifyAccessToken } from '../../src/security/access-tokens.js';
 
 const key = new Uint8Array(32).fill(7);
-const claims = { accountId: 12, companyId: 3 };
+const claims = { accountId: 12, companyId: 3, sessionId: 'family-1' };
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const payloadOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
 
@@ -13,12 +13,12 @@ function signed(header: unknown, payload: unknown) {
 }
 
 describe('access tokens (HS256 JWT)', () => {
-  it('carry the account and company, the issuer, audience, a unique id and the expiry', async () => {
+  it('carry the account, company and session, the issuer, audience, a unique id and the expiry', async () => {
     const token = await issueAccessToken(key, claims, 900);
     expect(await verifyAccessToken(key, token)).toEqual({ status: 'valid', claims });
     expect(await verifyAccessToken(key, token)).toEqual({ status: 'valid', claims });
     const payload = payloadOf(token);
-    expect(payload).toMatchObject({ sub: '12', cid: 3, iss: 'voltin', aud: 'voltin-api' });
+    expect(payload).toMatchObject({ sub: '12', cid: 3, sid: 'family-1', iss: 'voltin', aud: 'voltin-api' });
     expect(payload.exp - payload.iat).toBe(900);
     expect(payloadOf(await issueAccessToken(key, claims, 900)).jti).not.toBe(payload.jti);
   });
@@ -49,6 +49,8 @@ describe('access tokens (HS256 JWT)', () => {
       signed({ alg: 'HS256' }, { ...good, aud: 'someone-else' }),
       signed({ alg: 'HS256' }, { ...good, iss: 'someone-else' }),
       signed({ alg: 'HS256' }, { ...good, sub: 'twelve' }),
+      signed({ alg: 'HS256' }, { ...good, sid: undefined }),
+      signed({ alg: 'HS256' }, { ...good, sid: 7 }),
       signed({ alg: 'HS256' }, { ...good, nbf: good.iat + 3600 }),
       'a.b.c',
       'not-a-token',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { Envelope, ok } from '../../http/envelope.js';
-import { AuthResult, LoginQuery, RefreshBody } from './schemas.js';
+import { AuthResult, LoginQuery, LogoutBody, RefreshBody } from './schemas.js';
 import type { AuthService } from './service.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {
@@ -39,5 +40,28 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
       },
     },
     async (request) => ok(await auth.refresh(request.body)),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'authLogout',
+        tags: ['Auth'],
+        summary: 'End a login: its refresh tokens and access tokens stop working at once',
+        description:
+          'Send any refresh token of the login (the newest one, normally). Every refresh token descended from the same ' +
+          'login is revoked, and every access token issued from it is refused with 401 `AUTH_TOKEN_REVOKED` from the ' +
+          'next call on, on every server, before it expires. Logging out twice is fine; an unknown refresh token is 401 ' +
+          '`AUTH_REFRESH_TOKEN_INVALID`.',
+        body: LogoutBody,
+        response: { 200: Envelope(Type.Null()) },
+      },
+    },
+    async (request) => {
+      await auth.logout(request.body);
+      return ok(null, 'Logged out.');
+    },
   );
 };

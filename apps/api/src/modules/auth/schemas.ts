@@ -26,6 +26,14 @@ export const RefreshBody = Type.Object({
   }),
 });
 
+export const LogoutBody = Type.Object({
+  refreshToken: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description: 'A refresh token of the login to end.',
+  }),
+});
+
 export const CustomerSupport = Type.Object({
   phone: Type.String(),
   email: Type.String(),

@@ -47,7 +47,7 @@ export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
     });
     const token = await issueAccessToken(
       keys.jwt,
-      { accountId: account.id, companyId: account.company_id },
+      { accountId: account.id, companyId: account.company_id, sessionId: familyId },
       config.accessTokenTtlSeconds,
     );
     const settings = await findCompanySettings(db, account.company_id);
@@ -92,7 +92,7 @@ export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
     const verified = await verifyAccessToken(keys.jwt, input.token);
     if (verified.status === 'invalid') throw badRefresh();
     const stored = await store.findRefreshToken(db, sha256Hex(input.refreshToken));
-    if (!stored || stored.account_id !== verified.claims.accountId) throw badRefresh();
+    if (!stored || stored.family_id !== verified.claims.sessionId) throw badRefresh();
     if (
       stored.used_at !== null ||
       stored.revoked_at !== null ||
@@ -110,6 +110,13 @@ export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
     return issueSession(account, stored.family_id);
   }
 
+  /** Ends the login a refresh token belongs to, whichever token of its family it is (used ones too). */
+  async function logout(input: { refreshToken: string }) {
+    const stored = await store.findRefreshToken(db, sha256Hex(input.refreshToken));
+    if (!stored) throw badRefresh();
+    await store.revokeFamily(db, stored.family_id);
+  }
+
   async function loadAccountAccess(accountId: number): Promise<AccountAccess | null> {
     const account = await store.findAccount(db, accountId);
     if (!account) return null;
@@ -123,11 +130,14 @@ export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
   }
 
   const resolver: Pick<AccessResolver, 'verifyToken' | 'accountAccess'> = {
+    // The revocation is read from the database on every call, never cached: a logout on one node ends the token
+    // on all of them at once.
     async verifyToken(token) {
       const verified = await verifyAccessToken(keys.jwt, token);
-      return verified.status === 'invalid'
-        ? verified
-        : { status: verified.status, accountId: verified.claims.accountId };
+      if (verified.status === 'invalid') return verified;
+      if (verified.status === 'valid' && (await store.isFamilyRevoked(db, verified.claims.sessionId)))
+        return { status: 'revoked' };
+      return { status: verified.status, accountId: verified.claims.accountId };
     },
     // Permissions change rarely and are read on every call: a short cache keeps them off the hot path.
     async accountAccess(accountId) {
@@ -142,8 +152,9 @@ export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
   return {
     login,
     refresh,
+    logout,
     resolver,
-    purgeExpired: () => store.purgeExpired(db, Math.floor(Date.now() / 1000)),
+    purgeExpired: () => store.purgeExpired(db, Math.floor(Date.now() / 1000), config.accessTokenTtlSeconds),
   };
 }
 

@@ -83,7 +83,30 @@ export async function revokeFamily(db: Kysely<Database>, familyId: string): Prom
     .execute();
 }
 
-export async function purgeExpired(db: Kysely<Database>, nowSeconds: number): Promise<void> {
+/** True once any token of the family was revoked: revoking marks them all, and a refresh racing it cannot undo that. */
+export async function isFamilyRevoked(db: Kysely<Database>, familyId: string): Promise<boolean> {
+  const revoked = await db
+    .selectFrom('refresh_tokens')
+    .select('id')
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return revoked !== undefined;
+}
+
+/**
+ * Refresh tokens are kept `accessTokenTtlSeconds` past their own expiry: their revocation mark is what refuses the
+ * access tokens of a revoked family, and the last of those may outlive its refresh token.
+ */
+export async function purgeExpired(
+  db: Kysely<Database>,
+  nowSeconds: number,
+  accessTokenTtlSeconds: number,
+): Promise<void> {
   await db.deleteFrom('login_signatures').where('expires_at', '<', nowSeconds).execute();
-  await db.deleteFrom('refresh_tokens').where('expires_at', '<', nowSeconds).execute();
+  await db
+    .deleteFrom('refresh_tokens')
+    .where('expires_at', '<', nowSeconds - accessTokenTtlSeconds)
+    .execute();
 }

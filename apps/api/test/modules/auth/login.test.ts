@@ -109,7 +109,7 @@ describe('bearer tokens', () => {
     expectFailure(await api.call('GET', '/brands', { token: 'a.b.c' }), 401, 'AUTH_TOKEN_INVALID');
     const forged = await issueAccessToken(
       new TextEncoder().encode('x'.repeat(32)),
-      { accountId: 1, companyId: 1 },
+      { accountId: 1, companyId: 1, sessionId: 'forged' },
       60,
     );
     expectFailure(await api.call('GET', '/brands', { token: forged }), 401, 'AUTH_TOKEN_INVALID');
@@ -124,7 +124,7 @@ describe('bearer tokens', () => {
       .executeTakeFirstOrThrow();
     const expired = await issueAccessToken(
       api.app.voltin.keys.jwt,
-      { accountId: account.id, companyId },
+      { accountId: account.id, companyId, sessionId: 'expired-session' },
       -10,
     );
     expectFailure(await api.call('GET', '/brands', { token: expired }), 401, 'AUTH_TOKEN_EXPIRED');
