@@ -29,6 +29,7 @@ import { seedSandbox } from './db/seed/sandbox.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { sandboxMasterKey } from './db/system-settings.js';
 import { accessControl } from './http/access.js';
+import { slowClientLimits } from './http/client-errors.js';
 import { registerDocsSite } from './http/docs-site.js';
 import { frameworkErrors, handleErrors } from './http/error-handler.js';
 import { ApiError } from './http/errors.js';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: false,
     frameworkErrors,
     bodyLimit: config.bodyLimitBytes,
+    ...slowClientLimits(config),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array' }, plugins: [ajvFormats] },

@@ -23,6 +23,13 @@ export interface Config {
   docsBasicAuth: string | null;
   bodyLimitBytes: number;
   uploadLimitBytes: number;
+  /**
+   * Longest a client may take to send a whole request, headers and body; a body that trickles in slower is cut with
+   * 408. Also the longest a connection may sit with nothing moving either way.
+   */
+  requestTimeoutMs: number;
+  /** Longest a client may take to send the request line and headers (at most requestTimeoutMs). */
+  headersTimeoutMs: number;
   /** How long a node holds an enrollment it is sending to billing; after a crash, another node resends it after this. */
   submissionLeaseSeconds: number;
   /**
@@ -161,6 +168,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     docsBasicAuth,
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     uploadLimitBytes: int('UPLOAD_LIMIT_BYTES', 10 * 1_048_576, 1024, 100 * 1_048_576),
+    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
+    headersTimeoutMs: int('HEADERS_TIMEOUT_MS', 20_000, 1000, 3_600_000),
     backgroundTasks: env.BACKGROUND_TASKS !== 'false',
     submissionLeaseSeconds: int('SUBMISSION_LEASE_SECONDS', 120, 1, 3600),
     idempotencyLeaseSeconds: int('IDEMPOTENCY_LEASE_SECONDS', 120, 1, 3600),
@@ -173,6 +182,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     problems.push(
       `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${config.logLevel}")`,
+    );
+  }
+  if (config.headersTimeoutMs > config.requestTimeoutMs) {
+    problems.push(
+      `HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS (got ${config.headersTimeoutMs} and ${config.requestTimeoutMs})`,
     );
   }
   if (problems.length > 0) throw new ConfigError(problems);

@@ -74,10 +74,19 @@ export const ERROR_CODES = {
     status: 404,
     description: 'The resource does not exist, or belongs to another retail company.',
   },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    description:
+      'The request line and headers (20 seconds by default) or the whole request with its body (120 seconds) did not arrive in time; the connection is closed and nothing was done.',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, description: 'The request body is larger than the limit.' },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     description: 'The body has a content type this endpoint does not accept.',
+  },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    description: 'The request line and headers are larger than 16 KiB; the connection is closed.',
   },
   RATE_LIMITED: {
     status: 429,

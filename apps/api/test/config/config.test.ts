@@ -56,6 +56,18 @@ describe('configuration', () => {
     }
   });
 
+  it('reads the slow-client timeouts, and refuses a headers timeout longer than the request timeout', () => {
+    expect(loadConfig({})).toMatchObject({ headersTimeoutMs: 20_000, requestTimeoutMs: 120_000 });
+    expect(loadConfig({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '60000' })).toMatchObject({
+      headersTimeoutMs: 5000,
+      requestTimeoutMs: 60_000,
+    });
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '90000', REQUEST_TIMEOUT_MS: '60000' })).toThrow(
+      /HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '10' })).toThrow(/REQUEST_TIMEOUT_MS must be a whole number/);
+  });
+
   it('refuses a master key of the wrong length', () => {
     expect(() => loadConfig({ VOLTIN_MASTER_KEY: 'c2hvcnQ=' })).toThrow(/exactly 32 bytes/);
   });
