@@ -36,6 +36,7 @@ import { ApiError } from './http/errors.js';
 import { refuseNonFiniteNumbers } from './http/finite-numbers.js';
 import { idempotencyKeys, purgeExpiredIdempotencyKeys } from './http/idempotency.js';
 import { loggerOptions, requestId } from './http/logging.js';
+import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createScheduler, type Scheduler } from './jobs/scheduler.js';
 import { agentRoutes, createAgentQueues } from './modules/agent-queues/index.js';
@@ -55,7 +56,7 @@ import {
   enrollmentRoutes,
 } from './modules/enrollments/index.js';
 import { createFilesService, fileRoutes } from './modules/files/index.js';
-import { healthRoutes } from './modules/health/index.js';
+import { healthRoutes, pingDatabase, queueDepths } from './modules/health/index.js';
 import { createNotificationsService, notificationRoutes } from './modules/notifications/index.js';
 import { createPaymentsService, paymentRoutes } from './modules/payments/index.js';
 import { createPlansService, planRoutes } from './modules/plans/index.js';
@@ -161,6 +162,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   handleErrors(app);
   refuseNonFiniteNumbers(app);
+  if (config.metricsToken)
+    registerMetrics(app, {
+      token: config.metricsToken,
+      scheduler,
+      queueDepths: () => queueDepths(db.kysely),
+      catalogCacheBytes: () => catalog.keptBytes(),
+    });
 
   const rateLimiter = createRateLimiter(db.kysely);
   const auth = createAuthService({ db: db.kysely, config, keys, rateLimiter });
@@ -254,7 +262,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { db });
+      await api.register(healthRoutes, {
+        engine: db.engine,
+        dependencies: [
+          { name: 'database', check: () => pingDatabase(db.kysely) },
+          ...(config.smtpUrl ? [{ name: 'mail relay', check: mail.verifyTransport }] : []),
+        ],
+      });
       await api.register(authRoutes, { auth });
       await api.register(customerRoutes, { customers });
       await api.register(referenceRoutes, { reference: createReferenceService(db.kysely) });

@@ -299,6 +299,11 @@ export const ERROR_CODES = {
     description:
       'The database did not answer (restarting or failing over). A request that got this answer may or may not have been applied: retry it after the `Retry-After` seconds, with the same `Idempotency-Key` where the endpoint takes one, and it is applied once.',
   },
+  NOT_READY: {
+    status: 503,
+    description:
+      'Readiness check: the server is up but a dependency it needs (the database, the mail relay) is down; `errors` names each one. Load balancers route elsewhere until it answers 200.',
+  },
   PAYMENT_GATEWAY_NOT_CONFIGURED: {
     status: 503,
     description:

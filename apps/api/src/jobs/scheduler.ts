@@ -13,6 +13,9 @@ export interface PeriodicTask {
   run(): Promise<string>;
 }
 
+/** How a run this node made ended: its summary, or an error. */
+export type RunOutcome = 'succeeded' | 'failed';
+
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export function createScheduler(db: Kysely<Database>, log: FastifyBaseLogger) {
@@ -20,6 +23,10 @@ export function createScheduler(db: Kysely<Database>, log: FastifyBaseLogger) {
   const tasks = new Map<string, PeriodicTask>();
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<unknown> = Promise.resolve();
+  const runListeners: Array<(task: string, outcome: RunOutcome) => void> = [];
+  const ended = (task: string, outcome: RunOutcome) => {
+    for (const listener of runListeners) listener(task, outcome);
+  };
 
   async function runTask(task: PeriodicTask, force: boolean): Promise<string | null> {
     const now = nowSeconds();
@@ -41,6 +48,7 @@ export function createScheduler(db: Kysely<Database>, log: FastifyBaseLogger) {
       result,
       error,
     });
+    ended(task.name, error === null ? 'succeeded' : 'failed');
     return result ?? error;
   }
 
@@ -53,6 +61,10 @@ export function createScheduler(db: Kysely<Database>, log: FastifyBaseLogger) {
       tasks.set(task.name, task);
     },
     tasks: () => [...tasks.values()],
+    /** Tells `listener` of every run this node attempted (metrics). */
+    onRun(listener: (task: string, outcome: RunOutcome) => void) {
+      runListeners.push(listener);
+    },
     /** Runs one task now, unless another node holds it; tests and operators use this. */
     runNow(name: string) {
       const task = tasks.get(name);

@@ -126,7 +126,14 @@ export function createMailer({ db, transport, from, log }: MailerDeps) {
     return result;
   }
 
-  return { transport: transport.name, queue, deliverDue, close: () => transport.close() };
+  return {
+    transport: transport.name,
+    queue,
+    deliverDue,
+    /** Whether the relay answers: part of readiness when SMTP_URL is set. */
+    verifyTransport: async () => transport.verify?.(),
+    close: () => transport.close(),
+  };
 }
 
 export type Mailer = ReturnType<typeof createMailer>;

@@ -29,6 +29,8 @@ export interface MailTransport {
   /** Resolves once the message is accepted for delivery; rejects with MailDeliveryError otherwise. */
   send(mail: Envelope): Promise<void>;
   close(): Promise<void>;
+  /** Resolves when the server behind the transport answers (readiness); transports without one have none. */
+  verify?(): Promise<void>;
 }
 
 /** The transport did not accept the message; the outbox retries it later. The message never holds a recipient. */

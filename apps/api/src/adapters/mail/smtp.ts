@@ -26,6 +26,9 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
         throw new MailDeliveryError(`SMTP delivery failed: ${maskEmailsIn(reason)}`);
       }
     },
+    async verify() {
+      await transporter.verify();
+    },
     async close() {
       transporter.close();
     },

@@ -1,1 +1,2 @@
 export { healthRoutes } from './routes.js';
+export { pingDatabase, queueDepths } from './store.js';
