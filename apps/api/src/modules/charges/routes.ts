@@ -3,13 +3,13 @@ import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../../db/schema.js';
 import { assertOwnCustomer, callerOf, customerOf } from '../../http/access.js';
-import { Envelope, ok, PagedEnvelope, paged, pagingOf } from '../../http/envelope.js';
+import { Envelope, ok, PagedEnvelope, PagingQuery, paged, pagingOf } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { idempotencyKeyOf } from '../../http/idempotency.js';
 import { publicBaseUrl } from '../../http/public-url.js';
 import { checkSignedPath, signPath } from '../../security/signed-urls.js';
 import type { EnrollmentsService } from '../enrollments/index.js';
-import { expiredPage, hostedPaymentPage } from './hosted-page.js';
+import { expiredPage, hostedPageCsp, hostedPaymentPage } from './hosted-page.js';
 import { allowedReturnUrl, registeredOriginsOf } from './return-urls.js';
 import {
   ChargeCreateRequest,
@@ -215,10 +215,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
         tags,
         summary: 'Payments and declines of the enrollment, newest first',
         params: EnrollIdParams,
-        querystring: Type.Object({
-          pageNumber: Type.Optional(Type.Integer({ minimum: 1 })),
-          pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-        }),
+        querystring: PagingQuery,
         response: { 200: PagedEnvelope(PaymentHistoryItem) },
       },
     },
@@ -294,10 +291,11 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
       return { enrollment: e, success, error, signature: query.get('signature') };
     };
     const hidden = { hide: true, params: EnrollIdParams };
+    const pageHeaders = { contentSecurityPolicy: hostedPageCsp() };
 
     page.get(
       '/payments/hosted-payment/:enrollId',
-      { config: { access: 'public' }, schema: hidden },
+      { config: { access: 'public' }, schema: hidden, helmet: pageHeaders },
       async (request, reply) => {
         const link = await linkOf(request.url, request.params.enrollId);
         if (link === 'expired') return reply.status(410).type('text/html').send(expiredPage());
@@ -320,9 +318,9 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
         const depositDue = ['pending', 'failed'].includes(e.deposit_status)
           ? e.deposit_amount_cents / 100
           : null;
+        reply.helmet({ contentSecurityPolicy: hostedPageCsp([link.success.origin, link.error.origin]) });
         return reply
           .type('text/html')
-          .header('cache-control', 'no-store')
           .send(
             hostedPaymentPage({
               brandName: brand.name,
@@ -341,7 +339,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
 
     page.post(
       '/payments/hosted-payment/:enrollId',
-      { config: { access: 'public' }, schema: hidden },
+      { config: { access: 'public' }, schema: hidden, helmet: pageHeaders },
       async (request, reply) => {
         const link = await linkOf(request.url, request.params.enrollId);
         if (link === 'expired') return reply.status(410).type('text/html').send(expiredPage());
