@@ -145,7 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors,
     bodyLimit: config.bodyLimitBytes,
     ...slowClientLimits(config),
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array' }, plugins: [ajvFormats] },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -335,11 +335,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       'Deletes expired login signatures, refresh tokens, customer hashes, old rate-limit counters and Idempotency-Keys older than 24 hours.',
     everySeconds: 600,
     async run() {
-      const hourAgo = Math.floor(Date.now() / 1000) - 3600;
       await Promise.all([
         auth.purgeExpired(),
         customers.purgeExpired(),
-        rateLimiter.purgeBefore(hourAgo),
+        rateLimiter.purgeExpired(),
         purgeExpiredIdempotencyKeys(db.kysely),
       ]);
       return 'purged';

@@ -1,7 +1,24 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export type Mode = 'sandbox' | 'production';
+
+/** How failed logins are slowed down (see createLoginThrottle); the same for customers and web service accounts. */
+export interface LoginLimits {
+  /** Failures of one login name from one client address answered at once. */
+  freeFailures: number;
+  /** The wait after the first failure past the free ones; it doubles with each further failure. */
+  firstDelaySeconds: number;
+  /** The longest wait between two attempts of one login name from one address. */
+  maxDelaySeconds: number;
+  /** Failed logins from one client address per hour, whatever the login names. */
+  failuresPerAddressPerHour: number;
+  /** Failed logins of one login name per hour from addresses it never logged in from. */
+  failuresPerAccountPerHour: number;
+  /** Account-probing calls (validate-new-customer, forgot-username, forgot-password) per client address per hour. */
+  probesPerAddressPerHour: number;
+}
 
 export interface Config {
   mode: Mode;
@@ -15,9 +32,14 @@ export interface Config {
   refreshTokenTtlSeconds: number;
   customerSessionTtlSeconds: number;
   loginAttemptsPerMinute: number;
+  loginLimits: LoginLimits;
   loginSignatureWindowSeconds: number;
   passwordHashCost: number;
-  trustProxy: boolean;
+  /**
+   * Addresses and CIDR ranges (or proxy-addr's `loopback`, `linklocal`, `uniquelocal`) of the reverse proxies whose
+   * X-Forwarded-For is believed; the client address is the nearest one not in this list. Empty: none is.
+   */
+  trustProxy: string[];
   docsDir: string;
   /** "user:password" to put the docs site behind HTTP basic auth; null leaves it public. */
   docsBasicAuth: string | null;
@@ -82,6 +104,41 @@ function publicBaseUrlFrom(raw: string, problems: string[]): string {
     problems.push(problem);
   }
   return url.origin;
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as the list of trusted proxies. `true` (every hop) would let any client choose its own address for the
+ * rate limits by sending X-Forwarded-For, so production refuses it; the sandbox maps it to every address.
+ */
+function trustedProxiesFrom(raw: string | undefined, mode: Mode, problems: string[]): string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return [];
+  if (value === 'true') {
+    if (mode === 'production')
+      problems.push(
+        'TRUST_PROXY=true would believe X-Forwarded-For from anyone; list the addresses of your reverse proxies instead, like "10.0.0.5,10.0.1.0/24"',
+      );
+    return ['0.0.0.0/0', '::/0'];
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0)
+    problems.push(
+      `TRUST_PROXY must be a comma-separated list of IP addresses, CIDR ranges or loopback, linklocal, uniquelocal (not ${bad.map((b) => `"${b}"`).join(', ')})`,
+    );
+  return entries;
 }
 
 /** Reads and validates every setting at once, so a bad deployment learns all its mistakes in one start. */
@@ -161,9 +218,17 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     refreshTokenTtlSeconds: int('REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 300, 365 * 86_400),
     customerSessionTtlSeconds: int('CUSTOMER_SESSION_TTL_SECONDS', 12 * 3600, 60, 30 * 86_400),
     loginAttemptsPerMinute: int('LOGIN_ATTEMPTS_PER_MINUTE', 20, 1, 10_000),
+    loginLimits: {
+      freeFailures: 5,
+      firstDelaySeconds: 30,
+      maxDelaySeconds: 900,
+      failuresPerAddressPerHour: int('LOGIN_FAILURES_PER_ADDRESS_PER_HOUR', 30, 1, 1_000_000),
+      failuresPerAccountPerHour: int('LOGIN_FAILURES_PER_ACCOUNT_PER_HOUR', 10, 1, 1_000_000),
+      probesPerAddressPerHour: int('PROBES_PER_ADDRESS_PER_HOUR', 60, 1, 1_000_000),
+    },
     loginSignatureWindowSeconds: 300,
     passwordHashCost: int('PASSWORD_HASH_COST', 17, 10, 20),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustedProxiesFrom(env.TRUST_PROXY, mode, problems),
     docsDir: env.DOCS_DIR || DEFAULT_DOCS_DIR,
     docsBasicAuth,
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),

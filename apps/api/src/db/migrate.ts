@@ -19,6 +19,7 @@ import * as esiidData from './migrations/2026-11-25T0400-esiid-data.js';
 import * as oneLivePerMeter from './migrations/2026-11-25T0600-one-live-enrollment-per-meter.js';
 import * as chargeUniqueness from './migrations/2026-11-25T0700-charge-transaction-uniqueness.js';
 import * as dualBilling from './migrations/2026-11-25T0800-dual-billing.js';
+import * as loginStreaks from './migrations/2026-11-25T1100-login-streaks.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Listed statically so the compiled server needs no file-system scan. */
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T0600-one-live-enrollment-per-meter': oneLivePerMeter,
   '2026-11-25T0700-charge-transaction-uniqueness': chargeUniqueness,
   '2026-11-25T0800-dual-billing': dualBilling,
+  '2026-11-25T1100-login-streaks': loginStreaks,
 };
 
 /** PostgreSQL: Kysely looks for its bookkeeping tables in every schema unless told which one is ours. */

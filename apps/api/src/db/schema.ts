@@ -119,6 +119,14 @@ export interface RateLimitHitsTable {
   hits: number;
 }
 
+export interface LoginStreaksTable {
+  key: string;
+  failures: number;
+  next_attempt_at: number;
+  last_attempt_at: number;
+  known_until: number | null;
+}
+
 export interface CustomersTable {
   id: Generated<number>;
   company_id: number;
@@ -308,6 +316,7 @@ export interface CoreTables {
   login_signatures: LoginSignaturesTable;
   refresh_tokens: RefreshTokensTable;
   rate_limit_hits: RateLimitHitsTable;
+  login_streaks: LoginStreaksTable;
   customers: CustomersTable;
   customer_sessions: CustomerSessionsTable;
   states: StatesTable;

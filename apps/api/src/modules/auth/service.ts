@@ -9,7 +9,7 @@ import type { KeyRing } from '../../security/keys.js';
 import { open } from '../../security/secret-box.js';
 import { constantTimeEqual, hmacSha256Hex, newOpaqueToken, sha256Hex } from '../../security/tokens.js';
 import { findCompanySettings } from '../company/index.js';
-import type { RateLimiter } from '../rate-limits/index.js';
+import { createLoginThrottle, type RateLimiter } from '../rate-limits/index.js';
 import * as store from './store.js';
 
 export interface AuthDeps {
@@ -32,6 +32,7 @@ const PERMISSION_CACHE_MS = 10_000;
 
 export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
   const permissionCache = new Map<number, { until: number; access: AccountAccess | null }>();
+  const loginThrottle = createLoginThrottle(rateLimiter, config);
 
   async function issueSession(
     account: { id: number; company_id: number; role_groups: string },
@@ -63,15 +64,15 @@ export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
   }
 
   async function login(input: { token: string; timestamp: number; signature: string }, ip: string) {
-    await rateLimiter.consume(`login:ip:${ip}`, config.loginAttemptsPerMinute, 60);
-    await rateLimiter.consume(`login:key:${sha256Hex(input.token)}`, config.loginAttemptsPerMinute, 60);
     const nowSeconds = Math.floor(Date.now() / 1000);
+    // A clock off by minutes guesses nothing: it is answered before the throttle counts a failure.
     if (Math.abs(nowSeconds - input.timestamp) > config.loginSignatureWindowSeconds) {
       throw new ApiError(
         'AUTH_TIMESTAMP_OUT_OF_WINDOW',
         `The timestamp must be within ${config.loginSignatureWindowSeconds} seconds of server time (server time is ${nowSeconds}).`,
       );
     }
+    const attempt = await loginThrottle.attempt('login', input.token, ip);
     const account = await store.findAccountByKey(db, input.token);
     if (!account?.active) throw badCredentials();
     const secret = open(keys.secretBox, account.secret_sealed);
@@ -85,6 +86,7 @@ export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
     if (!(await store.rememberSignature(db, account.id, signature, expiresAt))) {
       throw new ApiError('AUTH_SIGNATURE_REPLAYED', 'This signature was already used; sign a new timestamp.');
     }
+    await attempt.succeeded();
     return issueSession(account, randomUUID());
   }
 

@@ -9,7 +9,7 @@ import type { CustomerSession } from '../../http/access.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../security/passwords.js';
 import { newOpaqueToken, sha256Hex } from '../../security/tokens.js';
-import type { RateLimiter } from '../rate-limits/index.js';
+import { createLoginThrottle, type RateLimiter } from '../rate-limits/index.js';
 import {
   assertPasswordPolicy,
   assertUserNameFormat,
@@ -102,6 +102,7 @@ async function withResponseFloor<T>(work: () => Promise<T>): Promise<T> {
 
 export function createCustomersService({ db, config, rateLimiter, mail }: CustomersDeps) {
   const perMinute = config.loginAttemptsPerMinute;
+  const loginThrottle = createLoginThrottle(rateLimiter, config);
 
   /** A silent per-hour budget: false once spent, without telling the caller (used where a 429 would leak). */
   async function withinBudget(bucket: string, limit: number): Promise<boolean> {
@@ -127,8 +128,7 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
 
   async function login(companyId: number, input: { username: string; password: string }, ip: string) {
     const userName = normalizeUserName(input.username);
-    await rateLimiter.consume(`customer-login:ip:${ip}`, perMinute, 60);
-    await rateLimiter.consume(`customer-login:user:${companyId}:${sha256Hex(userName)}`, perMinute, 60);
+    const attempt = await loginThrottle.attempt(`customer-login:${companyId}`, userName, ip);
     const customer = await store.findLoginByUserName(db, companyId, userName);
     const valid =
       customer?.password_hash && customer.active === 1
@@ -136,6 +136,7 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
         : await verifyAgainstDecoy(input.password, config.passwordHashCost);
     if (!customer || !valid)
       throw new ApiError('CUSTOMER_LOGIN_FAILED', 'The username or password is not correct.');
+    await attempt.succeeded();
     return openSession(db, companyId, customer.id);
   }
 

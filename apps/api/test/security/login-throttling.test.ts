@@ -1,0 +1,189 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type ApiResponse, expectFailure, SANDBOX, signLogin, useTestApi } from '../helpers/app.js';
+import { newCustomer } from '../modules/customers/fixtures.js';
+
+/**
+ * The loopback peer is a trusted proxy here, so each test names its client address in X-Forwarded-For, as a
+ * customer self-service site forwarding its visitors' addresses does.
+ */
+const api = useTestApi({
+  trustProxy: ['127.0.0.1'],
+  loginLimits: {
+    freeFailures: 3,
+    firstDelaySeconds: 30,
+    maxDelaySeconds: 100,
+    failuresPerAddressPerHour: 12,
+    failuresPerAccountPerHour: 10,
+    probesPerAddressPerHour: 1000,
+  },
+});
+
+const HOUR_MS = 3_600_000;
+let testsStarted = 0;
+let addressCount = 0;
+/** An address no other test uses. */
+const newAddress = () => `198.51.100.${++addressCount}`;
+
+beforeEach(() => {
+  // Each test starts at the top of an hour two days after the last one began, so no test sees another's windows
+  // and the clock never runs backwards.
+  testsStarted++;
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime((Math.floor(Date.now() / HOUR_MS) + 1 + testsStarted * 49) * HOUR_MS);
+});
+afterEach(() => vi.useRealTimers());
+const advanceSeconds = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
+
+let cachedToken: { token: string; at: number } | undefined;
+/** An API token valid on the moved clock (a signature is accepted once, and the clock stands still between moves). */
+async function token(): Promise<string> {
+  if (cachedToken && Math.abs(Date.now() - cachedToken.at) < 600_000) return cachedToken.token;
+  const response = await api.call('POST', '/auth/login', {
+    query: signLogin(SANDBOX.apiKey, SANDBOX.apiSecret),
+    headers: { 'x-forwarded-for': '192.0.2.1' },
+  });
+  if (response.status !== 200) throw new Error(JSON.stringify(response.body));
+  cachedToken = { token: response.body.data.token, at: Date.now() };
+  return cachedToken.token;
+}
+
+/** The sandbox token is cached from the real clock; the customer is made with a token of the moved clock. */
+const freshCustomer = () => newCustomer({ ...api, sandboxToken: token });
+
+async function customerLogin(address: string, username: string, password: string): Promise<ApiResponse> {
+  return api.call('POST', '/customers/login', {
+    token: await token(),
+    body: { username, password },
+    headers: { 'x-forwarded-for': address },
+  });
+}
+
+function expectLimited(response: ApiResponse, retryAfter: number) {
+  expectFailure(response, 429, 'RATE_LIMITED');
+  expect(response.headers.get('retry-after')).toBe(String(retryAfter));
+}
+
+describe('customer login: progressive delay per (username, address)', () => {
+  it('answers the free failures at once, then makes each further attempt wait twice as long, password unchecked', async () => {
+    const customer = await freshCustomer();
+    const address = newAddress();
+    for (let i = 0; i < 4; i++)
+      expectFailure(await customerLogin(address, customer.username, 'wrong'), 401, 'CUSTOMER_LOGIN_FAILED');
+    // The fourth failure is the first past the three free ones: 30 seconds, even for the right password.
+    expectLimited(await customerLogin(address, customer.username, customer.password), 30);
+    advanceSeconds(29);
+    expectLimited(await customerLogin(address, customer.username, 'wrong'), 1);
+    advanceSeconds(1);
+    expectFailure(await customerLogin(address, customer.username, 'wrong'), 401, 'CUSTOMER_LOGIN_FAILED');
+    expectLimited(await customerLogin(address, customer.username, customer.password), 60);
+    advanceSeconds(60);
+    expectFailure(await customerLogin(address, customer.username, 'wrong'), 401, 'CUSTOMER_LOGIN_FAILED');
+    // Doubling stops at the ceiling of 100 seconds.
+    expectLimited(await customerLogin(address, customer.username, customer.password), 100);
+  });
+
+  it('ends the streak at a successful login', async () => {
+    const customer = await freshCustomer();
+    const address = newAddress();
+    for (let i = 0; i < 4; i++) await customerLogin(address, customer.username, 'wrong');
+    advanceSeconds(30);
+    expect((await customerLogin(address, customer.username, customer.password)).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expectFailure(await customerLogin(address, customer.username, 'wrong'), 401, 'CUSTOMER_LOGIN_FAILED');
+    expectLimited(await customerLogin(address, customer.username, 'wrong'), 30);
+  });
+
+  it('does not slow the same customer down at another address', async () => {
+    const customer = await freshCustomer();
+    const attacker = newAddress();
+    for (let i = 0; i < 4; i++) await customerLogin(attacker, customer.username, 'wrong');
+    expectLimited(await customerLogin(attacker, customer.username, 'wrong'), 30);
+    expect((await customerLogin(newAddress(), customer.username, customer.password)).status).toBe(200);
+  });
+
+  it('forgets a streak after a day without attempts', async () => {
+    const customer = await freshCustomer();
+    const address = newAddress();
+    for (let i = 0; i < 4; i++) await customerLogin(address, customer.username, 'wrong');
+    advanceSeconds(24 * 3600 + 1);
+    for (let i = 0; i < 4; i++)
+      expectFailure(await customerLogin(address, customer.username, 'wrong'), 401, 'CUSTOMER_LOGIN_FAILED');
+  });
+
+  it('counts every one of many concurrent failures: exactly the free ones and one more are checked', async () => {
+    const customer = await freshCustomer();
+    const address = newAddress();
+    const apiToken = await token();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api.call('POST', '/customers/login', {
+          token: apiToken,
+          body: { username: customer.username, password: 'wrong' },
+          headers: { 'x-forwarded-for': address },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(16);
+  });
+});
+
+describe('customer login: ceilings', () => {
+  it('caps failures per address across usernames (credential stuffing); successes do not count', async () => {
+    const address = newAddress();
+    const customer = await freshCustomer();
+    for (let i = 0; i < 12; i++) {
+      expectFailure(
+        await customerLogin(address, `stuffed.${addressCount}.${i}`, 'pw'),
+        401,
+        'CUSTOMER_LOGIN_FAILED',
+      );
+      // Until the ceiling is reached, a customer at the same address logs in, and that does not count.
+      if (i < 11)
+        expect((await customerLogin(address, customer.username, customer.password)).status).toBe(200);
+    }
+    // The window is the clock hour: this test started at its top.
+    expectLimited(await customerLogin(address, `stuffed.${addressCount}.x`, 'pw'), 3600);
+    expectLimited(await customerLogin(address, customer.username, customer.password), 3600);
+    expect((await customerLogin(newAddress(), customer.username, customer.password)).status).toBe(200);
+    advanceSeconds(3600);
+    expect((await customerLogin(address, customer.username, customer.password)).status).toBe(200);
+  });
+
+  it('caps failures per account across addresses, except from addresses the customer logged in from', async () => {
+    const customer = await freshCustomer();
+    const home = newAddress();
+    expect((await customerLogin(home, customer.username, customer.password)).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expectFailure(
+        await customerLogin(newAddress(), customer.username, 'guess'),
+        401,
+        'CUSTOMER_LOGIN_FAILED',
+      );
+    expectLimited(await customerLogin(newAddress(), customer.username, customer.password), 3600);
+    // The distributed guessing does not lock the customer out at home.
+    expect((await customerLogin(home, customer.username, customer.password)).status).toBe(200);
+    expectFailure(await customerLogin(home, customer.username, 'typo'), 401, 'CUSTOMER_LOGIN_FAILED');
+    advanceSeconds(3600);
+    expect((await customerLogin(newAddress(), customer.username, customer.password)).status).toBe(200);
+  });
+});
+
+describe('web service account login', () => {
+  const login = (secret: string, address: string) =>
+    api.call('POST', '/auth/login', {
+      query: signLogin(SANDBOX.apiKey, secret),
+      headers: { 'x-forwarded-for': address },
+    });
+
+  it('delays failures per (API key, address) the same way, and a success ends the streak', async () => {
+    const address = newAddress();
+    for (let i = 0; i < 4; i++) expectFailure(await login('wrong', address), 401, 'AUTH_INVALID_CREDENTIALS');
+    expectLimited(await login(SANDBOX.apiSecret, address), 30);
+    expect((await login(SANDBOX.apiSecret, newAddress())).status).toBe(200);
+    advanceSeconds(30);
+    expect((await login(SANDBOX.apiSecret, address)).status).toBe(200);
+    expectFailure(await login('wrong', address), 401, 'AUTH_INVALID_CREDENTIALS');
+  });
+});
