@@ -65,7 +65,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '90000', REQUEST_TIMEOUT_MS: '60000' })).toThrow(
       /HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS/,
     );
-    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '10' })).toThrow(/REQUEST_TIMEOUT_MS must be a whole number/);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '10' })).toThrow(
+      /REQUEST_TIMEOUT_MS must be a whole number/,
+    );
+  });
+
+  it('reads the metrics token and the plan cache budget', () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: null, catalogCacheMaxBytes: 32 * 1_048_576 });
+    const token = 'a'.repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: token, CATALOG_CACHE_MAX_BYTES: '1048576' })).toMatchObject({
+      metricsToken: token,
+      catalogCacheMaxBytes: 1_048_576,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN must be at least 16 characters/,
+    );
+    expect(() => loadConfig({ CATALOG_CACHE_MAX_BYTES: '100' })).toThrow(
+      /CATALOG_CACHE_MAX_BYTES must be a whole/,
+    );
   });
 
   it('refuses a master key of the wrong length', () => {
