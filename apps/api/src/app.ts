@@ -33,11 +33,11 @@ import { slowClientLimits } from './http/client-errors.js';
 import { registerDocsSite } from './http/docs-site.js';
 import { frameworkErrors, handleErrors } from './http/error-handler.js';
 import { ApiError } from './http/errors.js';
-import { refuseNonFiniteNumbers } from './http/finite-numbers.js';
 import { idempotencyKeys, purgeExpiredIdempotencyKeys } from './http/idempotency.js';
 import { loggerOptions, requestId } from './http/logging.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
+import { refuseUnstorableValues } from './http/unstorable-values.js';
 import { createScheduler, type Scheduler } from './jobs/scheduler.js';
 import { agentRoutes, createAgentQueues } from './modules/agent-queues/index.js';
 import { authRoutes, createAuthService } from './modules/auth/index.js';
@@ -161,7 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-request-id', request.id);
   });
   handleErrors(app);
-  refuseNonFiniteNumbers(app);
+  refuseUnstorableValues(app);
   if (config.metricsToken)
     registerMetrics(app, {
       token: config.metricsToken,

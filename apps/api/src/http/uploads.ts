@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './errors.js';
+import { containsNul, NUL_PROBLEM } from './unstorable-values.js';
 
 export type FileKind = 'pdf' | 'png' | 'jpeg' | 'csv';
 
@@ -35,6 +36,8 @@ export async function readSingleFile(request: FastifyRequest, allowed: FileKind[
   const files: UploadedFile[] = [];
   for await (const part of request.parts()) {
     if (part.type !== 'file') continue;
+    if (containsNul(part.filename))
+      throw new ApiError('VALIDATION_FAILED', 'The file name is invalid.', [`file.name: ${NUL_PROBLEM}`]);
     const bytes = await part.toBuffer();
     if (part.file.truncated)
       throw new ApiError('PAYLOAD_TOO_LARGE', 'The file is larger than the upload limit.');
