@@ -37,6 +37,8 @@ import { idempotencyKeys, purgeExpiredIdempotencyKeys } from './http/idempotency
 import { loggerOptions, requestId } from './http/logging.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
+import { responsePolicy } from './http/response-policy.js';
+import { helmetOptions } from './http/security-headers.js';
 import { refuseUnstorableValues } from './http/unstorable-values.js';
 import { createScheduler, type Scheduler } from './jobs/scheduler.js';
 import { agentRoutes, createAgentQueues } from './modules/agent-queues/index.js';
@@ -151,8 +153,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }).withTypeProvider<TypeBoxTypeProvider>();
   const scheduler = createScheduler(db.kysely, app.log);
   app.decorate('voltin', { config, db, keys, scheduler });
+  // The first line of the log says which world this is, before anything else can be mistaken for production.
+  app.log.info(
+    { mode: config.mode },
+    config.mode === 'sandbox'
+      ? 'Voltin SANDBOX (NODE_ENV is not "production"): sandbox adapters and demo data, not for real customers'
+      : 'Voltin PRODUCTION',
+  );
 
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(helmet, helmetOptions(config));
+  await app.register(responsePolicy, { mode: config.mode });
   await app.register(compress, { threshold: 1024 });
   await app.register(multipart, {
     limits: { fileSize: config.uploadLimitBytes, files: 2, fields: 20, parts: 22 },

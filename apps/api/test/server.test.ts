@@ -37,6 +37,8 @@ describe('the server process', () => {
       () => /"address":"(http:[^"]+)"|Server listening at (http:\S+)/.test(server.output()),
       server.child,
     );
+    const firstLine = JSON.parse(server.output().split('\n')[0]!);
+    expect(firstLine).toMatchObject({ mode: 'sandbox', msg: expect.stringContaining('Voltin SANDBOX') });
     const address = /Server listening at (http:\/\/[^\s"]+)/.exec(server.output())?.[1];
     expect(address, server.output()).toBeTruthy();
     const health = await fetch(`${address}/api/v1/health`);

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { constantTimeEqual } from '../security/tokens.js';
 import { failure } from './envelope.js';
+import { docsSitePolicy, inlineScriptHashes } from './security-headers.js';
 
 const HASHED_ASSET = /\/assets\/.+\.[0-9a-f]{8,}\.(js|css|woff2?|svg|png|jpe?g|gif|webp|ttf|eot)$/;
 const RAW_OPENAPI = /^\/api\/openapi\.(json|yaml)$/;
@@ -67,6 +68,17 @@ export async function registerDocsSite(
   await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
   const guard = options.basicAuth ? basicAuthGuard(options.basicAuth) : undefined;
   const notFoundPage = path.join(root, '404.html');
+  // Read from the built pages once, on the first page served: a build without pages costs the API nothing.
+  let scriptHashes: Promise<Set<string>> | undefined;
+  /** Every page gets the policy of the whole site: a reader moving on within the site keeps the first page's. */
+  const sendPage = async (reply: FastifyReply, file: string) => {
+    scriptHashes ??= inlineScriptHashes(root).catch((error: unknown) => {
+      scriptHashes = undefined; // read again on the next page rather than failing every page from now on
+      throw error;
+    });
+    reply.helmet({ contentSecurityPolicy: docsSitePolicy(await scriptHashes) });
+    return reply.sendFile(path.relative(root, file), root);
+  };
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -93,11 +105,9 @@ export async function registerDocsSite(
       }
       const file = resolveFile(root, urlPath);
       if (!file) {
-        return reply
-          .status(404)
-          .header('cache-control', 'no-cache')
-          .sendFile(path.relative(root, notFoundPage), root);
+        return sendPage(reply.status(404).header('cache-control', 'no-cache'), notFoundPage);
       }
+      if (file.endsWith('.html')) return sendPage(reply.header('cache-control', 'no-cache'), file);
       reply.header(
         'cache-control',
         HASHED_ASSET.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache',

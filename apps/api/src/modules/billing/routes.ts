@@ -128,7 +128,6 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ billing: BillingService 
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="${pdf.fileName}"`)
-        .header('cache-control', 'private, no-store')
         .send(pdf.bytes as unknown as string);
     },
   );

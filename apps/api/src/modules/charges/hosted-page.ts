@@ -1,3 +1,5 @@
+import { cspHash, hostedPagePolicy } from '../../http/security-headers.js';
+
 /** The hosted payment page: plain HTML, every dynamic value escaped. */
 const escapeHtml = (value: string) =>
   value.replace(
@@ -13,6 +15,13 @@ export interface HostedPageModel {
   profiles: Array<{ token: string; label: string }>;
   action: string;
 }
+
+const STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#111827}button{background:#1d4ed8;color:#fff;border:0;padding:.6rem 1.2rem;border-radius:.4rem;font-size:1rem}';
+const STYLE_HASH = cspHash(STYLE);
+
+/** The page's Content-Security-Policy; its form may lead the browser on to these return origins. */
+export const hostedPageCsp = (returnOrigins: string[] = []) => hostedPagePolicy(STYLE_HASH, returnOrigins);
 
 export function hostedPaymentPage(model: HostedPageModel): string {
   const options = model.profiles
@@ -32,7 +41,7 @@ export function hostedPaymentPage(model: HostedPageModel): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Payment | ${escapeHtml(model.brandName)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#111827}button{background:#1d4ed8;color:#fff;border:0;padding:.6rem 1.2rem;border-radius:.4rem;font-size:1rem}</style>
+<style>${STYLE}</style>
 </head><body>
 <h1>${escapeHtml(model.brandName)}</h1>
 <p>Payment for service at ${escapeHtml(model.address)} (enrollment ${model.enrollmentId}).</p>

@@ -319,21 +319,19 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
           ? e.deposit_amount_cents / 100
           : null;
         reply.helmet({ contentSecurityPolicy: hostedPageCsp([link.success.origin, link.error.origin]) });
-        return reply
-          .type('text/html')
-          .send(
-            hostedPaymentPage({
-              brandName: brand.name,
-              enrollmentId: e.id,
-              address: `${e.service_address_1}, ${e.service_city}`,
-              amountDue: depositDue,
-              profiles: profiles.map((p) => ({
-                token: p.payment_profile_token,
-                label: `${p.card_type ?? (p.id_payment_type === 1 ? 'Card' : 'Bank account')} ending ${p.last4}`,
-              })),
-              action: request.url,
-            }),
-          );
+        return reply.type('text/html').send(
+          hostedPaymentPage({
+            brandName: brand.name,
+            enrollmentId: e.id,
+            address: `${e.service_address_1}, ${e.service_city}`,
+            amountDue: depositDue,
+            profiles: profiles.map((p) => ({
+              token: p.payment_profile_token,
+              label: `${p.card_type ?? (p.id_payment_type === 1 ? 'Card' : 'Bank account')} ending ${p.last4}`,
+            })),
+            action: request.url,
+          }),
+        );
       },
     );
 

@@ -35,7 +35,6 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
         reply
           .header('content-type', file.content_type)
           .header('content-disposition', `attachment; filename="${file.file_name}"`)
-          .header('cache-control', 'private, no-store')
           // The 200 schema describes binary content for OpenAPI; the bytes are sent as they are.
           .send(Buffer.from(file.content) as unknown as string)
       );

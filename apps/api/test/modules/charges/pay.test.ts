@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signPath } from '../../../src/security/signed-urls.js';
 import {
@@ -287,11 +288,21 @@ describe('the hosted payment page', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('Amount due: <strong>$150.00</strong>');
+    // No script at all, the one inline style by its hash, the card form only to itself and on to the return origin.
+    const style = createHash('sha256')
+      .update(/<style>([^<]*)<\/style>/.exec(html)![1]!)
+      .digest('base64');
+    expect(html).not.toContain('<script');
+    expect(page.headers.get('content-security-policy')).toBe(
+      `default-src 'none';style-src 'sha256-${style}';form-action 'self' http://localhost:3002;frame-ancestors 'none';base-uri 'none'`,
+    );
+    expect(page.headers.get('cache-control')).toBe('no-store');
     // The page offers every saved method of the customer (other tests save declining ones): pay with this card.
     expect(html).toContain(`name="paymentProfileToken" value="${card.paymentProfileToken}"`);
     const pay = () => submitHostedPayment(url, card.paymentProfileToken, '150.00');
     const first = await pay();
     expect(first.status).toBe(303);
+    expect(first.headers.get('cache-control')).toBe('no-store');
     expect(first.headers.get('location')).toMatch(
       /^http:\/\/localhost:3002\/ok\?transactionId=\d+&amount=150\.00$/,
     );
@@ -309,7 +320,10 @@ describe('the hosted payment page', () => {
       `/api/v1/payments/hosted-payment/${enrollmentId}?success=x&error=y`,
       1000,
     );
-    expect((await fetch(`${api.baseUrl}${expired}`)).status).toBe(410);
+    const expiredPage = await fetch(`${api.baseUrl}${expired}`);
+    expect(expiredPage.status).toBe(410);
+    expect(expiredPage.headers.get('content-security-policy')).toContain("default-src 'none';");
+    expect(expiredPage.headers.get('content-security-policy')).toContain("form-action 'self';");
     expectFailure(
       await asCustomer('GET', `/payments/redirect-payment-uri/${enrollmentId}`, undefined, {
         query: {
