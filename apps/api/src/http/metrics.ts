@@ -68,7 +68,13 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     labelNames: ['queue'],
     registers: [registry],
     async collect() {
-      for (const [queue, depth] of Object.entries(await options.queueDepths())) this.set({ queue }, depth);
+      // Without the database the other metrics matter most: the scrape answers without queue depths.
+      this.reset();
+      try {
+        for (const [queue, depth] of Object.entries(await options.queueDepths())) this.set({ queue }, depth);
+      } catch (error) {
+        app.log.warn({ err: error }, 'queue depths not read for metrics');
+      }
     },
   });
   new Gauge({

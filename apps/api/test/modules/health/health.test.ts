@@ -4,17 +4,32 @@ import { buildApp } from '../../../src/app.js';
 import { startFakeSmtp } from '../../adapters/mail/fake-smtp.js';
 import { expectFailure, httpClient, openTestDatabase, testConfig } from '../../helpers/app.js';
 
+const METRICS_TOKEN = 'health-test-metrics-token';
+
 /** An app on its own database and mail relay, which each test may take down. */
 async function startApp() {
   const database = await openTestDatabase();
   const relay = await startFakeSmtp();
   const app: FastifyInstance = await buildApp(
-    testConfig({ databaseUrl: database.url, smtpUrl: relay.url, mailFrom: 'ops@voltin.example' }),
+    testConfig({
+      databaseUrl: database.url,
+      smtpUrl: relay.url,
+      mailFrom: 'ops@voltin.example',
+      metricsToken: METRICS_TOKEN,
+    }),
     { db: database.db, logger: false },
   );
-  const call = httpClient(await app.listen({ host: '127.0.0.1', port: 0 }));
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const call = httpClient(address);
+  const metrics = async () => {
+    const response = await fetch(`${address}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    return { status: response.status, text: await response.text() };
+  };
   return {
     call,
+    metrics,
     database,
     relay,
     async stop() {
@@ -61,6 +76,11 @@ describe('health and readiness', () => {
       expect(body.errors).toEqual(['database is down']);
       // Liveness calls no dependency: an orchestrator must not restart a process for the database's outage.
       expect((await other.call('GET', '/health')).status).toBe(200);
+      // Metrics still answer, without the queue depths only the database knows.
+      const metrics = await other.metrics();
+      expect(metrics.status).toBe(200);
+      expect(metrics.text).toMatch(/^process_resident_memory_bytes \d+/m);
+      expect(metrics.text).not.toMatch(/^voltin_queue_depth\{/m);
     } finally {
       await other.stop();
     }
