@@ -22,7 +22,11 @@ import {
   ValidationResult,
 } from './schemas.js';
 import type { CustomersService } from './service.js';
-import { RECOVERY_EMAILS_PER_HOUR, RECOVERY_REQUESTS_PER_HOUR, RESET_TOKEN_TTL_MINUTES } from './service.js';
+import {
+  PROBES_PER_IDENTITY_PER_HOUR,
+  RECOVERY_EMAILS_PER_HOUR,
+  RESET_TOKEN_TTL_MINUTES,
+} from './service.js';
 
 const TAGS = ['Customers'];
 const POLICY_TEXT =
@@ -31,7 +35,7 @@ const POLICY_TEXT =
 const RECOVERY_TEXT =
   'The answer is the same, and takes the same time, whether or not an account matches, so it cannot be used to ' +
   `find accounts. At most ${RECOVERY_EMAILS_PER_HOUR} emails per account or address are sent per hour, and ` +
-  `${RECOVERY_REQUESTS_PER_HOUR} requests per hour may name one username or email address (then 429).`;
+  `${PROBES_PER_IDENTITY_PER_HOUR} requests per hour may name one username or email address (then 429).`;
 const RecoveryAccepted = Envelope(Type.Null());
 const customerHashOf = (header: string | string[] | undefined) =>
   Array.isArray(header) ? header[0] : header;
@@ -154,7 +158,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ customers: CustomersSer
     },
     async (request) =>
       ok(
-        await customers.createQuickEnrollment(callerOf(request).companyId, request.body),
+        await customers.createQuickEnrollment(callerOf(request).companyId, request.body, request.ip),
         'The customer was created.',
       ),
   );
@@ -254,6 +258,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ customers: CustomersSer
         response: { 200: Envelope(NewCustomerValidation) },
       },
     },
-    async (request) => ok(await customers.validateNewCustomer(callerOf(request).companyId, request.query)),
+    async (request) =>
+      ok(await customers.validateNewCustomer(callerOf(request).companyId, request.query, request.ip)),
   );
 };

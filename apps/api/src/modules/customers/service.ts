@@ -9,7 +9,7 @@ import type { CustomerSession } from '../../http/access.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../security/passwords.js';
 import { newOpaqueToken, sha256Hex } from '../../security/tokens.js';
-import { createLoginThrottle, type RateLimiter } from '../rate-limits/index.js';
+import { createLoginThrottle, type Hit, type RateLimiter } from '../rate-limits/index.js';
 import {
   assertPasswordPolicy,
   assertUserNameFormat,
@@ -42,8 +42,11 @@ export interface CustomersDeps {
 export const RESET_TOKEN_TTL_MINUTES = 60;
 /** Recovery emails one account (or one email address) may receive per hour; more requests are answered alike. */
 export const RECOVERY_EMAILS_PER_HOUR = 5;
-/** Recovery requests per hour naming one username or one email address, whether it exists or not; then 429. */
-export const RECOVERY_REQUESTS_PER_HOUR = 10;
+/**
+ * Requests per hour of one account-probing call (validate-new-customer, forgot-username, forgot-password) that may
+ * name one username or one email address, whether it exists or not; then 429.
+ */
+export const PROBES_PER_IDENTITY_PER_HOUR = 10;
 /**
  * Forgot-password and forgot-username answer no sooner than this, so the time taken does not tell whether an
  * account exists (sending costs a token and an outbox row; not finding one costs a single read).
@@ -113,6 +116,38 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
       if (error instanceof ApiError && error.code === 'RATE_LIMITED') return false;
       throw error;
     }
+  }
+
+  /**
+   * Spends the budgets of a call that tells whether an account exists: per client address per minute and per hour
+   * (the hour shared by all such calls, so switching between them gains nothing), and per username and per email
+   * address it names per hour. Returns the address's hourly hit, for a call that gives it back when nothing was told.
+   */
+  async function throttleProbe(
+    kind: string,
+    companyId: number,
+    ip: string,
+    named: { userName?: string; email?: string },
+  ): Promise<Hit> {
+    await rateLimiter.consume(`${kind}:ip:${ip}`, perMinute, 60);
+    const addressHit = await rateLimiter.consume(
+      `probe:ip:${ip}`,
+      config.loginLimits.probesPerAddressPerHour,
+      3600,
+    );
+    if (named.userName)
+      await rateLimiter.consume(
+        `${kind}:user:${companyId}:${sha256Hex(named.userName)}`,
+        PROBES_PER_IDENTITY_PER_HOUR,
+        3600,
+      );
+    if (named.email)
+      await rateLimiter.consume(
+        `${kind}:email:${companyId}:${sha256Hex(named.email.toLowerCase())}`,
+        PROBES_PER_IDENTITY_PER_HOUR,
+        3600,
+      );
+    return addressHit;
   }
 
   async function openSession(executor: Kysely<Database>, companyId: number, customerId: number) {
@@ -327,9 +362,10 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
     input: Static<typeof LinkAccountsBody>,
     ip: string,
   ) {
-    await rateLimiter.consume(`customer-login:ip:${ip}`, perMinute, 60);
     await rateLimiter.consume(`customer-link:${companyId}:${customerId}`, perMinute, 60);
     const oldUserName = normalizeUserName(input.oldUsername);
+    // Proving the other login's password is a login attempt on it: the same streaks and ceilings apply.
+    const attempt = await loginThrottle.attempt(`customer-login:${companyId}`, oldUserName, ip);
     const old = await store.findLoginByUserName(db, companyId, oldUserName);
     if (old?.id === customerId)
       throw new ApiError(
@@ -345,6 +381,7 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
         'LINK_CREDENTIALS_INVALID',
         'oldUsername, oldPassword: the username or password is not correct.',
       );
+    await attempt.succeeded();
     await db.transaction().execute(async (trx) => {
       // Both logins must still be active when the change lands. The two conditional writes go in id order, so
       // concurrent links between the same logins (A into B while B into A) queue on the same row and the later
@@ -376,7 +413,11 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
   }
 
   /** A customer record for the enrollment wizard; with username and password it can log in at once. */
-  async function createQuickEnrollment(companyId: number, input: Static<typeof QuickEnrollmentBody>) {
+  async function createQuickEnrollment(
+    companyId: number,
+    input: Static<typeof QuickEnrollmentBody>,
+    ip: string,
+  ) {
     if ((input.username === undefined) !== (input.password === undefined))
       throw new ApiError(
         'VALIDATION_FAILED',
@@ -392,13 +433,20 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
     if (!lastName) throw new ApiError('VALIDATION_FAILED', 'lastName: must not be blank.');
     let userName: string | null = null;
     let passwordHash: string | null = null;
+    // USERNAME_TAKEN tells that a login exists: it spends the address's hourly probe budget, a created login does not.
+    let probeHit: Hit | null = null;
     if (input.username !== undefined && input.password !== undefined) {
+      probeHit = await rateLimiter.consume(
+        `probe:ip:${ip}`,
+        config.loginLimits.probesPerAddressPerHour,
+        3600,
+      );
       userName = await availableUserName(companyId, 'username', input.username);
       assertPasswordPolicy('password', input.password, userName);
       passwordHash = await hashPassword(input.password, config.passwordHashCost);
     }
     try {
-      return await db.transaction().execute(async (trx) => {
+      const created = await db.transaction().execute(async (trx) => {
         const customerId = await store.insertCustomer(trx, {
           companyId,
           userName,
@@ -413,6 +461,8 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
         });
         return userName ? await openSession(trx, companyId, customerId) : { customerId };
       });
+      if (probeHit) await rateLimiter.refund(probeHit);
+      return created;
     } catch (error) {
       if (isUniqueViolation(error))
         throw new ApiError('USERNAME_TAKEN', 'username: this username is already taken; choose another.');
@@ -435,19 +485,7 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
       throw new ApiError('VALIDATION_FAILED', 'username, email: send the username or the email address.', [
         'body.username: is required when email is not sent',
       ]);
-    await rateLimiter.consume(`${kind}:ip:${ip}`, perMinute, 60);
-    if (userName)
-      await rateLimiter.consume(
-        `${kind}:user:${companyId}:${sha256Hex(userName)}`,
-        RECOVERY_REQUESTS_PER_HOUR,
-        3600,
-      );
-    if (email)
-      await rateLimiter.consume(
-        `${kind}:email:${companyId}:${sha256Hex(email.toLowerCase())}`,
-        RECOVERY_REQUESTS_PER_HOUR,
-        3600,
-      );
+    await throttleProbe(kind, companyId, ip, { userName, email });
     const logins = await store.findRecoverableLogins(
       db,
       companyId,
@@ -594,11 +632,19 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
    * another customer of the company is not an error (households and businesses share addresses, and linked logins
    * keep theirs): it is returned as the warning EMAIL_ALREADY_USED, so the wizard can offer to log in instead.
    */
-  async function validateNewCustomer(companyId: number, input: Static<typeof ValidateNewCustomerQuery>) {
+  async function validateNewCustomer(
+    companyId: number,
+    input: Static<typeof ValidateNewCustomerQuery>,
+    ip: string,
+  ) {
     if (!input.username && !input.email)
       throw new ApiError('VALIDATION_FAILED', 'username, email: send at least one of them.', [
         'querystring.username: is required when email is not sent',
       ]);
+    await throttleProbe('validate-new-customer', companyId, ip, {
+      userName: input.username ? normalizeUserName(input.username) : undefined,
+      email: input.email?.trim() || undefined,
+    });
     const errors: Array<{ code: string; message: string }> = [];
     const warnings: Array<{ code: string; message: string }> = [];
     if (input.username) {
