@@ -59,7 +59,11 @@ const sidebars = {
       'reference-guides/prospect-role-permissions',
       'reference-guides/replacement-variables',
     ]),
-    section('Setup and Configs', ['setup-and-configs/service-tasks', 'setup-and-configs/zipcode-list']),
+    section('Setup and Configs', [
+      'setup-and-configs/service-tasks',
+      'setup-and-configs/operating-voltin',
+      'setup-and-configs/zipcode-list',
+    ]),
   ],
 } satisfies SidebarsConfig;
 
