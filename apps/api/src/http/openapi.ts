@@ -21,11 +21,20 @@ Every response is an envelope: \`data\`, \`succeeded\`, \`errors\` (list of stri
 ${errorTable}
 `;
 
+/** Every 429 says in Retry-After how long to wait. */
+const RATE_LIMITED_RESPONSE = {
+  description: 'RATE_LIMITED: too many attempts.',
+  headers: {
+    'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds to wait before trying again.' },
+  },
+  allOf: [{ $ref: 'ErrorEnvelope#' }],
+};
+
 /** Error responses every route documents, by how it is called. */
 function errorResponses(access: 'public' | 'account' | 'customer', hasInput: boolean) {
   const ref = { $ref: 'ErrorEnvelope#' };
-  const statuses = [...(hasInput ? [400] : []), ...(access === 'public' ? [] : [401, 403]), 404, 429, 500];
-  return Object.fromEntries(statuses.map((status) => [status, ref]));
+  const statuses = [...(hasInput ? [400] : []), ...(access === 'public' ? [] : [401, 403]), 404, 500];
+  return { ...Object.fromEntries(statuses.map((status) => [status, ref])), 429: RATE_LIMITED_RESPONSE };
 }
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {

@@ -187,3 +187,20 @@ describe('web service account login', () => {
     expectFailure(await login('wrong', address), 401, 'AUTH_INVALID_CREDENTIALS');
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('declares the 429 envelope with its Retry-After header on every call', async () => {
+    const document = (await api.call('GET', '/Swagger/v1/swagger.json')).body;
+    for (const [path, method] of [
+      ['/api/v1/customers/login', 'post'],
+      ['/api/v1/auth/login', 'post'],
+      ['/api/v1/customers/validate-new-customer', 'get'],
+    ] as const) {
+      const limited = document.paths[path][method].responses['429'];
+      expect(limited.headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1 });
+      expect(limited.content['application/json'].schema.allOf).toEqual([
+        { $ref: '#/components/schemas/ErrorEnvelope' },
+      ]);
+    }
+  });
+});
