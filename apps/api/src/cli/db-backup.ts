@@ -16,7 +16,7 @@ async function backup(target: string | undefined): Promise<number> {
   const { databaseUrl } = loadConfig();
   if (engineOf(databaseUrl) === 'postgres') {
     console.error(
-      'DATABASE_URL names a PostgreSQL database: back it up with `pg_dump --format=custom --file=voltin.dump "$DATABASE_URL"` and restore with `pg_restore --clean --if-exists --dbname="$DATABASE_URL" voltin.dump` (README, "Operating Voltin").',
+      'DATABASE_URL names a PostgreSQL database: back it up with `pg_dump --format=custom --file=voltin.dump "$DATABASE_URL"` and restore with `pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" voltin.dump` (README, "Operating Voltin").',
     );
     return 1;
   }
