@@ -45,10 +45,7 @@ export interface Config {
   docsBasicAuth: string | null;
   bodyLimitBytes: number;
   uploadLimitBytes: number;
-  /**
-   * Longest a client may take to send a whole request, headers and body; a body that trickles in slower is cut with
-   * 408. Also the longest a connection may sit with nothing moving either way.
-   */
+  /** Longest a client may take to send a whole request, headers and body; a body that trickles in slower is cut with 408. */
   requestTimeoutMs: number;
   /** Longest a client may take to send the request line and headers (at most requestTimeoutMs). */
   headersTimeoutMs: number;

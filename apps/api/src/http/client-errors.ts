@@ -77,7 +77,6 @@ export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoExce
 export function slowClientLimits(config: Pick<Config, 'requestTimeoutMs' | 'headersTimeoutMs'>) {
   return {
     requestTimeout: config.requestTimeoutMs,
-    connectionTimeout: config.requestTimeoutMs,
     http: {
       requestTimeout: config.requestTimeoutMs,
       headersTimeout: config.headersTimeoutMs,

@@ -28,11 +28,23 @@ export interface UploadedFile {
   bytes: Buffer;
 }
 
-/** Reads exactly one file from a multipart request and checks its content against the kinds allowed. */
-export async function readSingleFile(request: FastifyRequest, allowed: FileKind[]): Promise<UploadedFile> {
-  if (!request.isMultipart()) {
-    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data with one file part.');
-  }
+/**
+ * A part that cannot be read (no or another boundary, a body cut before its closing boundary) surfaces as the
+ * multipart parser's own error; it is the client's request that is broken, so it is 400 rather than a 500. Errors
+ * with a Fastify code (the file size limit, the parts limits) keep theirs.
+ */
+function unreadableBody(error: unknown): unknown {
+  if (error instanceof ApiError || String((error as { code?: unknown }).code).startsWith('FST_'))
+    return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new ApiError(
+    'MALFORMED_REQUEST',
+    'The multipart body cannot be read: its boundary is missing or wrong, or it ends before its closing boundary.',
+    [`body: ${reason}`],
+  );
+}
+
+async function readFileParts(request: FastifyRequest): Promise<UploadedFile[]> {
   const files: UploadedFile[] = [];
   for await (const part of request.parts()) {
     if (part.type !== 'file') continue;
@@ -47,6 +59,27 @@ export async function readSingleFile(request: FastifyRequest, allowed: FileKind[
         'file: only one file is accepted',
       ]);
   }
+  return files;
+}
+
+/**
+ * Reads exactly one file from a multipart request and checks its content against the kinds allowed. A compressed
+ * upload is refused before its body is read: the multipart parser reads the raw bytes, and the files accepted
+ * (PDF, PNG, JPEG) are compressed already.
+ */
+export async function readSingleFile(request: FastifyRequest, allowed: FileKind[]): Promise<UploadedFile> {
+  if (!request.isMultipart()) {
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data with one file part.');
+  }
+  const encoding = request.headers['content-encoding'];
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the file uncompressed, without a Content-Encoding.', [
+      'headers.content-encoding: is not accepted on uploads',
+    ]);
+  }
+  const files = await readFileParts(request).catch((error: unknown) => {
+    throw unreadableBody(error);
+  });
   const [file] = files;
   if (!file) throw new ApiError('VALIDATION_FAILED', 'The request has no file.', ['file: is required']);
   if (file.bytes.length === 0)

@@ -34,6 +34,10 @@ describe("Node's own client errors get the envelope and a real status", () => {
     expect(answer.responses[1]?.body).toMatchObject({ succeeded: false, code: 'MALFORMED_REQUEST' });
   });
 
+  it('cuts a connection that sends nothing with 408 REQUEST_TIMEOUT', async () => {
+    expectFailure(onlyAnswer(await rawHttp(api.baseUrl, [])), 408, 'REQUEST_TIMEOUT');
+  });
+
   it('cuts a request whose headers never finish with 408 REQUEST_TIMEOUT', async () => {
     const answer = await rawHttp(api.baseUrl, ['GET /api/v1/health HTTP/1.1\r\nHost: x\r\n']);
     expectFailure(onlyAnswer(answer), 408, 'REQUEST_TIMEOUT');
