@@ -71,8 +71,8 @@ export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoExce
 }
 
 /**
- * The server's limits on slow clients, as Fastify options. Node checks its timeouts on a timer; checking at a
- * quarter of the headers timeout (at most once a second) cuts a slow client at most a quarter late.
+ * The server's limits on slow clients, as Fastify options. Node checks its timeouts on a timer (every 30 s unless
+ * told); checking every second, or every quarter of a shorter headers timeout, cuts a slow client that much late.
  */
 export function slowClientLimits(config: Pick<Config, 'requestTimeoutMs' | 'headersTimeoutMs'>) {
   return {
