@@ -9,7 +9,7 @@ import type { CustomerSession } from '../../http/access.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../security/passwords.js';
 import { newOpaqueToken, sha256Hex } from '../../security/tokens.js';
-import { createLoginThrottle, type Hit, type RateLimiter } from '../rate-limits/index.js';
+import { type Budget, createLoginThrottle, type Hit, type RateLimiter } from '../rate-limits/index.js';
 import {
   assertPasswordPolicy,
   assertUserNameFormat,
@@ -121,33 +121,31 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
   /**
    * Spends the budgets of a call that tells whether an account exists: per client address per minute and per hour
    * (the hour shared by all such calls, so switching between them gains nothing), and per username and per email
-   * address it names per hour. Returns the address's hourly hit, for a call that gives it back when nothing was told.
+   * address it names per hour.
    */
   async function throttleProbe(
     kind: string,
     companyId: number,
     ip: string,
     named: { userName?: string; email?: string },
-  ): Promise<Hit> {
-    await rateLimiter.consume(`${kind}:ip:${ip}`, perMinute, 60);
-    const addressHit = await rateLimiter.consume(
-      `probe:ip:${ip}`,
-      config.loginLimits.probesPerAddressPerHour,
-      3600,
-    );
+  ): Promise<void> {
+    const budgets: Budget[] = [
+      [`${kind}:ip:${ip}`, perMinute, 60],
+      [`probe:ip:${ip}`, config.loginLimits.probesPerAddressPerHour, 3600],
+    ];
     if (named.userName)
-      await rateLimiter.consume(
+      budgets.push([
         `${kind}:user:${companyId}:${sha256Hex(named.userName)}`,
         PROBES_PER_IDENTITY_PER_HOUR,
         3600,
-      );
+      ]);
     if (named.email)
-      await rateLimiter.consume(
+      budgets.push([
         `${kind}:email:${companyId}:${sha256Hex(named.email.toLowerCase())}`,
         PROBES_PER_IDENTITY_PER_HOUR,
         3600,
-      );
-    return addressHit;
+      ]);
+    await rateLimiter.consumeAll(budgets);
   }
 
   async function openSession(executor: Kysely<Database>, companyId: number, customerId: number) {

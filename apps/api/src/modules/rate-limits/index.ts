@@ -29,6 +29,9 @@ export function rateLimited(retryAfterSeconds: number): ApiError {
   });
 }
 
+/** A fixed-window budget: at most `limit` hits of `bucket` per window of `windowSeconds`. */
+export type Budget = [bucket: string, limit: number, windowSeconds: number];
+
 /** One counted hit of a fixed window, so it can be taken back. */
 export interface Hit {
   bucket: string;
@@ -40,20 +43,35 @@ export interface Hit {
  * same attempts. Every count is one atomic statement: attempts sent at once all count.
  */
 export function createRateLimiter(db: Kysely<Database>) {
+  /** Counts a hit in the current window; 429 with Retry-After (the hit taken back) once over `limit`. */
+  async function consume(bucket: string, limit: number, windowSeconds: number): Promise<Hit> {
+    const now = nowSeconds();
+    const windowStart = now - (now % windowSeconds);
+    const hits = await recordHit(db, bucket, windowStart);
+    if (hits > limit) {
+      await takeBackHit(db, bucket, windowStart);
+      throw rateLimited(windowStart + windowSeconds - now);
+    }
+    return { bucket, windowStart };
+  }
+  const refund = (hit: Hit) => takeBackHit(db, hit.bucket, hit.windowStart);
+
   return {
-    /** Counts a hit in the current window; 429 with Retry-After (counting nothing more) once over `limit`. */
-    async consume(bucket: string, limit: number, windowSeconds: number): Promise<Hit> {
-      const now = nowSeconds();
-      const windowStart = now - (now % windowSeconds);
-      const hits = await recordHit(db, bucket, windowStart);
-      if (hits > limit) {
-        await takeBackHit(db, bucket, windowStart);
-        throw rateLimited(windowStart + windowSeconds - now);
-      }
-      return { bucket, windowStart };
-    },
+    consume,
     /** Takes back a hit that turned out not to count (a login that succeeded). */
-    refund: (hit: Hit) => takeBackHit(db, hit.bucket, hit.windowStart),
+    refund,
+    /** Counts a hit in each budget, or (429) in none: a refused request spends nothing. */
+    async consumeAll(budgets: Budget[]): Promise<Hit[]> {
+      const hits: Hit[] = [];
+      try {
+        for (const [bucket, limit, windowSeconds] of budgets)
+          hits.push(await consume(bucket, limit, windowSeconds));
+      } catch (error) {
+        await Promise.all(hits.map(refund));
+        throw error;
+      }
+      return hits;
+    },
     /** Counts one attempt of a streak; 429 with the time left while the wait after its last failure runs. */
     async attemptStreak(key: string, waits: number[]): Promise<void> {
       const now = nowSeconds();
@@ -103,30 +121,18 @@ export function createLoginThrottle(
 ) {
   const waits = streakWaits(limits);
 
-  async function consumeAll(budgets: Array<[bucket: string, limit: number, windowSeconds: number]>) {
-    const hits: Hit[] = [];
-    try {
-      for (const [bucket, limit, windowSeconds] of budgets)
-        hits.push(await limiter.consume(bucket, limit, windowSeconds));
-    } catch (error) {
-      await Promise.all(hits.map(limiter.refund));
-      throw error;
-    }
-    return hits;
-  }
-
   return {
     /** `scope` separates kinds of login; `name` is the login name as the caller sent it (normalised). */
     async attempt(scope: string, name: string, address: string): Promise<LoginAttempt> {
       const account = sha256Hex(`${scope}:${name}`);
       const pair = sha256Hex(`${scope}:${name}:${address}`);
-      const ceilings: Array<[string, number, number]> = [
+      const ceilings: Budget[] = [
         [`${scope}:ip:${address}`, loginAttemptsPerMinute, 60],
         [`${scope}:failed:ip:${address}`, limits.failuresPerAddressPerHour, HOUR],
       ];
       if (!(await limiter.isKnownAddress(pair)))
         ceilings.push([`${scope}:failed:account:${account}`, limits.failuresPerAccountPerHour, HOUR]);
-      const hits = await consumeAll(ceilings);
+      const hits = await limiter.consumeAll(ceilings);
       try {
         await limiter.attemptStreak(pair, waits);
       } catch (error) {
@@ -144,5 +150,3 @@ export function createLoginThrottle(
     },
   };
 }
-
-export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

@@ -80,7 +80,11 @@ describe('account-probing calls', () => {
       const answer = await validate(newAddress(), { username: customer.username });
       expect(answer.body.data.errors).toEqual([expect.objectContaining({ code: 'USERNAME_TAKEN' })]);
     }
-    expectLimited(await validate(newAddress(), { username: customer.username }));
+    const refusedAt = newAddress();
+    expectLimited(await validate(refusedAt, { username: customer.username }));
+    // The refused request spent nothing of its address's budget.
+    for (let i = 0; i < PROBES_PER_ADDRESS; i++)
+      expect((await validate(refusedAt, { username: `other.${testsStarted}.${i}` })).status).toBe(200);
     for (let i = 0; i < PROBES_PER_IDENTITY_PER_HOUR; i++)
       expect((await validate(newAddress(), { email: customer.email.toUpperCase() })).status).toBe(200);
     expectLimited(await validate(newAddress(), { email: customer.email }));
