@@ -170,6 +170,44 @@ describe('customer login: ceilings', () => {
   });
 });
 
+describe('customer login: ceilings under concurrent requests', () => {
+  const concurrently = async (count: number, send: (i: number) => Promise<ApiResponse>) => {
+    const statuses = (await Promise.all(Array.from({ length: count }, (_, i) => send(i)))).map(
+      (r) => r.status,
+    );
+    return {
+      failed: statuses.filter((s) => s === 401).length,
+      limited: statuses.filter((s) => s === 429).length,
+    };
+  };
+
+  it('per address: of 20 usernames tried at once, exactly the ceiling of 12 are checked', async () => {
+    const address = newAddress();
+    const apiToken = await token();
+    const counts = await concurrently(20, (i) =>
+      api.call('POST', '/customers/login', {
+        token: apiToken,
+        body: { username: `burst.${addressCount}.${i}`, password: 'pw' },
+        headers: { 'x-forwarded-for': address },
+      }),
+    );
+    expect(counts).toEqual({ failed: 12, limited: 8 });
+  });
+
+  it('per account: of 20 addresses guessing at once, exactly the ceiling of 10 are checked', async () => {
+    const customer = await freshCustomer();
+    const apiToken = await token();
+    const counts = await concurrently(20, () =>
+      api.call('POST', '/customers/login', {
+        token: apiToken,
+        body: { username: customer.username, password: 'guess' },
+        headers: { 'x-forwarded-for': newAddress() },
+      }),
+    );
+    expect(counts).toEqual({ failed: 10, limited: 10 });
+  });
+});
+
 describe('web service account login', () => {
   const login = (secret: string, address: string) =>
     api.call('POST', '/auth/login', {
