@@ -129,6 +129,28 @@ describe('customer login: progressive delay per (username, address)', () => {
   });
 });
 
+describe('proving the current password to change account details', () => {
+  it('is throttled like a login of that customer from that address, so a stolen customer hash cannot guess it', async () => {
+    const customer = await freshCustomer();
+    const address = newAddress();
+    let changes = 0;
+    // A new email each time, so each call asks for the current password.
+    const change = async (password: string) =>
+      api.call('PUT', `/customers/${customer.customerId}`, {
+        token: await token(),
+        customerHash: customer.customerHash,
+        headers: { 'x-forwarded-for': address },
+        body: { email: `changed.${addressCount}.${++changes}@example.com`, password },
+      });
+    for (let i = 0; i < 4; i++) expectFailure(await change('guess'), 401, 'CURRENT_PASSWORD_INCORRECT');
+    expectLimited(await change(customer.password), 30);
+    expectLimited(await customerLogin(address, customer.username, customer.password), 30);
+    advanceSeconds(30);
+    expect((await change(customer.password)).status).toBe(200);
+    expectFailure(await change('guess'), 401, 'CURRENT_PASSWORD_INCORRECT');
+  });
+});
+
 describe('customer login: ceilings', () => {
   it('caps failures per address across usernames (credential stuffing); successes do not count', async () => {
     const address = newAddress();

@@ -105,6 +105,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ customers: CustomersSer
           request.params.customerId,
           request.body,
           customerHashOf(request.headers['x-customer-hash']),
+          request.ip,
         ),
         'The customer was updated.',
       ),

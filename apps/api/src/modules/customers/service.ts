@@ -263,6 +263,7 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
     customerId: number,
     input: Static<typeof CustomerUpdateBody>,
     currentCustomerHash: string | undefined,
+    ip: string,
   ) {
     const customer = await customerOrNotFound(companyId, customerId);
     const changes: Parameters<typeof store.updateCustomer>[2] = {};
@@ -282,12 +283,18 @@ export function createCustomersService({ db, config, rateLimiter, mail }: Custom
           'CURRENT_PASSWORD_REQUIRED',
           'password: send the current password to change the username, the password or the email.',
         );
-      await rateLimiter.consume(`customer-password:${companyId}:${customerId}`, perMinute, 60);
+      // Whoever holds the session must still prove the password: guessing it is throttled like a login.
+      const attempt = await loginThrottle.attempt(
+        `customer-login:${companyId}`,
+        customer.user_name ?? `customer:${customerId}`,
+        ip,
+      );
       const valid = customer.password_hash
         ? await verifyPassword(input.password, customer.password_hash)
         : await verifyAgainstDecoy(input.password, config.passwordHashCost);
       if (!valid)
         throw new ApiError('CURRENT_PASSWORD_INCORRECT', 'password: the current password is not correct.');
+      await attempt.succeeded();
     }
     if (newUserName !== undefined)
       changes.user_name = await availableUserName(companyId, 'username', newUserName, customerId);
