@@ -22,7 +22,7 @@ export const KNOWN_ADDRESS_SECONDS = 90 * 24 * HOUR;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export function rateLimited(retryAfterSeconds: number): ApiError {
+function rateLimited(retryAfterSeconds: number): ApiError {
   const retryAfter = Math.max(1, retryAfterSeconds);
   return new ApiError('RATE_LIMITED', `Too many attempts; try again in ${retryAfter} seconds.`, [], {
     'retry-after': String(retryAfter),
@@ -96,7 +96,7 @@ export function createRateLimiter(db: Kysely<Database>) {
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 /** The wait after the nth failure of a streak: none for the free ones, then doubling up to the ceiling. */
-export function streakWaits(limits: LoginLimits): number[] {
+function streakWaits(limits: LoginLimits): number[] {
   const waits = Array<number>(limits.freeFailures).fill(0);
   for (let wait = limits.firstDelaySeconds; wait < limits.maxDelaySeconds; wait *= 2) waits.push(wait);
   waits.push(limits.maxDelaySeconds);
