@@ -2,9 +2,10 @@ import { defineConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
 /**
- * The suite as Stryker runs it (`npm run test:mutation`): the tests of the money and enrollment modules, counting
- * only what tests themselves reach (mutation/tests-only-coverage.ts). Test files share loaded modules (no isolation)
- * because each mutant reruns a few files and loading the app for each would cost more than the tests.
+ * The suite as Stryker runs it (`npm run test:mutation`): the tests of the money and enrollment modules, with what a
+ * file's set-up reaches counted for that file's tests (mutation/hook-coverage-per-file.ts). Test files share loaded
+ * modules (no isolation) because each mutant reruns a few files and loading the app for each would cost more than the
+ * tests.
  */
 export default defineConfig({
   test: {
@@ -14,7 +15,7 @@ export default defineConfig({
       'test/http/idempotency.test.ts',
       'test/adapters/payment-gateway/**/*.test.ts',
     ],
-    setupFiles: ['mutation/tests-only-coverage.ts'],
+    setupFiles: ['mutation/hook-coverage-per-file.ts'],
     isolate: false,
     retry: 0,
   },

@@ -15,6 +15,25 @@ function isApiErrorMessage(path) {
   );
 }
 
+/**
+ * The words a message is built from, passed to a helper that only puts them in an error's message: `notFound(what)`
+ * (NOT_FOUND, "… was not found.") and the payments module's `atGateway(action, call)` ("… while <action> …").
+ */
+const MESSAGE_ARGUMENT = new Map([
+  ['notFound', 0],
+  ['atGateway', 0],
+]);
+
+function isMessageHelperArgument(path) {
+  const parent = path.parentPath;
+  return (
+    path.listKey === 'arguments' &&
+    parent?.isCallExpression() &&
+    parent.node.callee.type === 'Identifier' &&
+    MESSAGE_ARGUMENT.get(parent.node.callee.name) === path.key
+  );
+}
+
 /** `log.warn(…)`, `deps.log.error(…)`: a line for operators. */
 function isLogCall(path) {
   if (!path.isCallExpression()) return false;
@@ -39,7 +58,7 @@ function isLogCall(path) {
 export const strykerPlugins = [
   declareValuePlugin(PluginKind.Ignore, 'Wording', {
     shouldIgnore(path) {
-      if (isApiErrorMessage(path))
+      if (isApiErrorMessage(path) || isMessageHelperArgument(path))
         return 'The wording of an error message; its code, status and details are tested.';
       if (isLogCall(path)) return 'What a log line says; logs are for operators, not a money rule.';
       return undefined;
