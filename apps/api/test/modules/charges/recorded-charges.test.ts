@@ -14,18 +14,22 @@ import {
 } from '../../fixtures/enrollments.js';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
+import { barrier } from './helpers.js';
 
 /** While true, every gateway look-up of a transaction fails as a gateway that does not answer. */
 let gatewayDown = false;
+/** While set, every gateway look-up of a transaction waits for the promise it returns. */
+let lookupGate: (() => Promise<void>) | null = null;
 const api = useTestApi(
   {},
   {
     gateway: (gateway: PaymentGateway): PaymentGateway => ({
       ...gateway,
-      transactionDetails: (transactionId) =>
-        gatewayDown
-          ? Promise.reject(new GatewayUnavailableError('the gateway does not answer'))
-          : gateway.transactionDetails(transactionId),
+      async transactionDetails(transactionId) {
+        if (lookupGate) await lookupGate();
+        if (gatewayDown) throw new GatewayUnavailableError('the gateway does not answer');
+        return gateway.transactionDetails(transactionId);
+      },
     }),
   },
 );
@@ -184,6 +188,47 @@ describe('POST /payments/charge-transaction: a recorded charge counts only when 
     const other = await depositDue();
     expectFailure(await record(other, transactionId, 40, 'ONE_TIME_PAYMENT'), 409, 'CHARGE_ALREADY_RECORDED');
     expect(await chargeRows(id)).toHaveLength(1);
+  });
+
+  it('refuses a transaction recorded before without asking the gateway: 409 even while the gateway does not answer', async () => {
+    const id = await depositDue();
+    const transactionId = await chargedAtGateway(card, 4_100);
+    expect((await record(id, transactionId, 41, 'ONE_TIME_PAYMENT')).status).toBe(200);
+    gatewayDown = true;
+    try {
+      expectFailure(await record(id, transactionId, 41, 'ONE_TIME_PAYMENT'), 409, 'CHARGE_ALREADY_RECORDED');
+    } finally {
+      gatewayDown = false;
+    }
+    expect(await chargeRows(id)).toHaveLength(1);
+  });
+
+  it('of two recordings of one transaction that both found it not recorded yet, one is recorded, the other answers 409', async () => {
+    const id = await depositDue();
+    const transactionId = await chargedAtGateway(card, 4_200);
+    // Both recordings wait at the gateway look-up (after their "not recorded yet" check) until both got there.
+    const meeting = barrier(2);
+    lookupGate = meeting.arrive;
+    try {
+      const responses = await Promise.all([
+        record(id, transactionId, 42, 'ONE_TIME_PAYMENT'),
+        record(id, transactionId, 42, 'ONE_TIME_PAYMENT'),
+      ]);
+      expect(responses.map((r) => r.status).sort()).toEqual([200, 409]);
+      expectFailure(responses.find((r) => r.status !== 200)!, 409, 'CHARGE_ALREADY_RECORDED');
+    } finally {
+      lookupGate = null;
+    }
+    expect(await chargeRows(id)).toHaveLength(1);
+  });
+
+  it('refuses an amount with a third decimal, naming the amount field', async () => {
+    const id = await depositDue();
+    const refused = await record(id, '60000000002', 12.345, 'ONE_TIME_PAYMENT');
+    expect(expectFailure(refused, 400, 'VALIDATION_FAILED').errors).toEqual([
+      'amount: more than two decimals',
+    ]);
+    expect(await chargeRows(id)).toEqual([]);
   });
 
   it('answers 503 and records nothing while the gateway does not answer', async () => {
