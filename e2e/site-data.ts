@@ -94,10 +94,11 @@ export const sidebarSections: [string, string[]][] = [
     ],
   ],
   ['Reference Guides', ['Prospect Role Permissions', 'Replacement Variables']],
-  ['Setup and Configs', ['Service Tasks', 'Zipcode List']],
+  // Operating Voltin is ours, beyond the specification's pages: what operators need to run it in production.
+  ['Setup and Configs', ['Service Tasks', 'Operating Voltin', 'Zipcode List']],
 ];
 
-/** Every documentation route of spec 2.2, with the page title. */
+/** Every documentation route of spec 2.2 (and our Operating Voltin page), with the page title. */
 export const docRoutes: [string, string][] = [
   ['/Getting Started', 'Getting Started'],
   ['/API Integrations/Accessing Customer Documentation', 'Accessing Customer Documentation'],
@@ -131,5 +132,6 @@ export const docRoutes: [string, string][] = [
   ['/Reference Guides/Prospect Role Permissions', 'Prospect Role Permissions'],
   ['/Reference Guides/Replacement Variables', 'Replacement Variables'],
   ['/Setup and Configs/Service Tasks', 'Service Tasks'],
+  ['/Setup and Configs/Operating Voltin', 'Operating Voltin'],
   ['/Setup and Configs/Zipcode List', 'Zipcode List'],
 ];
