@@ -160,6 +160,20 @@ describe('POST /payments/pay refusals', () => {
   });
 });
 
+describe('GET /payments/charge-transaction/{id}', () => {
+  it('answers one charge as it was paid, and 404 for a charge that does not exist', async () => {
+    const { enrollmentId } = await enrollmentOf(bed, '720');
+    const card = await cardOf(bed);
+    const paid = await pay(bed, { idEnrollment: enrollmentId, ...card, amount: 12.34 });
+    const id = paid.body.data.id_payment_charge_transactions;
+    const one = await asCustomer('GET', `/payments/charge-transaction/${id}`);
+    expect(one.status, JSON.stringify(one.body)).toBe(200);
+    expect(one.body.data).toEqual(paid.body.data);
+    expect(one.body.data).toMatchObject({ id_enrollment: enrollmentId, amount: 12.34, status: 'approved' });
+    expectFailure(await asCustomer('GET', '/payments/charge-transaction/987654321'), 404, 'NOT_FOUND');
+  });
+});
+
 describe('GET /payments/charge-transaction/by-enrollment/{id}', () => {
   it('filters on sent to billing and captured, newest first, by page', async () => {
     const { enrollmentId } = await enrollmentOf(bed, '720');
