@@ -167,6 +167,20 @@ describe('the Idempotency-Key rules inside the payment (service)', () => {
     expect(await gatewayCharges(bed, card.paymentProfileToken)).toHaveLength(1);
   });
 
+  it('a retry of a payment the gateway answered is answered from its record, without asking the gateway again', async () => {
+    const { enrollmentId } = await enrollmentOf(bed, '720');
+    const card = await cardOf(bed);
+    const { companyId, charges } = await chargesServiceOf(bed);
+    const key = `answered-${randomUUID()}`;
+    const body = { idEnrollment: enrollmentId, ...card, amount: 30 };
+    const first = await charges.pay(companyId, bed.session.customerId, body, key);
+    const [charge] = await chargeRows(bed, enrollmentId);
+    // The gateway no longer answers about this charge: the retry must not need it.
+    bed.switches.findChargeFaults.set(charge!.reference, noAnswer());
+    expect(await charges.pay(companyId, bed.session.customerId, body, key)).toEqual(first);
+    expect(await gatewayCharges(bed, card.paymentProfileToken)).toHaveLength(1);
+  });
+
   it('two retries at once of a charge the gateway never made: it is charged once', async () => {
     const { enrollmentId } = await enrollmentOf(bed, '720');
     const card = await cardOf(bed);
