@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayRejectedError } from '../../../src/adapters/payment-gateway/port.js';
-import type { ApiError } from '../../../src/http/errors.js';
+import { ApiError } from '../../../src/http/errors.js';
+import { createChargesService } from '../../../src/modules/charges/service.js';
 import { letterOfCreditEnrollment, recordCharge, sandboxDepositProfile } from '../../fixtures/enrollments.js';
+import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure } from '../../helpers/app.js';
 import {
   cardOf,
@@ -368,6 +370,27 @@ describe('the deposit paid at enrollment (PayNow)', () => {
     expect(await chargeRows(bed, enrollmentId)).toMatchObject([
       { status: 'pending', payment_type: 'CreditCard' },
     ]);
+  });
+
+  it('a company without a payment gateway is not swallowed: the caller is told, nothing is charged', async () => {
+    const { enrollmentId } = await enrollmentOf(bed);
+    const { customerProfileToken, depositToken } = await sandboxDepositProfile(bed.api, '1111');
+    const charges = createChargesService({
+      db: bed.api.db.kysely,
+      enrollments: bed.api.app.voltin.enrollments!,
+      gatewayFor: async () => {
+        throw new ApiError('PAYMENT_GATEWAY_NOT_CONFIGURED', 'This retail company has no payment gateway.');
+      },
+      log: bed.api.app.log,
+    });
+    const companyId = await sandboxCompanyId(bed.api.db.kysely);
+    await expect(
+      charges.chargeDepositNow(companyId, enrollmentId, {
+        customerProfileToken,
+        paymentProfileToken: depositToken,
+      }),
+    ).rejects.toMatchObject({ code: 'PAYMENT_GATEWAY_NOT_CONFIGURED' });
+    expect(await gatewayCharges(bed, depositToken)).toEqual([]);
   });
 
   it('a gateway without answer is swallowed (the charge is reconciled later), and recorded unknown', async () => {
