@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createPaymentGateways } from '../../../src/adapters/payment-gateway/index.js';
+import { createPaymentsService } from '../../../src/modules/payments/service.js';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { type CustomerLogin, everyRowAsText, loginNewCustomer, paymentProfileCalls } from './helpers.js';
@@ -183,12 +185,17 @@ describe('POST /payments/payment-profile (sandbox gateway)', () => {
       403,
       'CUSTOMER_FORBIDDEN',
     );
+    // The other customer has a gateway profile of their own: a foreign token must not be read as theirs either.
+    await save(other, card('4111111111111111'));
+    const before = await Promise.all([count('payment_profiles'), count('sandbox_gateway_payment_profiles')]);
     expectFailure(
       await save(other, { ...card('4111111111111111'), customer_profile_token: mine.customerProfileToken }),
       404,
       'NOT_FOUND',
     );
-    await save(other, card('4111111111111111'));
+    expect(await Promise.all([count('payment_profiles'), count('sandbox_gateway_payment_profiles')])).toEqual(
+      before,
+    );
     expectFailure(
       await save(other, { ...card('4111111111111111'), payment_profile_token: mine.paymentProfileToken }),
       403,
@@ -199,6 +206,40 @@ describe('POST /payments/payment-profile (sandbox gateway)', () => {
       404,
       'NOT_FOUND',
     );
+  });
+});
+
+describe('a customer that does not exist in the company (payments service)', () => {
+  it('gets no payment profile and no hosted form: 404, and nothing is made at the gateway', async () => {
+    const db = api.db.kysely;
+    const payments = createPaymentsService({
+      db,
+      gateways: createPaymentGateways({ db, secretBoxKey: api.app.voltin.keys.secretBox }),
+    });
+    const companyId = await sandboxCompanyId(db);
+    const before = await Promise.all([
+      count('payment_customer_profiles'),
+      count('sandbox_gateway_payment_profiles'),
+    ]);
+    await expect(
+      payments.saveProfile(companyId, 987_654_321, {
+        ...card('4111111111111111'),
+        id_payment_type: 1 as const,
+        id_customer: 987_654_321,
+      }),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(
+      payments.hostedProfilePageToken(companyId, 987_654_321, {
+        iFrameCommunicatorUrl: 'https://my.bluebonnet.example/communicator.html',
+        transactionType: 'ONE_TIME_PAYMENT',
+        paymentType: 'CreditCard',
+      }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(
+      await Promise.all([count('payment_customer_profiles'), count('sandbox_gateway_payment_profiles')]),
+    ).toEqual(before);
   });
 });
 
