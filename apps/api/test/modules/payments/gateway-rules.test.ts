@@ -24,6 +24,8 @@ const gatewaySwitches = {
   hostedPages: [] as Array<Parameters<PaymentGateway['hostedProfilePage']>[0]>,
   /** The methods sent to the gateway to be saved. */
   savedMethods: [] as Array<Parameters<PaymentGateway['createPaymentProfile']>[1]>,
+  /** The merchant customer ids the gateway was asked to make a customer profile for. */
+  customerProfilesAsked: [] as string[],
 };
 const failing =
   <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
@@ -38,7 +40,10 @@ const api = useTestApi(
   {
     gateway: (gateway: PaymentGateway): PaymentGateway => ({
       ...gateway,
-      createCustomerProfile: failing(gateway.createCustomerProfile),
+      createCustomerProfile: failing(async (input) => {
+        gatewaySwitches.customerProfilesAsked.push(input.merchantCustomerId);
+        return gateway.createCustomerProfile(input);
+      }),
       createPaymentProfile: failing(async (customerProfileToken, method) => {
         gatewaySwitches.savedMethods.push(method);
         return gateway.createPaymentProfile(customerProfileToken, method);
@@ -57,6 +62,7 @@ afterEach(() => {
   gatewaySwitches.fault = null;
   gatewaySwitches.hostedPages.length = 0;
   gatewaySwitches.savedMethods.length = 0;
+  gatewaySwitches.customerProfilesAsked.length = 0;
 });
 
 let demo: CustomerLogin;
@@ -134,6 +140,8 @@ describe('the customer profile at the gateway', () => {
     const customer = await newCustomer();
     expect((await save(customer, visa)).status).toBe(200);
     expect((await save(customer, visa)).status).toBe(200);
+    // The second save reuses the recorded customer profile: the gateway is not asked for another.
+    expect(gatewaySwitches.customerProfilesAsked).toEqual([`V${companyId}-${customer.customerId}`]);
     const atGateway = await api.db.kysely
       .selectFrom('sandbox_gateway_customer_profiles')
       .selectAll()
