@@ -121,7 +121,11 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
 
   /** Sends the charge to the gateway under its reference and records what it answered. */
   async function attempt(c: Charge, customerProfileToken: string): Promise<Charge> {
-    const gateway = await gatewayFor(c.company_id);
+    const gateway = await gatewayFor(c.company_id).catch(async (error) => {
+      // Nothing reached a gateway: the charge must not stay pending, which would refuse every later deposit payment.
+      await record(c.id, { status: 'not_charged' });
+      throw error;
+    });
     try {
       const result = await gateway.charge({
         customerProfileToken,
@@ -413,7 +417,7 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
       idempotencyKey: idempotencyKey ?? null,
     }).catch(async (error) => {
       // Two identical requests racing: the loser answers with the winner's outcome.
-      if (!idempotencyKey) throw error;
+      if (!idempotencyKey || !isUniqueViolation(error)) throw error;
       throw new ApiError(
         'PAYMENT_IN_PROGRESS',
         'This payment is already being processed; ask again shortly.',

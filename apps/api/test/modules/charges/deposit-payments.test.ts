@@ -391,6 +391,14 @@ describe('the deposit paid at enrollment (PayNow)', () => {
       }),
     ).rejects.toMatchObject({ code: 'PAYMENT_GATEWAY_NOT_CONFIGURED' });
     expect(await gatewayCharges(bed, depositToken)).toEqual([]);
+    // Recorded as not charged, not left pending: once a gateway is there, the deposit can be paid.
+    expect((await chargeRows(bed, enrollmentId)).map((c) => c.status)).toEqual(['not_charged']);
+    const { charges: withGateway } = await chargesServiceOf(bed);
+    await withGateway.chargeDepositNow(companyId, enrollmentId, {
+      customerProfileToken,
+      paymentProfileToken: depositToken,
+    });
+    expect(await gatewayCharges(bed, depositToken)).toHaveLength(1);
   });
 
   it('a gateway without answer is swallowed (the charge is reconciled later), and recorded unknown', async () => {
