@@ -48,9 +48,10 @@ if (inject('mode') === 'dry-run') {
     const reachedBySetUp = perTest?.[HOOKS_ID];
     if (!perTest || !reachedBySetUp) return;
     for (const testId of testsOfFile) {
-      const reached = (perTest[testId] ??= {});
+      const reached = perTest[testId] ?? {};
       for (const [mutantId, hits] of Object.entries(reachedBySetUp))
         reached[mutantId] = (reached[mutantId] ?? 0) + hits;
+      perTest[testId] = reached;
     }
     delete perTest[HOOKS_ID];
   });
