@@ -27,7 +27,6 @@ import { seedPremises } from './db/seed/premises.js';
 import { seedReferenceData } from './db/seed/reference.js';
 import { seedSandbox } from './db/seed/sandbox.js';
 import { withStartupLock } from './db/startup-lock.js';
-import { sandboxMasterKey } from './db/system-settings.js';
 import { accessControl } from './http/access.js';
 import { slowClientLimits } from './http/client-errors.js';
 import { registerDocsSite } from './http/docs-site.js';
@@ -74,6 +73,7 @@ import {
   verificationRoutes,
 } from './modules/verifications/index.js';
 import { deriveKeys, type KeyRing } from './security/keys.js';
+import { masterKeyFor } from './security/master-key.js';
 
 export interface AppContext {
   config: Config;
@@ -114,8 +114,8 @@ const ajvFormats = addFormats.default as unknown as Plugin<unknown>;
 
 function prepareDatabase(config: Config, db: Db): Promise<KeyRing> {
   return withStartupLock(db.kysely, async () => {
+    const keys = deriveKeys(await masterKeyFor(config, db.kysely));
     await migrateToLatest(db.kysely);
-    const keys = deriveKeys(config.masterKey ?? (await sandboxMasterKey(db.kysely)));
     await seedReferenceData(db.kysely);
     if (config.mode === 'sandbox') {
       // The premise directory is a sample; production loads ERCOT's ESIID extract into the same table.

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +43,8 @@ describe('the server process', () => {
     expect(address, server.output()).toBeTruthy();
     const health = await fetch(`${address}/api/v1/health`);
     expect(health.status).toBe(200);
+    // The generated sandbox key lives beside the database, readable by its user only.
+    expect(statSync(path.join(dir, 'voltin.master-key')).mode & 0o777).toBe(0o600);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shutting down');

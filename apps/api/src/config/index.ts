@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,8 +26,16 @@ export interface Config {
   host: string;
   port: number;
   databaseUrl: string;
-  /** Base64 of 32 random bytes; required in production, generated and kept in the database in the sandbox. */
+  /**
+   * Base64 of 32 random bytes, from VOLTIN_MASTER_KEY or the file VOLTIN_MASTER_KEY_FILE names; required in
+   * production. Never stored in the database.
+   */
   masterKey: Buffer | null;
+  /**
+   * Where the sandbox keeps the master key it generates when none is given: next to its SQLite file, or in ./data for
+   * PostgreSQL. Null in production (the key must be given) and for in-memory SQLite (a key for the process).
+   */
+  sandboxKeyFile: string | null;
   logLevel: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -82,6 +91,7 @@ export class ConfigError extends Error {
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const DEFAULT_SQLITE_PATH = path.join(repoRoot, 'data', 'voltin.sqlite');
+const DEFAULT_SANDBOX_KEY_FILE = path.join(repoRoot, 'data', 'voltin.master-key');
 const DEFAULT_DOCS_DIR = path.join(repoRoot, 'apps', 'docs', 'build');
 
 type Env = Record<string, string | undefined>;
@@ -138,6 +148,49 @@ function trustedProxiesFrom(raw: string | undefined, mode: Mode, problems: strin
   return entries;
 }
 
+const GENERATE_KEY = `node -e "console.log(require('crypto').randomBytes(32).toString('base64'))"`;
+
+/** The master key from VOLTIN_MASTER_KEY or the file VOLTIN_MASTER_KEY_FILE names (container secrets), never both. */
+function masterKeyFrom(env: Env, mode: Mode, problems: string[]): Buffer | null {
+  const file = env.VOLTIN_MASTER_KEY_FILE?.trim() || null;
+  if (env.VOLTIN_MASTER_KEY && file) {
+    problems.push('Set either VOLTIN_MASTER_KEY or VOLTIN_MASTER_KEY_FILE, not both');
+    return null;
+  }
+  let encoded = env.VOLTIN_MASTER_KEY || null;
+  let name = 'VOLTIN_MASTER_KEY';
+  if (file) {
+    name = `The file VOLTIN_MASTER_KEY_FILE names (${file})`;
+    try {
+      encoded = readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      problems.push(
+        `VOLTIN_MASTER_KEY_FILE names a file Voltin cannot read (${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`,
+      );
+      return null;
+    }
+  }
+  if (encoded === null) {
+    if (mode === 'production')
+      problems.push(
+        `VOLTIN_MASTER_KEY is required in production, or VOLTIN_MASTER_KEY_FILE naming a file that holds it (generate a key with: ${GENERATE_KEY})`,
+      );
+    return null;
+  }
+  const key = Buffer.from(encoded, 'base64');
+  if (key.length !== 32) problems.push(`${name} must hold the base64 encoding of exactly 32 bytes`);
+  return key;
+}
+
+/** The file the sandbox keeps its generated key in: beside its SQLite database, so the two travel together. */
+function sandboxKeyFileFor(databaseUrl: string): string | null {
+  if (!databaseUrl.startsWith('sqlite:')) return DEFAULT_SANDBOX_KEY_FILE;
+  const file = databaseUrl.slice('sqlite:'.length);
+  if (file === ':memory:') return null;
+  const resolved = path.resolve(file);
+  return path.join(path.dirname(resolved), `${path.parse(resolved).name}.master-key`);
+}
+
 /** Reads and validates every setting at once, so a bad deployment learns all its mistakes in one start. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const problems: string[] = [];
@@ -160,17 +213,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     );
   }
 
-  let masterKey: Buffer | null = null;
-  if (env.VOLTIN_MASTER_KEY) {
-    masterKey = Buffer.from(env.VOLTIN_MASTER_KEY, 'base64');
-    if (masterKey.length !== 32)
-      problems.push('VOLTIN_MASTER_KEY must be the base64 encoding of exactly 32 bytes');
-  } else if (mode === 'production') {
-    problems.push(
-      "VOLTIN_MASTER_KEY is required in production (generate one with: node -e \"console.log(require('crypto').randomBytes(32).toString('base64'))\")",
-    );
-  }
-
+  const masterKey = masterKeyFrom(env, mode, problems);
   const docsBasicAuth = env.DOCS_BASIC_AUTH || null;
   if (docsBasicAuth !== null && !/^[^:]+:.+$/.test(docsBasicAuth)) {
     problems.push('DOCS_BASIC_AUTH must look like "user:password"');
@@ -210,6 +253,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     port,
     databaseUrl,
     masterKey,
+    sandboxKeyFile: mode === 'sandbox' && masterKey === null ? sandboxKeyFileFor(databaseUrl) : null,
     logLevel: env.LOG_LEVEL || 'info',
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 900, 30, 86_400),
     refreshTokenTtlSeconds: int('REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 300, 365 * 86_400),

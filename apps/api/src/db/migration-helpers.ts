@@ -28,3 +28,13 @@ export const references =
     c.notNull().references(target).onDelete('cascade');
 
 export const now = sql`CURRENT_TIMESTAMP`;
+
+/** Whether the current schema has the table (a database no migration has touched yet has none). */
+export async function tableExists(db: Kysely<unknown>, name: string): Promise<boolean> {
+  const { rows } = isPostgres(db)
+    ? await sql`select 1 from information_schema.tables where table_schema = current_schema() and table_name = ${name}`.execute(
+        db,
+      )
+    : await sql`select 1 from sqlite_master where type = 'table' and name = ${name}`.execute(db);
+  return rows.length > 0;
+}

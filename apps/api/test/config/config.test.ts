@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/index.js';
 
@@ -87,5 +90,50 @@ describe('configuration', () => {
 
   it('refuses a master key of the wrong length', () => {
     expect(() => loadConfig({ VOLTIN_MASTER_KEY: 'c2hvcnQ=' })).toThrow(/exactly 32 bytes/);
+  });
+
+  describe('VOLTIN_MASTER_KEY_FILE', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'voltin-key-'));
+    const keyFile = (name: string, content: string) => {
+      const file = path.join(dir, name);
+      writeFileSync(file, content);
+      return file;
+    };
+    const key = Buffer.alloc(32, 9);
+
+    it('reads the key from the file, trimmed, for container secrets', () => {
+      const file = keyFile('good', `  ${key.toString('base64')}\n`);
+      const config = loadConfig({ NODE_ENV: 'production', VOLTIN_MASTER_KEY_FILE: file });
+      expect(config.masterKey).toEqual(key);
+      expect(config.sandboxKeyFile).toBeNull();
+    });
+
+    it('refuses both settings at once, an unreadable file and a file without a 32-byte key', () => {
+      const file = keyFile('both', key.toString('base64'));
+      expect(() =>
+        loadConfig({ VOLTIN_MASTER_KEY: key.toString('base64'), VOLTIN_MASTER_KEY_FILE: file }),
+      ).toThrow('Set either VOLTIN_MASTER_KEY or VOLTIN_MASTER_KEY_FILE, not both');
+      const missing = path.join(dir, 'missing');
+      expect(() => loadConfig({ NODE_ENV: 'production', VOLTIN_MASTER_KEY_FILE: missing })).toThrow(
+        `VOLTIN_MASTER_KEY_FILE names a file Voltin cannot read (${missing}: ENOENT)`,
+      );
+      expect(() => loadConfig({ VOLTIN_MASTER_KEY_FILE: keyFile('short', 'c2hvcnQ=\n') })).toThrow(
+        /VOLTIN_MASTER_KEY_FILE names .* must hold the base64 encoding of exactly 32 bytes/,
+      );
+    });
+  });
+
+  it('the sandbox without a key keeps its generated one beside its SQLite file, in ./data for PostgreSQL', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/srv/voltin/voltin.sqlite' }).sandboxKeyFile).toBe(
+      '/srv/voltin/voltin.master-key',
+    );
+    expect(loadConfig({}).sandboxKeyFile).toMatch(/data\/voltin\.master-key$/);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).sandboxKeyFile).toMatch(
+      /data\/voltin\.master-key$/,
+    );
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).sandboxKeyFile).toBeNull();
+    expect(
+      loadConfig({ VOLTIN_MASTER_KEY: Buffer.alloc(32, 1).toString('base64') }).sandboxKeyFile,
+    ).toBeNull();
   });
 });

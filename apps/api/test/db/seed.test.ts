@@ -4,10 +4,10 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import { seedPremises } from '../../src/db/seed/premises.js';
 import { seedReferenceData } from '../../src/db/seed/reference.js';
 import { seedSandbox } from '../../src/db/seed/sandbox.js';
-import { sandboxMasterKey } from '../../src/db/system-settings.js';
 import { deriveKeys } from '../../src/security/keys.js';
+import { masterKeyFor } from '../../src/security/master-key.js';
 import { open } from '../../src/security/secret-box.js';
-import { openTestDatabase, SANDBOX } from '../helpers/app.js';
+import { openTestDatabase, SANDBOX, testConfig } from '../helpers/app.js';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -22,7 +22,7 @@ const count = async (table: 'retail_companies' | 'zipcodes' | 'utilities' | 'cus
 describe('migrations and the sandbox seed', () => {
   it('migrate, seed once, and change nothing when run again', async () => {
     expect(await migrateToLatest(db.kysely)).toContain('2026-11-21T0000-platform-core');
-    const keys = deriveKeys(await sandboxMasterKey(db.kysely));
+    const keys = deriveKeys(await masterKeyFor(testConfig(), db.kysely));
     expect(await seedReferenceData(db.kysely)).toBe(true);
     expect(await seedPremises(db.kysely)).toBe(true);
     expect(await seedSandbox(db.kysely, keys, 10)).toBe(true);
@@ -34,7 +34,6 @@ describe('migrations and the sandbox seed', () => {
     ];
 
     expect(await migrateToLatest(db.kysely)).toEqual([]);
-    expect(await sandboxMasterKey(db.kysely)).toEqual(await sandboxMasterKey(db.kysely));
     expect(await seedReferenceData(db.kysely)).toBe(false);
     expect(await seedSandbox(db.kysely, keys, 10)).toBe(false);
     expect([
@@ -49,7 +48,7 @@ describe('migrations and the sandbox seed', () => {
   it('keeps the account secret encrypted at rest', async () => {
     const account = await db.kysely.selectFrom('web_service_accounts').selectAll().executeTakeFirstOrThrow();
     expect(account.secret_sealed).not.toContain(SANDBOX.apiSecret);
-    const keys = deriveKeys(await sandboxMasterKey(db.kysely));
+    const keys = deriveKeys(await masterKeyFor(testConfig(), db.kysely));
     expect(open(keys.secretBox, account.secret_sealed)).toBe(SANDBOX.apiSecret);
   });
 });

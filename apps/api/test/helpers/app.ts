@@ -48,7 +48,8 @@ export async function openTestDatabase(): Promise<{
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return loadConfig(
     { LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '12', LOGIN_ATTEMPTS_PER_MINUTE: '10000' },
-    overrides,
+    // Test databases live as long as the test process: so does their sandbox key (no file in ./data).
+    { sandboxKeyFile: null, ...overrides },
   );
 }
 
