@@ -8,7 +8,9 @@ import { createSmtpTransport } from './smtp.js';
 
 export { createLogTransport } from './log.js';
 export {
+  ABANDONED_BODY,
   createMailer,
+  DELIVERED_BODY,
   MAX_MAIL_ATTEMPTS,
   type Mailer,
   mailDeliveryTask,

@@ -17,6 +17,12 @@ const BATCH_SIZE = 50;
 /** One run stops taking new messages after this long, well inside the scheduler's lease (60 s). */
 const RUN_BUDGET_MS = 30_000;
 const MAX_ERROR_LENGTH = 500;
+/**
+ * What replaces a message's text and HTML once no attempt will use them again: bodies carry reset links (bearer
+ * secrets) and personal data, which are kept only while the message waits to be sent.
+ */
+export const DELIVERED_BODY = '[delivered; body removed]';
+export const ABANDONED_BODY = '[not delivered; body removed]';
 
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(MAIL_RETRY_MAX_SECONDS, MAIL_RETRY_BASE_SECONDS * 2 ** Math.max(0, attempts - 1));
@@ -89,7 +95,14 @@ export function createMailer({ db, transport, from, log }: MailerDeps) {
         });
         await db
           .updateTable('mail_outbox')
-          .set({ status: 'sent', attempts, last_error: null, sent_at: new Date().toISOString() })
+          .set({
+            status: 'sent',
+            attempts,
+            last_error: null,
+            sent_at: new Date().toISOString(),
+            text: DELIVERED_BODY,
+            html: DELIVERED_BODY,
+          })
           .where('id', '=', mail.id)
           .execute();
         result.sent++;
@@ -106,6 +119,7 @@ export function createMailer({ db, transport, from, log }: MailerDeps) {
             attempts,
             last_error: reason,
             next_attempt_at: Math.floor(Date.now() / 1000) + retryDelaySeconds(attempts),
+            ...(willRetry ? {} : { text: ABANDONED_BODY, html: ABANDONED_BODY }),
           })
           .where('id', '=', mail.id)
           .execute();

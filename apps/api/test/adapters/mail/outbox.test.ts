@@ -2,8 +2,10 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  ABANDONED_BODY,
   createLogTransport,
   createMailer,
+  DELIVERED_BODY,
   MAX_MAIL_ATTEMPTS,
   MailDeliveryError,
   type MailTransport,
@@ -12,6 +14,7 @@ import {
 } from '../../../src/adapters/mail/index.js';
 import type { Db } from '../../../src/db/client.js';
 import { migrateToLatest } from '../../../src/db/migrate.js';
+import { up as removeOldMailBodies } from '../../../src/db/migrations/2026-11-25T1300-mail-bodies-removed.js';
 import { openTestDatabase } from '../../helpers/app.js';
 
 let db: Db;
@@ -94,7 +97,7 @@ describe('the mail outbox', () => {
     expect(await row(id)).toMatchObject({ status: 'queued', attempts: 0, last_error: null, sent_at: null });
   });
 
-  it('delivers through the log transport: marked sent, one line with template and masked recipient only', async () => {
+  it('delivers through the log transport: marked sent, body removed, one line with template and masked recipient only', async () => {
     const mailer = createMailer({
       db: db.kysely,
       transport: createLogTransport(log),
@@ -108,7 +111,10 @@ describe('the mail outbox', () => {
       attempts: 1,
       last_error: null,
       sent_at: expect.any(String),
+      text: DELIVERED_BODY,
+      html: DELIVERED_BODY,
     });
+    expect(JSON.stringify(await row(id))).not.toContain('abc123');
     expect(await mailer.deliverDue()).toEqual({ sent: 0, failed: 0, purged: 0 });
     expect(lines).toHaveLength(1);
     const line = JSON.parse(lines[0]!);
@@ -128,6 +134,7 @@ describe('the mail outbox', () => {
     const failed = await row(id);
     const after = Math.floor(Date.now() / 1000);
     expect(failed).toMatchObject({ status: 'failed', attempts: 1, sent_at: null });
+    expect(failed.text).toContain('abc123'); // kept for the retry
     expect(failed.last_error).toBe('550 <c***@e***.com>: mailbox unavailable');
     expect(failed.next_attempt_at).toBeGreaterThanOrEqual(before + retryDelaySeconds(1));
     expect(failed.next_attempt_at).toBeLessThanOrEqual(after + retryDelaySeconds(1));
@@ -137,10 +144,11 @@ describe('the mail outbox', () => {
     await db.kysely.updateTable('mail_outbox').set({ next_attempt_at: 0 }).where('id', '=', id).execute();
     expect(await mailer.deliverDue()).toMatchObject({ sent: 1, failed: 0 });
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+    expect(await row(id)).toMatchObject({ text: DELIVERED_BODY, html: DELIVERED_BODY });
     expect(transport.sent).toEqual(['casey@example.com']);
   });
 
-  it(`gives up after ${MAX_MAIL_ATTEMPTS} attempts and leaves the message failed`, async () => {
+  it(`gives up after ${MAX_MAIL_ATTEMPTS} attempts and leaves the message failed, its body removed`, async () => {
     const transport = flakyTransport();
     transport.failures = 100;
     const mailer = createMailer({ db: db.kysely, transport, from: 'no-reply@test.example', log });
@@ -151,7 +159,12 @@ describe('the mail outbox', () => {
       .where('id', '=', id)
       .execute();
     await mailer.deliverDue();
-    expect(await row(id)).toMatchObject({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS });
+    expect(await row(id)).toMatchObject({
+      status: 'failed',
+      attempts: MAX_MAIL_ATTEMPTS,
+      text: ABANDONED_BODY,
+      html: ABANDONED_BODY,
+    });
     expect(lines.at(-1)).toContain('mail delivery failed for the last time');
     await db.kysely.updateTable('mail_outbox').set({ next_attempt_at: 0 }).where('id', '=', id).execute();
     expect(await mailer.deliverDue()).toMatchObject({ sent: 0, failed: 0 });
@@ -186,6 +199,23 @@ describe('the mail outbox', () => {
     expect(await mailer.deliverDue()).toEqual({ sent: 0, failed: 0, purged: 1 });
     const rows = await db.kysely.selectFrom('mail_outbox').select('id').execute();
     expect(rows.map((r) => r.id)).toEqual([waiting]);
+  });
+
+  it('the migration removes the bodies of mail sent or abandoned before, and keeps those still to send', async () => {
+    const mailer = createMailer({ db: db.kysely, transport: flakyTransport(), from: 'x@test.example', log });
+    const sent = await mailer.queue(db.kysely, message('sent@example.com'));
+    const abandoned = await mailer.queue(db.kysely, message('abandoned@example.com'));
+    const retrying = await mailer.queue(db.kysely, message('retrying@example.com'));
+    const setRow = (id: number, values: { status: 'sent' | 'failed'; attempts: number }) =>
+      db.kysely.updateTable('mail_outbox').set(values).where('id', '=', id).execute();
+    await setRow(sent, { status: 'sent', attempts: 1 });
+    await setRow(abandoned, { status: 'failed', attempts: MAX_MAIL_ATTEMPTS });
+    await setRow(retrying, { status: 'failed', attempts: 2 });
+
+    await removeOldMailBodies(db.kysely as never);
+    expect(await row(sent)).toMatchObject({ text: DELIVERED_BODY, html: DELIVERED_BODY });
+    expect(await row(abandoned)).toMatchObject({ text: ABANDONED_BODY, html: ABANDONED_BODY });
+    expect((await row(retrying)).text).toContain('abc123');
   });
 
   it('masks recipients for logs', () => {
