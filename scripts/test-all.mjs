@@ -57,6 +57,13 @@ const exported = built && step('docs data export', exportDocsData());
 step('typecheck', run('npm', ['run', 'typecheck', '--workspaces', '--if-present']));
 const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 const engines = [['SQLite', undefined], ...(postgresUrl ? [['PostgreSQL', postgresUrl]] : [])];
+// Every rule must hold on both engines: CI fails rather than quietly testing SQLite alone.
+if (!postgresUrl && process.env.CI === 'true') {
+  console.error(
+    'DATABASE_URL does not name a PostgreSQL server: under CI=true the API suite must also run on PostgreSQL',
+  );
+  step('API tests on PostgreSQL (no DATABASE_URL=postgres://…)', 1);
+}
 function apiTests(name, engine, databaseUrl, extraArgs = []) {
   step(
     `${name} on ${engine}`,
