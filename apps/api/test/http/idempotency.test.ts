@@ -14,9 +14,27 @@ import {
   requiredOptions,
   ssnEnding,
 } from '../fixtures/enrollments.js';
+import type { PaymentGateway } from '../../src/adapters/payment-gateway/port.js';
 import { type ApiResponse, expectFailure, useTestApi } from '../helpers/app.js';
 
-const api = useTestApi({ backgroundTasks: false });
+/** While `gate` is set, a charge reaches the gateway only once it resolves; `arrived` tells a charge is waiting. */
+const held = { gate: null as Promise<void> | null, arrived: () => {}, charges: 0 };
+const api = useTestApi(
+  { backgroundTasks: false },
+  {
+    gateway: (gateway: PaymentGateway): PaymentGateway => ({
+      ...gateway,
+      async charge(request) {
+        held.charges++;
+        if (held.gate) {
+          held.arrived();
+          await held.gate;
+        }
+        return gateway.charge(request);
+      },
+    }),
+  },
+);
 let token: string;
 let plan: number;
 let options: number[];
@@ -175,6 +193,46 @@ describe('Idempotency-Key: one request per key', () => {
     expect(tooLong.errors).toEqual(['headers.idempotency-key: from 1 to 255 characters']);
     expect(await chargesOf(ana.enrollmentId)).toHaveLength(0);
     expect((await pay(ana, 7, 'k'.repeat(255))).status).toBe(200);
+  });
+});
+
+describe('Idempotency-Key: while the first call is still running', () => {
+  it('the same key is 409 IDEMPOTENCY_KEY_IN_USE; once it ends, a retry replays its answer; one gateway charge', async () => {
+    const ana = await payer();
+    const key = `running-${Date.now()}`;
+    let release!: () => void;
+    held.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const atGateway = new Promise<void>((resolve) => {
+      held.arrived = resolve;
+    });
+    const chargesBefore = held.charges;
+    try {
+      const first = pay(ana, 44, key);
+      await atGateway;
+
+      const second = expectFailure(await pay(ana, 44, key), 409, 'IDEMPOTENCY_KEY_IN_USE');
+      expect(second.message).toContain('still running');
+
+      release();
+      const answered = await first;
+      expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+      expect(replayed(answered)).toBe(false);
+      held.gate = null;
+
+      const third = await pay(ana, 44, key);
+      expect(third.status).toBe(200);
+      expect(replayed(third)).toBe(true);
+      expect(third.body).toEqual(answered.body);
+    } finally {
+      release();
+      held.gate = null;
+    }
+    expect(held.charges - chargesBefore).toBe(1);
+    const charges = await chargesOf(ana.enrollmentId);
+    expect(charges).toHaveLength(1);
+    expect(await gatewayChargesWith(charges[0]!.reference)).toBe(1);
   });
 });
 
