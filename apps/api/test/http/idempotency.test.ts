@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentGateway } from '../../src/adapters/payment-gateway/port.js';
 import {
   IDEMPOTENCY_KEY_TTL_SECONDS,
   idempotencyClock,
@@ -14,7 +15,6 @@ import {
   requiredOptions,
   ssnEnding,
 } from '../fixtures/enrollments.js';
-import type { PaymentGateway } from '../../src/adapters/payment-gateway/port.js';
 import { type ApiResponse, expectFailure, useTestApi } from '../helpers/app.js';
 
 /** While `gate` is set, a charge reaches the gateway only once it resolves; `arrived` tells a charge is waiting. */
