@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { BillingSystem } from '../../../src/adapters/billing-system/port.js';
+import { createSandboxBillingSystem } from '../../../src/adapters/billing-system/sandbox.js';
 import {
   creditCheck,
   enrollmentBody,
@@ -9,7 +11,22 @@ import {
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { useTestApi } from '../../helpers/app.js';
 
-const api = useTestApi();
+/** Each enrollment the billing system received, in order. */
+const sentToBilling: number[] = [];
+const api = useTestApi(
+  {},
+  {
+    billing: ((): BillingSystem => {
+      const sandbox = createSandboxBillingSystem();
+      return {
+        submitEnrollment: (submission) => {
+          sentToBilling.push(submission.enrollmentId);
+          return sandbox.submitEnrollment(submission);
+        },
+      };
+    })(),
+  },
+);
 let token: string;
 let plan: number;
 let options: number[];
@@ -82,6 +99,7 @@ describe('a sale of a company that requires third-party verification', () => {
     expect((await put({ result: 'VERIFIED' })).status).toBe(200);
     // Released, the sandbox billing system takes it at once: PENDING is "sent to billing".
     expect(await statusOf(id)).toBe('PENDING');
+    expect(sentToBilling).toContain(id);
   });
 
   it('goes to the agents’ queue when the verification FAILED', async () => {
@@ -98,6 +116,27 @@ describe('a sale of a company that requires third-party verification', () => {
     expect(response.status).toBe(200);
     expect(await statusOf(id)).toBe('ON_HOLD_VERIFICATION_FAILED');
     expect(await agentQueue()).toContain(id);
+  });
+
+  it('goes to the agents’ queue, and not to billing, when the provider COULDNT_CONTACT the customer', async () => {
+    await requireVerification(1);
+    const id = await sale();
+    const [verification] = await verificationsOf(id);
+    const put = (body: unknown) =>
+      api.call('PUT', `/tpv/verification/${verification!.verification_id}`, { token, body });
+    expect((await put({ result: 'PENDING' })).status).toBe(200);
+    const response = await put({
+      result: 'COULDNT_CONTACT',
+      reasons: [{ code: 'NO_ANSWER', reason: 'Three calls, no answer' }],
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(await statusOf(id)).toBe('ON_HOLD_VERIFICATION_FAILED');
+    expect(await agentQueue()).toContain(id);
+
+    // The submission task, run as the scheduler would, leaves it with the agents.
+    await api.app.voltin.enrollments!.submitDue();
+    expect(sentToBilling).not.toContain(id);
+    expect(await statusOf(id)).toBe('ON_HOLD_VERIFICATION_FAILED');
   });
 
   it('is not held, and has no verification, when the company does not require one', async () => {
