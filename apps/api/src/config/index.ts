@@ -191,6 +191,10 @@ function sandboxKeyFileFor(databaseUrl: string): string | null {
   return path.join(path.dirname(resolved), `${path.parse(resolved).name}.master-key`);
 }
 
+/** NODE_ENV=production is production; anything else is the sandbox. */
+export const modeOf = (env: Env = process.env): Mode =>
+  env.NODE_ENV === 'production' ? 'production' : 'sandbox';
+
 /** Reads and validates every setting at once, so a bad deployment learns all its mistakes in one start. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const problems: string[] = [];
@@ -205,7 +209,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     return value;
   };
 
-  const mode: Mode = env.NODE_ENV === 'production' ? 'production' : 'sandbox';
+  const mode = modeOf(env);
   const databaseUrl = env.DATABASE_URL?.trim() || `sqlite:${DEFAULT_SQLITE_PATH}`;
   if (!/^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(databaseUrl)) {
     problems.push(

@@ -21,6 +21,7 @@ import * as chargeUniqueness from './migrations/2026-11-25T0700-charge-transacti
 import * as dualBilling from './migrations/2026-11-25T0800-dual-billing.js';
 import * as loginStreaks from './migrations/2026-11-25T1100-login-streaks.js';
 import * as mailBodiesRemoved from './migrations/2026-11-25T1300-mail-bodies-removed.js';
+import * as mailBounces from './migrations/2026-11-25T1500-mail-bounces.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Listed statically so the compiled server needs no file-system scan. */
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T0800-dual-billing': dualBilling,
   '2026-11-25T1100-login-streaks': loginStreaks,
   '2026-11-25T1300-mail-bodies-removed': mailBodiesRemoved,
+  '2026-11-25T1500-mail-bounces': mailBounces,
 };
 
 /** PostgreSQL: Kysely looks for its bookkeeping tables in every schema unless told which one is ours. */

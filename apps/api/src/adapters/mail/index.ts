@@ -9,6 +9,7 @@ import { createSmtpTransport } from './smtp.js';
 export { createLogTransport } from './log.js';
 export {
   ABANDONED_BODY,
+  bounceKey,
   createMailer,
   DELIVERED_BODY,
   MAX_MAIL_ATTEMPTS,
@@ -16,7 +17,7 @@ export {
   mailDeliveryTask,
   retryDelaySeconds,
 } from './outbox.js';
-export { MailDeliveryError, type MailTransport, maskEmail, type OutgoingMail } from './port.js';
+export { type Bounce, MailDeliveryError, type MailTransport, maskEmail, type OutgoingMail } from './port.js';
 export { createSmtpTransport } from './smtp.js';
 export {
   MAIL_TEMPLATES,
@@ -26,8 +27,16 @@ export {
   renderMail,
 } from './templates.js';
 
-/** The configured mailer: SMTP when SMTP_URL is set, otherwise the log transport. */
+/**
+ * The configured mailer: SMTP when SMTP_URL is set, otherwise the log transport. The sandbox without SMTP keeps the
+ * bodies of the mail it "delivered" to the log: its outbox is the sandbox's mailbox (`npm run mail:outbox`).
+ */
 export function mailerFor(config: Config, db: Kysely<Database>, log: FastifyBaseLogger) {
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createLogTransport(log);
-  return createMailer({ db, transport, from: config.mailFrom, log });
+  const keepDeliveredBodies = keepsSandboxMailbox(config);
+  return createMailer({ db, transport, from: config.mailFrom, log, keepDeliveredBodies });
 }
+
+/** Whether delivered mail stays readable in the outbox: the sandbox without an SMTP relay, never production. */
+export const keepsSandboxMailbox = (config: Pick<Config, 'mode' | 'smtpUrl'>) =>
+  config.mode === 'sandbox' && config.smtpUrl === null;

@@ -4,8 +4,9 @@ import { type Envelope, type MailTransport, maskEmail } from './port.js';
 /**
  * The default transport (sandbox, development, tests): nothing leaves the process. Each message is logged as one
  * line with its outbox id, template and masked recipient — never the subject, the body or anything in it (reset
- * links carry a security token). Once logged, the message counts as delivered and its body leaves the `mail_outbox`
- * table like any delivered message's; to follow emailed links in development, point SMTP_URL at a local mail catcher.
+ * links carry a security token). Once logged, the message counts as delivered. In the sandbox its body stays in the
+ * `mail_outbox` table, the sandbox's mailbox that staff read with `npm run mail:outbox`; in production it is removed
+ * like any delivered message's.
  */
 export function createLogTransport(log: FastifyBaseLogger): MailTransport {
   return {

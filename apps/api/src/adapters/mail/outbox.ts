@@ -1,8 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { MailOutboxTable } from '../../db/tables/customers.js';
 import type { PeriodicTask } from '../../jobs/scheduler.js';
-import { type MailTransport, maskEmail, maskEmailsIn, type OutgoingMail } from './port.js';
+import {
+  type Bounce,
+  MailDeliveryError,
+  type MailTransport,
+  maskEmail,
+  maskEmailsIn,
+  type OutgoingMail,
+} from './port.js';
 
 /** A message is tried at most this many times, then left `failed` for an operator to look at. */
 export const MAX_MAIL_ATTEMPTS = 8;
@@ -34,6 +42,11 @@ export interface MailerDeps {
   /** The envelope sender (MAIL_FROM). */
   from: string;
   log: FastifyBaseLogger;
+  /**
+   * Keep the text and HTML of delivered mail: only for the sandbox's log transport, whose outbox is the sandbox's
+   * mailbox (read with `npm run mail:outbox`). Mail that really left always loses its body.
+   */
+  keepDeliveredBodies?: boolean;
 }
 
 export interface DeliveryResult {
@@ -42,7 +55,15 @@ export interface DeliveryResult {
   purged: number;
 }
 
-export function createMailer({ db, transport, from, log }: MailerDeps) {
+type OutboxRow = Selectable<MailOutboxTable>;
+
+/** The form addresses are recorded and compared in: mailbox names are case-insensitive in practice. */
+export const bounceKey = (address: string) => address.trim().toLowerCase();
+
+const errorText = (error: unknown) =>
+  maskEmailsIn(error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+
+export function createMailer({ db, transport, from, log, keepDeliveredBodies = false }: MailerDeps) {
   /**
    * Queues a message. Pass the business change's transaction as `executor`, so the message exists exactly when
    * the change does.
@@ -65,6 +86,134 @@ export function createMailer({ db, transport, from, log }: MailerDeps) {
     return row.id;
   }
 
+  const update = (id: number, values: Updateable<MailOutboxTable>) =>
+    db.updateTable('mail_outbox').set(values).where('id', '=', id).execute();
+
+  /** When the company's mail to this address bounced before (and staff have not cleared it), that bounce. */
+  const earlierBounce = (mail: OutboxRow) =>
+    db
+      .selectFrom('mail_bounces')
+      .select(['bounced_at', 'reply'])
+      .where('company_id', '=', mail.company_id)
+      .where('address', '=', bounceKey(mail.recipient))
+      .executeTakeFirst();
+
+  async function delivered(mail: OutboxRow, attempts: number) {
+    const body = keepDeliveredBodies ? {} : { text: DELIVERED_BODY, html: DELIVERED_BODY };
+    await update(mail.id, {
+      status: 'sent',
+      attempts,
+      last_error: null,
+      sent_at: new Date().toISOString(),
+      ...body,
+    });
+  }
+
+  /** A permanent refusal: never retried; when it blames the address, the company stops mailing it. */
+  async function bounced(mail: OutboxRow, attempts: number, bounce: Bounce) {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('mail_outbox')
+        .set({
+          status: 'bounced',
+          attempts,
+          last_error: `Bounced: ${bounce.reply}`.slice(0, MAX_ERROR_LENGTH),
+          text: ABANDONED_BODY,
+          html: ABANDONED_BODY,
+        })
+        .where('id', '=', mail.id)
+        .execute();
+      if (!bounce.addressFailed) return;
+      const record = {
+        reply: bounce.reply.slice(0, MAX_ERROR_LENGTH),
+        outbox_id: mail.id,
+        bounced_at: new Date().toISOString(),
+      };
+      await trx
+        .insertInto('mail_bounces')
+        .values({ company_id: mail.company_id, address: bounceKey(mail.recipient), ...record })
+        .onConflict((oc) => oc.columns(['company_id', 'address']).doUpdateSet(record))
+        .execute();
+    });
+    log.warn(
+      {
+        mail: { outboxId: mail.id, template: mail.template, recipient: maskEmail(mail.recipient), attempts },
+        reason: bounce.reply,
+        addressRecorded: bounce.addressFailed,
+      },
+      'mail bounced; it will not be retried',
+    );
+  }
+
+  async function suppressed(mail: OutboxRow, bounce: { bounced_at: string; reply: string }) {
+    await update(mail.id, {
+      status: 'suppressed',
+      last_error:
+        `Not attempted: mail to this address bounced on ${bounce.bounced_at} (${bounce.reply})`.slice(
+          0,
+          MAX_ERROR_LENGTH,
+        ),
+      text: ABANDONED_BODY,
+      html: ABANDONED_BODY,
+    });
+    log.info(
+      { mail: { outboxId: mail.id, template: mail.template, recipient: maskEmail(mail.recipient) } },
+      'mail not attempted: the address bounced before',
+    );
+  }
+
+  /** A transient refusal: retried after the backoff, abandoned after the last attempt. */
+  async function failed(mail: OutboxRow, attempts: number, reason: string) {
+    const willRetry = attempts < MAX_MAIL_ATTEMPTS;
+    await update(mail.id, {
+      status: 'failed',
+      attempts,
+      last_error: reason,
+      next_attempt_at: Math.floor(Date.now() / 1000) + retryDelaySeconds(attempts),
+      ...(willRetry ? {} : { text: ABANDONED_BODY, html: ABANDONED_BODY }),
+    });
+    log.warn(
+      {
+        mail: {
+          outboxId: mail.id,
+          template: mail.template,
+          recipient: maskEmail(mail.recipient),
+          attempts,
+          willRetry,
+        },
+        reason,
+      },
+      willRetry ? 'mail delivery failed; it will be retried' : 'mail delivery failed for the last time',
+    );
+  }
+
+  /** Sends one message; says whether it left (a bounce or a suppression counts as failed). */
+  async function deliver(mail: OutboxRow): Promise<boolean> {
+    const bounce = await earlierBounce(mail);
+    if (bounce) {
+      await suppressed(mail, bounce);
+      return false;
+    }
+    const attempts = mail.attempts + 1;
+    try {
+      await transport.send({
+        from,
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        template: mail.template,
+        outboxId: mail.id,
+      });
+    } catch (error) {
+      if (error instanceof MailDeliveryError && error.bounce) await bounced(mail, attempts, error.bounce);
+      else await failed(mail, attempts, errorText(error));
+      return false;
+    }
+    await delivered(mail, attempts);
+    return true;
+  }
+
   /** Sends what is due: new messages and failed ones whose backoff has passed. */
   async function deliverDue(): Promise<DeliveryResult> {
     const started = Date.now();
@@ -81,54 +230,8 @@ export function createMailer({ db, transport, from, log }: MailerDeps) {
     const result: DeliveryResult = { sent: 0, failed: 0, purged: 0 };
     for (const mail of due) {
       if (Date.now() - started > RUN_BUDGET_MS) break;
-      const attempts = mail.attempts + 1;
-      const recipient = maskEmail(mail.recipient);
-      try {
-        await transport.send({
-          from,
-          to: mail.recipient,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          template: mail.template,
-          outboxId: mail.id,
-        });
-        await db
-          .updateTable('mail_outbox')
-          .set({
-            status: 'sent',
-            attempts,
-            last_error: null,
-            sent_at: new Date().toISOString(),
-            text: DELIVERED_BODY,
-            html: DELIVERED_BODY,
-          })
-          .where('id', '=', mail.id)
-          .execute();
-        result.sent++;
-      } catch (error) {
-        const reason = maskEmailsIn(error instanceof Error ? error.message : String(error)).slice(
-          0,
-          MAX_ERROR_LENGTH,
-        );
-        const willRetry = attempts < MAX_MAIL_ATTEMPTS;
-        await db
-          .updateTable('mail_outbox')
-          .set({
-            status: 'failed',
-            attempts,
-            last_error: reason,
-            next_attempt_at: Math.floor(Date.now() / 1000) + retryDelaySeconds(attempts),
-            ...(willRetry ? {} : { text: ABANDONED_BODY, html: ABANDONED_BODY }),
-          })
-          .where('id', '=', mail.id)
-          .execute();
-        log.warn(
-          { mail: { outboxId: mail.id, template: mail.template, recipient, attempts, willRetry }, reason },
-          willRetry ? 'mail delivery failed; it will be retried' : 'mail delivery failed for the last time',
-        );
-        result.failed++;
-      }
+      if (await deliver(mail)) result.sent++;
+      else result.failed++;
     }
     const cutoff = new Date(started - SENT_MAIL_RETENTION_DAYS * 86_400_000).toISOString();
     const purged = await db
@@ -156,7 +259,7 @@ export type Mailer = ReturnType<typeof createMailer>;
 export function mailDeliveryTask(mailer: Mailer): PeriodicTask {
   return {
     name: 'deliver-mail',
-    description: `Sends queued email through the ${mailer.transport} transport and retries failed email with backoff (at most ${MAX_MAIL_ATTEMPTS} attempts).`,
+    description: `Sends queued email through the ${mailer.transport} transport and retries failed email with backoff (at most ${MAX_MAIL_ATTEMPTS} attempts); a bounced address is not mailed again.`,
     everySeconds: MAIL_DELIVERY_EVERY_SECONDS,
     async run() {
       const { sent, failed, purged } = await mailer.deliverDue();

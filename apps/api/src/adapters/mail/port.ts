@@ -33,11 +33,24 @@ export interface MailTransport {
   verify?(): Promise<void>;
 }
 
-/** The transport did not accept the message; the outbox retries it later. The message never holds a recipient. */
+/** The server refused this message for good (an SMTP 5xx reply to RCPT TO or DATA): retrying cannot help. */
+export interface Bounce {
+  /** The server's reply, addresses masked. */
+  reply: string;
+  /** Whether the reply blames the address itself (unknown mailbox or domain, disabled mailbox), not this message. */
+  addressFailed: boolean;
+}
+
+/**
+ * The transport did not accept the message. Without `bounce` the refusal is transient and the outbox retries the
+ * message later; with it the message has bounced. The message never holds a recipient.
+ */
 export class MailDeliveryError extends Error {
-  constructor(message: string) {
+  readonly bounce: Bounce | null;
+  constructor(message: string, bounce: Bounce | null = null) {
     super(message);
     this.name = 'MailDeliveryError';
+    this.bounce = bounce;
   }
 }
 

@@ -25,7 +25,11 @@ export interface CustomerLinksTable {
   linked_at: string;
 }
 
-export type MailStatus = 'queued' | 'sent' | 'failed';
+/**
+ * queued → sent; failed (a transient refusal, retried with backoff, abandoned after the last attempt); bounced (the
+ * server refused the recipient or message for good); suppressed (not attempted: the address bounced before).
+ */
+export type MailStatus = 'queued' | 'sent' | 'failed' | 'bounced' | 'suppressed';
 
 /**
  * Every email the API sends, written in the same transaction as the change that causes it and delivered by the
@@ -48,8 +52,20 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+/** An address a retail company's mail bounced from; mail to it is suppressed until staff clear it. */
+export interface MailBouncesTable {
+  company_id: number;
+  /** Lower-cased. */
+  address: string;
+  /** The server's reply, addresses masked. */
+  reply: string;
+  outbox_id: number;
+  bounced_at: string;
+}
+
 export interface CustomerAccountTables {
   customer_reset_tokens: CustomerResetTokensTable;
   customer_links: CustomerLinksTable;
   mail_outbox: MailOutboxTable;
+  mail_bounces: MailBouncesTable;
 }

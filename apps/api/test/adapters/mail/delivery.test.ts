@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DELIVERED_BODY } from '../../../src/adapters/mail/index.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ABANDONED_BODY, DELIVERED_BODY } from '../../../src/adapters/mail/index.js';
 import { buildApp } from '../../../src/app.js';
+import { queueDepths } from '../../../src/modules/health/store.js';
 import { openTestDatabase, SANDBOX, signLogin, testConfig } from '../../helpers/app.js';
 import { everyRowAsText } from '../../modules/payments/helpers.js';
 import { startFakeSmtp } from './fake-smtp.js';
@@ -128,5 +129,88 @@ describe('mail delivery with SMTP_URL configured', () => {
       payload: { securityToken: resetToken, newPassword: 'Delivered-Link-2027' },
     });
     expect(reset.statusCode).toBe(200);
+  });
+});
+
+describe('refusals by the relay', () => {
+  const address = 'demo.customer@bluebonnet-energy.example';
+  /** Asks for a reset link (or the username) by mail; each is limited to a few an hour per customer. */
+  const askForMail = async (kind: 'forgot-password' | 'forgot-username' = 'forgot-password') => {
+    const forgot = await call('POST', `/customers/${kind}`, {
+      payload: { brandId: await bluebonnetBrandId(), username: SANDBOX.customerUserName },
+    });
+    expect(forgot.statusCode).toBe(200);
+    const latest = await app.voltin.db.kysely
+      .selectFrom('mail_outbox')
+      .select('id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    return latest.id;
+  };
+  const outboxRow = (id: number) =>
+    app.voltin.db.kysely.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const depth = async () => (await queueDepths(app.voltin.db.kysely)).mail_outbox;
+  // Mail other tests left queued goes out first, to a relay that accepts it; each test starts with no bounce.
+  beforeEach(() => app.voltin.scheduler.runNow('deliver-mail'));
+  afterEach(async () => {
+    delete relay.replies[address];
+    await app.voltin.db.kysely.deleteFrom('mail_bounces').execute();
+  });
+
+  it('a 550 to RCPT TO bounces the reset mail at once and later mail to the address is not attempted', async () => {
+    relay.replies[address] = { rcpt: `550 5.1.1 <${address}>: Recipient address rejected: User unknown` };
+    const received = relay.received.length;
+    const bounced = await askForMail();
+    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 0, failed 1, purged 0');
+    expect(await outboxRow(bounced)).toMatchObject({
+      status: 'bounced',
+      attempts: 1,
+      last_error: 'Bounced: 550 5.1.1 <d***@b***.example>: Recipient address rejected: User unknown',
+      text: ABANDONED_BODY,
+    });
+    expect(await depth()).toBe(0);
+    const companyId = (await outboxRow(bounced)).company_id;
+    expect(
+      await app.voltin.db.kysely.selectFrom('mail_bounces').select(['company_id', 'address']).execute(),
+    ).toEqual([{ company_id: companyId, address }]);
+
+    // Even once the relay would take it, the address stays suppressed until staff clear it.
+    delete relay.replies[address];
+    const suppressed = await askForMail();
+    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 0, failed 1, purged 0');
+    expect(await outboxRow(suppressed)).toMatchObject({ status: 'suppressed', attempts: 0 });
+    expect(relay.received).toHaveLength(received);
+    expect(lines.join('')).not.toContain(address);
+
+    await app.voltin.db.kysely.deleteFrom('mail_bounces').execute();
+    const cleared = await askForMail('forgot-username');
+    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 1, failed 0, purged 0');
+    expect((await outboxRow(cleared)).status).toBe('sent');
+    expect(relay.received).toHaveLength(received + 1);
+  });
+
+  it('a 451 to RCPT TO is retried with backoff, the body kept, and delivered once the relay accepts', async () => {
+    relay.replies[address] = { rcpt: `451 4.7.1 <${address}>: Greylisted, try again in 5 minutes` };
+    const id = await askForMail('forgot-username');
+    const before = Math.floor(Date.now() / 1000);
+    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 0, failed 1, purged 0');
+    const failed = await outboxRow(id);
+    expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(failed.last_error).toContain('451 4.7.1 <d***@b***.example>: Greylisted');
+    expect(failed.text).toContain(SANDBOX.customerUserName);
+    expect(failed.next_attempt_at).toBeGreaterThanOrEqual(before + 60);
+    expect(await depth()).toBe(1);
+    expect(await app.voltin.db.kysely.selectFrom('mail_bounces').selectAll().execute()).toEqual([]);
+
+    delete relay.replies[address];
+    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 0, failed 0, purged 0'); // backing off
+    await app.voltin.db.kysely
+      .updateTable('mail_outbox')
+      .set({ next_attempt_at: 0 })
+      .where('id', '=', id)
+      .execute();
+    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 1, failed 0, purged 0');
+    expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2, text: DELIVERED_BODY });
+    expect(await depth()).toBe(0);
   });
 });

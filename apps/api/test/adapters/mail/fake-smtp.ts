@@ -6,11 +6,20 @@ export interface ReceivedMail {
   data: string;
 }
 
+/** The replies the fake relay gives for one recipient instead of accepting: to RCPT TO, or after the message data. */
+export interface RecipientReplies {
+  rcpt?: string;
+  data?: string;
+}
+
 /**
  * A local SMTP server speaking just enough of RFC 5321 for a client to deliver (EHLO, MAIL, RCPT, DATA, QUIT).
- * `rejectRecipient` answers RCPT TO with 550 for that address, as a real relay does for an unknown mailbox.
+ * `replies` refuses chosen recipients as a real relay does: e.g. `{ rcpt: '550 5.1.1 … unknown' }` for a mailbox
+ * that does not exist, `{ rcpt: '451 4.7.1 … try later' }` for greylisting, `{ data: '554 5.7.1 … spam' }` for a
+ * message refused after its data. It can be changed while the server runs.
  */
-export async function startFakeSmtp(options: { rejectRecipient?: string } = {}) {
+export async function startFakeSmtp(options: { replies?: Record<string, RecipientReplies> } = {}) {
+  const replies = options.replies ?? {};
   const received: ReceivedMail[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
@@ -30,9 +39,13 @@ export async function startFakeSmtp(options: { rejectRecipient?: string } = {}) 
           current.data = buffer.slice(0, end);
           buffer = buffer.slice(end + 5);
           inData = false;
-          received.push(current);
+          const refusal = current.to.map((to) => replies[to]?.data).find(Boolean);
+          if (refusal) reply(refusal);
+          else {
+            received.push(current);
+            reply('250 2.0.0 queued');
+          }
           current = { from: '', to: [], data: '' };
-          reply('250 2.0.0 queued');
           continue;
         }
         const newline = buffer.indexOf('\r\n');
@@ -46,7 +59,8 @@ export async function startFakeSmtp(options: { rejectRecipient?: string } = {}) 
           reply('250 2.1.0 ok');
         } else if (verb === 'RCPT') {
           const to = /<([^>]*)>/.exec(line)?.[1] ?? '';
-          if (to === options.rejectRecipient) reply(`550 5.1.1 <${to}>: Recipient address rejected`);
+          const refusal = replies[to]?.rcpt;
+          if (refusal) reply(refusal);
           else {
             current.to.push(to);
             reply('250 2.1.5 ok');
@@ -70,6 +84,7 @@ export async function startFakeSmtp(options: { rejectRecipient?: string } = {}) 
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    replies,
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

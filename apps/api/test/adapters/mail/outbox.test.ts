@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ABANDONED_BODY,
+  type Bounce,
   createLogTransport,
   createMailer,
   DELIVERED_BODY,
@@ -15,6 +16,7 @@ import {
 import type { Db } from '../../../src/db/client.js';
 import { migrateToLatest } from '../../../src/db/migrate.js';
 import { up as removeOldMailBodies } from '../../../src/db/migrations/2026-11-25T1300-mail-bodies-removed.js';
+import { queueDepths } from '../../../src/modules/health/store.js';
 import { openTestDatabase } from '../../helpers/app.js';
 
 let db: Db;
@@ -75,7 +77,24 @@ afterAll(() => drop());
 beforeEach(async () => {
   lines.length = 0;
   await db.kysely.deleteFrom('mail_outbox').execute();
+  await db.kysely.deleteFrom('mail_bounces').execute();
 });
+
+/** A transport whose relay refuses the listed addresses for good, as a 5xx to RCPT TO does. */
+function refusingTransport(refused: Record<string, Bounce>) {
+  const sent: string[] = [];
+  const transport: MailTransport & { sent: string[] } = {
+    name: 'smtp',
+    sent,
+    async send(mail) {
+      const bounce = refused[mail.to];
+      if (bounce) throw new MailDeliveryError(`SMTP delivery failed: ${bounce.reply}`, bounce);
+      sent.push(mail.to);
+    },
+    async close() {},
+  };
+  return transport;
+}
 
 describe('the mail outbox', () => {
   it('queues inside the business transaction: a rolled-back change sends nothing', async () => {
@@ -169,6 +188,92 @@ describe('the mail outbox', () => {
     await db.kysely.updateTable('mail_outbox').set({ next_attempt_at: 0 }).where('id', '=', id).execute();
     expect(await mailer.deliverDue()).toMatchObject({ sent: 0, failed: 0 });
     expect((await row(id)).attempts).toBe(MAX_MAIL_ATTEMPTS);
+  });
+
+  it('keeps the body of mail the sandbox delivered to its log: the outbox is its mailbox', async () => {
+    const mailer = createMailer({
+      db: db.kysely,
+      transport: createLogTransport(log),
+      from: 'no-reply@test.example',
+      log,
+      keepDeliveredBodies: true,
+    });
+    const id = await mailer.queue(db.kysely, message('dana.demo@bluebonnet.example'));
+    expect(await mailer.deliverDue()).toEqual({ sent: 1, failed: 0, purged: 0 });
+    expect(await row(id)).toMatchObject({
+      status: 'sent',
+      text: 'secret body with token abc123',
+      html: '<p>secret body with token abc123</p>',
+    });
+    expect(lines.join('')).not.toContain('abc123');
+  });
+
+  it('marks a permanently refused message bounced, never retries it, and stops mailing the address', async () => {
+    const reply = '550 5.1.1 <g***@e***.com>: Recipient address rejected';
+    const transport = refusingTransport({ 'gone@example.com': { reply, addressFailed: true } });
+    const mailer = createMailer({ db: db.kysely, transport, from: 'no-reply@test.example', log });
+    const first = await mailer.queue(db.kysely, message('gone@example.com'));
+    expect(await mailer.deliverDue()).toMatchObject({ sent: 0, failed: 1 });
+    expect(await row(first)).toMatchObject({
+      status: 'bounced',
+      attempts: 1,
+      last_error: `Bounced: ${reply}`,
+      sent_at: null,
+      text: ABANDONED_BODY,
+      html: ABANDONED_BODY,
+    });
+    const bounces = await db.kysely.selectFrom('mail_bounces').selectAll().execute();
+    expect(bounces).toEqual([
+      {
+        company_id: companyId,
+        address: 'gone@example.com',
+        reply,
+        outbox_id: first,
+        bounced_at: expect.any(String),
+      },
+    ]);
+    expect(lines.join('')).toContain('mail bounced; it will not be retried');
+    expect(lines.join('')).not.toContain('gone@example.com');
+
+    await db.kysely.updateTable('mail_outbox').set({ next_attempt_at: 0 }).where('id', '=', first).execute();
+    const later = await mailer.queue(db.kysely, message('Gone@Example.com'));
+    const other = await mailer.queue(db.kysely, message('casey@example.com'));
+    expect(await mailer.deliverDue()).toMatchObject({ sent: 1, failed: 1 });
+    expect(transport.sent).toEqual(['casey@example.com']);
+    expect((await row(first)).attempts).toBe(1);
+    const suppressed = await row(later);
+    expect(suppressed).toMatchObject({ status: 'suppressed', attempts: 0, text: ABANDONED_BODY });
+    expect(suppressed.last_error).toMatch(
+      /^Not attempted: mail to this address bounced on \S+ \(550 5\.1\.1 /,
+    );
+    expect((await row(other)).status).toBe('sent');
+    expect(await queueDepths(db.kysely)).toMatchObject({ mail_outbox: 0 });
+  });
+
+  it('bounces a message refused for its content without recording the address', async () => {
+    const reply = '554 5.7.1 Message rejected as spam';
+    const refused: Record<string, Bounce> = { 'casey@example.com': { reply, addressFailed: false } };
+    const transport = refusingTransport(refused);
+    const mailer = createMailer({ db: db.kysely, transport, from: 'no-reply@test.example', log });
+    const id = await mailer.queue(db.kysely, message('casey@example.com'));
+    await mailer.deliverDue();
+    expect(await row(id)).toMatchObject({ status: 'bounced', last_error: `Bounced: ${reply}` });
+    expect(await db.kysely.selectFrom('mail_bounces').selectAll().execute()).toEqual([]);
+
+    delete refused['casey@example.com']; // the sender fixed what the filter refused
+    const next = await mailer.queue(db.kysely, message('casey@example.com'));
+    await mailer.deliverDue();
+    expect((await row(next)).status).toBe('sent');
+    expect(transport.sent).toEqual(['casey@example.com']);
+  });
+
+  it('counts mail still to send in the queue depth, not mail that bounced or was given up', async () => {
+    const transport = flakyTransport();
+    transport.failures = 1;
+    const mailer = createMailer({ db: db.kysely, transport, from: 'no-reply@test.example', log });
+    await mailer.queue(db.kysely, message('retrying@example.com'));
+    await mailer.deliverDue();
+    expect(await queueDepths(db.kysely)).toMatchObject({ mail_outbox: 1 });
   });
 
   it('backs off 1, 2, 4 … minutes, never more than an hour', () => {

@@ -4,7 +4,15 @@ import { startFakeSmtp } from './fake-smtp.js';
 
 let relay: Awaited<ReturnType<typeof startFakeSmtp>>;
 beforeAll(async () => {
-  relay = await startFakeSmtp({ rejectRecipient: 'gone@example.com' });
+  relay = await startFakeSmtp({
+    replies: {
+      'gone@example.com': { rcpt: '550 5.1.1 <gone@example.com>: Recipient address rejected' },
+      'busy@example.com': { rcpt: '451 4.7.1 <busy@example.com>: Greylisted, try again later' },
+      'full@example.com': { rcpt: '552 5.2.2 <full@example.com>: Mailbox full' },
+      'filtered@example.com': { data: '554 5.7.1 Message rejected as spam' },
+      'plain@example.com': { rcpt: '550 No such user here' },
+    },
+  });
 });
 afterAll(() => relay.close());
 
@@ -31,13 +39,43 @@ describe('the SMTP transport', () => {
     expect(mail!.data).toContain('casey.rivera');
   });
 
-  it("turns the relay's refusal into a MailDeliveryError with the address masked", async () => {
+  async function refusal(to: string): Promise<MailDeliveryError> {
     const transport = createSmtpTransport(relay.url);
-    const failure = await transport.send(envelope('gone@example.com')).catch((error: unknown) => error);
+    const failure = await transport.send(envelope(to)).catch((error: unknown) => error);
     await transport.close();
     expect(failure).toBeInstanceOf(MailDeliveryError);
-    expect((failure as Error).message).toContain('g***@e***.com');
-    expect((failure as Error).message).not.toContain('gone@example.com');
+    return failure as MailDeliveryError;
+  }
+
+  it("turns the relay's permanent refusal of a mailbox into a bounce that blames the address, masked", async () => {
+    const failure = await refusal('gone@example.com');
+    expect(failure.message).toContain('g***@e***.com');
+    expect(failure.message).not.toContain('gone@example.com');
+    expect(failure.bounce).toEqual({
+      reply: '550 5.1.1 <g***@e***.com>: Recipient address rejected',
+      addressFailed: true,
+    });
+    expect((await refusal('plain@example.com')).bounce).toEqual({
+      reply: '550 No such user here',
+      addressFailed: true,
+    });
+  });
+
+  it('bounces a full mailbox or a message refused after its data without blaming the address', async () => {
+    expect((await refusal('full@example.com')).bounce).toEqual({
+      reply: '552 5.2.2 <f***@e***.com>: Mailbox full',
+      addressFailed: false,
+    });
+    expect((await refusal('filtered@example.com')).bounce).toEqual({
+      reply: '554 5.7.1 Message rejected as spam',
+      addressFailed: false,
+    });
+  });
+
+  it('keeps a 4xx refusal transient: no bounce, so the outbox retries it', async () => {
+    const failure = await refusal('busy@example.com');
+    expect(failure.bounce).toBeNull();
+    expect(failure.message).toContain('451 4.7.1 <b***@e***.com>');
   });
 
   it('reports an unreachable relay as a MailDeliveryError', async () => {
@@ -45,7 +83,9 @@ describe('the SMTP transport', () => {
     const url = closed.url;
     await closed.close();
     const transport = createSmtpTransport(url);
-    await expect(transport.send(envelope('casey@example.com'))).rejects.toBeInstanceOf(MailDeliveryError);
+    const failure = await transport.send(envelope('casey@example.com')).catch((error: unknown) => error);
     await transport.close();
+    expect(failure).toBeInstanceOf(MailDeliveryError);
+    expect((failure as MailDeliveryError).bounce).toBeNull();
   });
 });
