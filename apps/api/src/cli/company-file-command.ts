@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { loadConfig } from '../config/index.js';
@@ -45,6 +46,11 @@ export function runCompanyFileCommand(usage: string, load: (input: CompanyFile) 
       }
       // npm runs workspace scripts in apps/api; a relative path means the directory the command was typed in.
       const filePath = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+      const notLoadable = whyNotAFile(filePath);
+      if (notLoadable) {
+        console.error(notLoadable);
+        return 1;
+      }
       return await load({ db: db.kysely, company, filePath });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -54,5 +60,15 @@ export function runCompanyFileCommand(usage: string, load: (input: CompanyFile) 
     } finally {
       await db.close();
     }
+  }
+}
+
+/** The sentence telling the operator why `filePath` cannot be read as a file, or null when it can. */
+function whyNotAFile(filePath: string): string | null {
+  try {
+    return statSync(filePath).isFile() ? null : `${filePath} is not a file.`;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return `The file ${filePath} does not exist.`;
+    return `The file ${filePath} cannot be read: ${(error as Error).message}.`;
   }
 }
