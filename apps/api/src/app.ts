@@ -5,10 +5,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Plugin } from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { billingSystemFor } from './adapters/billing-system/index.js';
 import type { BillingAccounts, BillingSystem } from './adapters/billing-system/port.js';
-import { createSandboxBillingSystem } from './adapters/billing-system/sandbox.js';
+import { creditBureauFor } from './adapters/credit-bureau/index.js';
 import type { CreditBureau } from './adapters/credit-bureau/port.js';
-import { createSandboxBureau } from './adapters/credit-bureau/sandbox.js';
 import { createSandboxSigning } from './adapters/document-signing/sandbox.js';
 import { mailDeliveryTask, mailerFor } from './adapters/mail/index.js';
 import {
@@ -93,10 +93,10 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** A database the caller owns (tests); by default the app opens and closes its own from DATABASE_URL. */
   db?: Db;
-  /** External systems to use instead of the in-process sandbox ones (fault and load tests). */
+  /** External systems to use instead of the configured ones (fault and load tests). */
   adapters?: {
     billing?: BillingSystem;
-    /** The billing system's account reads (statements, usage); the sandbox billing system by default. */
+    /** The billing system's account reads (statements, usage); the configured billing system by default. */
     billingAccounts?: BillingAccounts;
     bureau?: CreditBureau;
     /** The third-party verification provider client; the signed HTTPS one by default. */
@@ -218,13 +218,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   const creditChecks = createCreditChecksService(
     db.kysely,
-    options.adapters?.bureau ?? createSandboxBureau(),
+    options.adapters?.bureau ?? creditBureauFor(config),
     plans,
     keys.secretBox,
     app.log,
   );
-  const sandboxBilling = createSandboxBillingSystem();
-  const billing = createBillingService(db.kysely, options.adapters?.billingAccounts ?? sandboxBilling);
+  // The sandbox one only when no connector is configured, and never in production (config.integrations).
+  const billingSystem = billingSystemFor(config);
+  const billing = createBillingService(db.kysely, options.adapters?.billingAccounts ?? billingSystem);
   const notifications = createNotificationsService({ db: db.kysely, billing });
   const autoresponders = createAutorespondersService({ db: db.kysely, billing, mail });
   const enrollments = createEnrollmentsService({
@@ -232,7 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     plans,
     utilities,
     creditChecks,
-    billing: options.adapters?.billing ?? sandboxBilling,
+    billing: options.adapters?.billing ?? billingSystem,
     // Charges are created below and own every charge; the deposit paid at enrollment goes through them too.
     chargeDeposit: (companyId, enrollmentId, method) =>
       charges.chargeDepositNow(companyId, enrollmentId, method),

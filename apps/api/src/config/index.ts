@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Integrations, integrationsFrom } from './integrations.js';
 
 export type Mode = 'sandbox' | 'production';
 
@@ -80,6 +81,8 @@ export interface Config {
   catalogCacheMaxBytes: number;
   /** The bearer token Prometheus scrapes GET /metrics with; null leaves /metrics off (404). */
   metricsToken: string | null;
+  /** The supplier's credit bureau and billing system connectors (src/config/integrations.ts). */
+  integrations: Integrations;
 }
 
 export class ConfigError extends Error {
@@ -288,6 +291,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     publicBaseUrl,
     catalogCacheMaxBytes: int('CATALOG_CACHE_MAX_BYTES', 32 * 1_048_576, 65_536, 2 ** 40),
     metricsToken,
+    integrations: integrationsFrom(env, mode, problems),
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     problems.push(

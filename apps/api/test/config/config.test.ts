@@ -3,6 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/index.js';
+import { productionSigningEnv } from '../helpers/document-signing.js';
+
+/** The credit bureau and billing system connectors production requires (test/config/integrations.test.ts). */
+const PRODUCTION_CONNECTORS = {
+  CREDIT_BUREAU_URL: 'https://bureau.supplier.example',
+  CREDIT_BUREAU_SECRET: 'a'.repeat(32),
+  BILLING_SYSTEM_URL: 'https://billing.supplier.example',
+  BILLING_SYSTEM_SECRET: 'b'.repeat(32),
+};
 
 describe('configuration', () => {
   it('defaults to the sandbox on the embedded SQLite database at port 3000', () => {
@@ -103,7 +112,12 @@ describe('configuration', () => {
 
     it('reads the key from the file, trimmed, for container secrets', () => {
       const file = keyFile('good', `  ${key.toString('base64')}\n`);
-      const config = loadConfig({ NODE_ENV: 'production', VOLTIN_MASTER_KEY_FILE: file });
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        VOLTIN_MASTER_KEY_FILE: file,
+        ...PRODUCTION_CONNECTORS,
+        ...productionSigningEnv(),
+      });
       expect(config.masterKey).toEqual(key);
       expect(config.sandboxKeyFile).toBeNull();
     });

@@ -45,11 +45,32 @@ export async function openTestDatabase(): Promise<{
   };
 }
 
+/**
+ * Connectors a production-mode test app is built with (production never runs the sandbox bureau or billing system);
+ * nothing answers at these addresses, so a test that reaches them sees the systems unavailable.
+ */
+const UNREACHABLE_CONNECTORS: Config['integrations'] = {
+  creditBureau: {
+    url: 'https://credit-bureau.invalid',
+    secret: 'unreachable-connector-secret-0123456789',
+    retry: { attemptTimeoutMs: 1000, deadlineMs: 1000, firstRetryDelayMs: 100, maxAttempts: 1 },
+  },
+  billingSystem: {
+    url: 'https://billing-system.invalid',
+    secret: 'unreachable-connector-secret-0123456789',
+    retry: { attemptTimeoutMs: 1000, deadlineMs: 1000, firstRetryDelayMs: 100, maxAttempts: 1 },
+  },
+};
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return loadConfig(
     { LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '12', LOGIN_ATTEMPTS_PER_MINUTE: '10000' },
     // Test databases live as long as the test process: so does their sandbox key (no file in ./data).
-    { sandboxKeyFile: null, ...overrides },
+    {
+      sandboxKeyFile: null,
+      ...(overrides.mode === 'production' ? { integrations: UNREACHABLE_CONNECTORS } : {}),
+      ...overrides,
+    },
   );
 }
 

@@ -1,5 +1,16 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { deliveryCost, effectiveEnergyRate } from '../../modules/plans/efl.js';
+import { createContractClient } from '../connector-contract/client.js';
+import { ConnectorError, createConnector, route } from '../connector-contract/connector.js';
+import {
+  ACCOUNT_SUMMARY,
+  billingOverContract,
+  GET_STATEMENT,
+  LIST_CHARGES,
+  LIST_STATEMENTS,
+  SUBMIT_ENROLLMENT,
+  USAGE_HISTORY,
+} from './contract.js';
 import {
   type AccountPayment,
   type AccountSummary,
@@ -8,6 +19,7 @@ import {
   type BillingSystem,
   BillingUnavailableError,
   type ChargeLine,
+  type EnrollmentSubmission,
   type Statement,
   type SubmissionResult,
 } from './port.js';
@@ -16,51 +28,79 @@ import {
  * Sandbox billing system (DESIGN.md, docs "Enrollments in Voltin"): customer last name "Offline" → connection
  * error; "Rejected" → submitted with errors; anyone else → accepted with an account number. Inert outside the sandbox.
  * Its account reads compute monthly statements from the account it is given (see below); it keeps no state.
+ *
+ * It speaks the connector contract in process: every call is signed, checked and validated both ways exactly as over
+ * HTTPS, so the sandbox cannot answer what a real connector could not. It is never retried (an in-process answer
+ * does not fail by chance) and needs no timeout.
  */
 export function createSandboxBillingSystem(): BillingSystem & BillingAccounts {
-  return {
-    statements: async (account) => statementsOf(account),
-    statement: async (account, token) => statementsOf(account).find((s) => s.token === token) ?? null,
-    charges: async (account) =>
-      statementsOf(account).flatMap((s) =>
-        s.lines.map((line) => ({
-          ...line,
-          statementToken: s.token,
-          statementDate: s.statementDate,
-          beginReadDate: s.beginReadDate,
-          endReadDate: s.endReadDate,
-        })),
-      ),
-    usageHistory: async (account) =>
-      statementsOf(account).map(
-        ({ token, beginReadDate, endReadDate, days, usage, usageUnit, currentChargesCents }) => ({
-          token,
-          beginReadDate,
-          endReadDate,
-          days,
-          usage,
-          usageUnit,
-          currentChargesCents,
-        }),
-      ),
-    summary: async (account) => summaryOf(account),
-    async submitEnrollment(submission): Promise<SubmissionResult> {
-      const lastName = submission.customer.lastName.trim().toLowerCase();
-      if (lastName === 'offline')
-        throw new BillingUnavailableError('The billing system did not answer (sandbox last name "Offline").');
-      const billingAccountNumber = `BB${String(submission.companyId).padStart(3, '0')}${String(submission.enrollmentId).padStart(8, '0')}`;
-      if (lastName === 'rejected') {
-        return {
-          outcome: 'accepted_with_errors',
-          billingAccountNumber,
-          errors: [
-            'Service address does not match the utility premise record; a billing adjustment is needed.',
-          ],
-        };
-      }
-      return { outcome: 'accepted', billingAccountNumber };
-    },
-  };
+  const secret = randomBytes(32).toString('hex');
+  const connector = createConnector({
+    secret,
+    routes: [
+      route(SUBMIT_ENROLLMENT, sandboxSubmission),
+      route(LIST_STATEMENTS, async ({ account }) => ({ statements: statementsOf(account) })),
+      route(GET_STATEMENT, async ({ account, statementToken }) => ({
+        statement: statementsOf(account).find((s) => s.token === statementToken) ?? null,
+      })),
+      route(LIST_CHARGES, async ({ account }) => ({ charges: chargesOf(account) })),
+      route(USAGE_HISTORY, async ({ account }) => ({ usage: usageOf(account) })),
+      route(ACCOUNT_SUMMARY, async ({ account }) => summaryOf(account)),
+    ],
+  });
+  return billingOverContract(
+    createContractClient({
+      system: 'billing system',
+      secret,
+      transport: connector,
+      retry: { attemptTimeoutMs: 60_000, deadlineMs: 60_000, firstRetryDelayMs: 0, maxAttempts: 1 },
+      unavailable: (message) => new BillingUnavailableError(message),
+    }),
+  );
+}
+
+async function sandboxSubmission(submission: EnrollmentSubmission): Promise<SubmissionResult> {
+  const lastName = submission.customer.lastName.trim().toLowerCase();
+  if (lastName === 'offline')
+    throw new ConnectorError(
+      'UNAVAILABLE',
+      'The billing system did not answer (sandbox last name "Offline").',
+    );
+  const billingAccountNumber = `BB${String(submission.companyId).padStart(3, '0')}${String(submission.enrollmentId).padStart(8, '0')}`;
+  if (lastName === 'rejected') {
+    return {
+      outcome: 'accepted_with_errors',
+      billingAccountNumber,
+      errors: ['Service address does not match the utility premise record; a billing adjustment is needed.'],
+    };
+  }
+  return { outcome: 'accepted', billingAccountNumber };
+}
+
+function chargesOf(account: BillingAccount) {
+  return statementsOf(account).flatMap((s) =>
+    s.lines.map((line) => ({
+      ...line,
+      statementToken: s.token,
+      statementDate: s.statementDate,
+      beginReadDate: s.beginReadDate,
+      endReadDate: s.endReadDate,
+    })),
+  );
+}
+
+function usageOf(account: BillingAccount) {
+  return statementsOf(account).map(
+    ({ token, beginReadDate, endReadDate, days, usage, usageUnit, currentChargesCents }) => ({
+      token,
+      beginReadDate,
+      endReadDate,
+      days,
+      usage,
+      usageUnit,
+      currentChargesCents,
+    }),
+  );
 }
 
 /*

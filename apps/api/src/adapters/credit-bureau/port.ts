@@ -1,21 +1,12 @@
-/** The contract of a consumer credit bureau (TransUnion-style): a score from identity data, or why not. */
-export interface CreditInquiry {
-  firstName: string;
-  lastName: string;
-  streetNum: string;
-  streetName: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  /** Nine digits, when given. */
-  ssn: string | null;
-  /** YYYY-MM-DD, when given. */
-  dateOfBirth: string | null;
-}
+import type { Static } from 'typebox';
+import type { CreditInquirySchema, CreditReportSchema } from './contract.js';
 
-export type CreditReport =
-  | { outcome: 'scored'; score: number; reasonCodes: string[]; fraudAlertCodes: string[] }
-  | { outcome: 'no_score'; noScoreReason: string; reasonCodes: string[]; fraudAlertCodes: string[] };
+/**
+ * The contract of a consumer credit bureau (TransUnion-style): a score from identity data, or why not. The shapes are
+ * the connector contract's schemas (contract.ts), which the docs site publishes.
+ */
+export type CreditInquiry = Static<typeof CreditInquirySchema>;
+export type CreditReport = Static<typeof CreditReportSchema>;
 
 /** The bureau did not answer; nothing is known about the customer's credit. */
 export class BureauUnavailableError extends Error {

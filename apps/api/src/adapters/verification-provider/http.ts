@@ -1,17 +1,10 @@
-import { hmacSha256Hex } from '../../security/tokens.js';
+import { SIGNATURE_HEADER, signatureOf } from '../../security/request-signing.js';
 import {
   type ProviderEndpoint,
   type SaleToVerify,
   type VerificationProvider,
   VerificationProviderError,
 } from './port.js';
-
-/** The header that signs a request: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`. */
-export const SIGNATURE_HEADER = 'voltin-signature';
-
-export function signatureOf(secret: string, timestamp: number, body: string): string {
-  return `t=${timestamp},v1=${hmacSha256Hex(secret, `${timestamp}.${body}`)}`;
-}
 
 /** POSTs each sale as JSON to the company's provider URL, signed with its shared secret. */
 export function createHttpVerificationProvider(options: { timeoutMs: number }): VerificationProvider {

@@ -1,8 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { BillingAccount, BillingAccounts, Statement } from '../../adapters/billing-system/port.js';
+import {
+  type BillingAccount,
+  type BillingAccounts,
+  BillingUnavailableError,
+  type Statement,
+} from '../../adapters/billing-system/port.js';
 import type { Database } from '../../db/schema.js';
 import type { Paging } from '../../http/envelope.js';
-import { notFound } from '../../http/errors.js';
+import { ApiError, notFound } from '../../http/errors.js';
 import { renderPdf } from '../../pdf/render.js';
 import { BILLED_STATUSES, type EnrollmentStatus } from '../enrollments/index.js';
 import { statementModel } from './statement-pdf.js';
@@ -48,7 +53,25 @@ function statementWire(s: Statement) {
 const kindTotal = (s: Statement | null, kind: string) =>
   dollars((s?.lines ?? []).filter((l) => l.kind === kind).reduce((sum, l) => sum + l.amountCents, 0));
 
-export function createBillingService(db: Kysely<Database>, billing: BillingAccounts) {
+/** A billing system that does not answer is 503 UPSTREAM_UNAVAILABLE to the caller, who may ask again, not a 500. */
+async function answerOf<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof BillingUnavailableError)
+      throw new ApiError('UPSTREAM_UNAVAILABLE', 'The billing system did not answer; try again in a minute.');
+    throw error;
+  }
+}
+
+export function createBillingService(db: Kysely<Database>, billingSystem: BillingAccounts) {
+  const billing: BillingAccounts = {
+    statements: (account) => answerOf(billingSystem.statements(account)),
+    statement: (account, token) => answerOf(billingSystem.statement(account, token)),
+    charges: (account) => answerOf(billingSystem.charges(account)),
+    usageHistory: (account) => answerOf(billingSystem.usageHistory(account)),
+    summary: (account) => answerOf(billingSystem.summary(account)),
+  };
   /** Builds the billing system's view of the accounts of these enrollment rows, with three batched reads. */
   async function accountsOf(rows: AccountRow[], asOf: string): Promise<LoadedAccount[]> {
     const [charges, tou, txs] = await Promise.all([

@@ -85,10 +85,16 @@ export function createCreditChecksService(
       let outcome: Omit<Selectable<CreditChecksTable>, keyof typeof base | 'id'>;
       try {
         const report = await bureau.inquire({
-          ...request,
+          companyId,
+          firstName: base.first_name,
+          lastName: base.last_name,
+          streetNum: base.street_num,
+          streetName: base.street_name,
+          city: base.city,
+          state: base.state,
+          zipCode: base.zip_code,
           ssn,
           dateOfBirth: request.dateOfBirth ?? null,
-          zipCode: request.zipCode,
         });
         const score = report.outcome === 'scored' ? report.score : null;
         const decided = creditOutcome(score, rules);

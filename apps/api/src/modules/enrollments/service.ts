@@ -715,6 +715,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
       const result = await deps.billing.submitEnrollment({
         enrollmentId: e.id,
         companyId,
+        submissionAttempt: e.submission_attempts,
         billingSystemPlanCode: plan.billing_system_plan_code,
         ldcAccount: e.ldc_account,
         utilityCode: utility.code,

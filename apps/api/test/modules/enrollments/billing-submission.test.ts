@@ -95,6 +95,7 @@ describe('an accepted submission', () => {
       {
         enrollmentId: data.enrollmentId,
         companyId: await sandboxCompanyId(api.db.kysely),
+        submissionAttempt: 1,
         billingSystemPlanCode: planCode,
         ldcAccount: ldc,
         utilityCode: 'ONCOR',

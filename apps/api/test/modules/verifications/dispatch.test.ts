@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signatureOf } from '../../../src/adapters/verification-provider/http.js';
 import { dispatchClock, dispatchRetryDelaySeconds } from '../../../src/modules/verifications/index.js';
+import { signatureOf } from '../../../src/security/request-signing.js';
 import { seal } from '../../../src/security/secret-box.js';
 import {
   creditCheck,
