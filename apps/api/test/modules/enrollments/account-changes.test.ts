@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   creditCheck,
@@ -688,6 +689,93 @@ describe('scheduled work follows the enrollment it belongs to', () => {
       { enrollment_id: id, status: 'finished', payment_profile_token: profile.payment_profile_token },
       { enrollment_id: newId, status: 'active', payment_profile_token: profile.payment_profile_token },
     ]);
+  });
+
+  it('a transfer is one unit: when the new enrollment cannot be written, the old address keeps its renewal and autopay', async () => {
+    const id = await activeEnrollment();
+    const profile = await savedCard(api, { token, customerHash, customerId });
+    const autopay = await api.call('POST', `/enrollments/${id}/recurring-billing`, {
+      token,
+      customerHash,
+      body: { ...profile, date_from: daysFromToday(0) },
+    });
+    expect(autopay.status, JSON.stringify(autopay.body)).toBe(200);
+    const renewed = (await renew(id)).body.data.enrollmentId as number;
+    const scheduledWork = () =>
+      Promise.all([
+        enrollment(id),
+        enrollment(renewed),
+        api.db.kysely
+          .selectFrom('recurring_billings')
+          .select(['enrollment_id', 'status'])
+          .where('enrollment_id', '=', id)
+          .execute(),
+        api.db.kysely
+          .selectFrom('enrollment_status_history')
+          .select(['to_status', 'reason'])
+          .where('enrollment_id', 'in', [id, renewed])
+          .orderBy('id')
+          .execute(),
+      ]);
+    const before = await scheduledWork();
+    expect(before[0].status).toBe('ACTIVE');
+    expect(before[1].status).toBe('RENEWAL_PENDING');
+    expect(before[2]).toEqual([{ enrollment_id: id, status: 'active' }]);
+
+    // The last step of the transfer, writing the new enrollment, fails inside the database, after the old address's
+    // drop, renewal cancellation and autopay move were written in the same transaction.
+    const newMeter = freshEsiid();
+    const onPostgres = process.env.DATABASE_URL?.startsWith('postgres') ?? false;
+    if (onPostgres) {
+      await sql`create function refuse_test_meter() returns trigger language plpgsql as $$
+        begin raise exception 'injected failure: the new enrollment cannot be written'; end $$`.execute(
+        api.db.kysely,
+      );
+      await sql`create trigger refuse_test_meter before insert on enrollments for each row
+        when (new.ldc_account = ${sql.lit(newMeter)}) execute function refuse_test_meter()`.execute(
+        api.db.kysely,
+      );
+    } else {
+      await sql`create trigger refuse_test_meter before insert on enrollments
+        when new.ldc_account = ${sql.lit(newMeter)}
+        begin select raise(abort, 'injected failure: the new enrollment cannot be written'); end`.execute(
+        api.db.kysely,
+      );
+    }
+    const transfer = () =>
+      post(`/enrollments/${id}/transfer-service`, {
+        currentServiceEffectiveDate: daysFromToday(5),
+        newServiceStartDate: daysFromToday(5),
+        serviceAddress: {
+          address: '2200 Ross Ave',
+          city: 'Dallas',
+          state: 'TX',
+          zipcode: '75201',
+          ldcAccount: newMeter,
+        },
+      });
+    try {
+      expectFailure(await transfer(), 500, 'INTERNAL_ERROR');
+    } finally {
+      await sql`drop trigger refuse_test_meter${sql.raw(onPostgres ? ' on enrollments' : '')}`.execute(
+        api.db.kysely,
+      );
+      if (onPostgres) await sql`drop function refuse_test_meter()`.execute(api.db.kysely);
+    }
+    expect(await scheduledWork()).toEqual(before);
+    expect(
+      await api.db.kysely
+        .selectFrom('enrollments')
+        .select('id')
+        .where('ldc_account', '=', newMeter)
+        .execute(),
+    ).toEqual([]);
+
+    // Nothing half-done is left in the way: the same transfer, asked again, goes through whole.
+    const moved = await transfer();
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((await enrollment(id)).status).toBe('DROP_PENDING');
+    expect((await enrollment(renewed)).status).toBe('CANCELLED');
   });
 
   it('a transfer to a meter that already has a live enrollment is refused, leaving the old address as it was', async () => {
