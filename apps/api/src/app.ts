@@ -196,7 +196,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   const utilities = createUtilitiesService(db.kysely, catalog);
   const plans = createPlansService({ db: db.kysely, utilities, urlKey: keys.urlSigning, catalog });
-  const files = createFilesService({ db: db.kysely, urlSigningKey: keys.urlSigning });
+  const files = createFilesService({
+    db: db.kysely,
+    urlSigningKey: keys.urlSigning,
+    uploadQuotas: config.uploadQuotas,
+  });
   const paymentGateways = wrapGateways(
     createPaymentGateways({
       db: db.kysely,

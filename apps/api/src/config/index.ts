@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Integrations, integrationsFrom } from './integrations.js';
+import { type UploadQuotas, uploadQuotasFrom } from './uploads.js';
 
 export type Mode = 'sandbox' | 'production';
 
@@ -55,6 +56,8 @@ export interface Config {
   docsBasicAuth: string | null;
   bodyLimitBytes: number;
   uploadLimitBytes: number;
+  /** Files and bytes of uploaded documents per customer and per retail company (src/config/uploads.ts). */
+  uploadQuotas: UploadQuotas;
   /** Longest a client may take to send a whole request, headers and body; a body that trickles in slower is cut with 408. */
   requestTimeoutMs: number;
   /** Longest a client may take to send the request line and headers (at most requestTimeoutMs). */
@@ -249,6 +252,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
 
   const port = int('PORT', 3000, 0, 65535);
+  const uploadLimitBytes = int('UPLOAD_LIMIT_BYTES', 10 * 1_048_576, 1024, 100 * 1_048_576);
   const publicBaseUrl = publicBaseUrlFrom(
     env.PUBLIC_BASE_URL?.trim() || `http://localhost:${port}`,
     problems,
@@ -280,7 +284,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     docsDir: env.DOCS_DIR || DEFAULT_DOCS_DIR,
     docsBasicAuth,
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
-    uploadLimitBytes: int('UPLOAD_LIMIT_BYTES', 10 * 1_048_576, 1024, 100 * 1_048_576),
+    uploadLimitBytes,
+    uploadQuotas: uploadQuotasFrom(env, uploadLimitBytes, problems),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
     headersTimeoutMs: int('HEADERS_TIMEOUT_MS', 20_000, 1000, 3_600_000),
     backgroundTasks: env.BACKGROUND_TASKS !== 'false',

@@ -22,6 +22,7 @@ import * as dualBilling from './migrations/2026-11-25T0800-dual-billing.js';
 import * as loginStreaks from './migrations/2026-11-25T1100-login-streaks.js';
 import * as mailBodiesRemoved from './migrations/2026-11-25T1300-mail-bodies-removed.js';
 import * as mailBounces from './migrations/2026-11-25T1500-mail-bounces.js';
+import * as uploadUsage from './migrations/2026-11-25T1550-upload-usage.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Listed statically so the compiled server needs no file-system scan. */
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T1100-login-streaks': loginStreaks,
   '2026-11-25T1300-mail-bodies-removed': mailBodiesRemoved,
   '2026-11-25T1500-mail-bounces': mailBounces,
+  '2026-11-25T1550-upload-usage': uploadUsage,
 };
 
 /** PostgreSQL: Kysely looks for its bookkeeping tables in every schema unless told which one is ours. */

@@ -80,6 +80,11 @@ export const ERROR_CODES = {
       'The request line and headers (20 seconds by default) or the whole request with its body (120 seconds) did not arrive in time; the connection is closed and nothing was done.',
   },
   PAYLOAD_TOO_LARGE: { status: 413, description: 'The request body is larger than the limit.' },
+  UPLOAD_QUOTA_EXCEEDED: {
+    status: 413,
+    description:
+      'Storing the file would pass an upload quota: the files or bytes of the customer (or prospect), or the bytes of the retail company. The message names the quota and what is stored; nothing was stored.',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     description: 'The body has a content type this endpoint does not accept.',

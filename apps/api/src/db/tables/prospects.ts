@@ -15,6 +15,17 @@ export interface StoredFilesTable {
   created_at: string;
 }
 
+/**
+ * Uploaded documents' files and bytes per holder, for the upload quotas: `company` (the whole retail company),
+ * `customer:<id>` or `prospect:<id>`.
+ */
+export interface UploadUsageTable {
+  company_id: number;
+  holder: string;
+  files: ColumnType<number, number | undefined, number>;
+  bytes: ColumnType<number, number | undefined, number>;
+}
+
 export interface AffiliatesTable {
   id: Generated<number>;
   company_id: number;
@@ -200,6 +211,7 @@ export interface TpvVerificationUpdatesTable {
 
 export interface ProspectTables {
   stored_files: StoredFilesTable;
+  upload_usage: UploadUsageTable;
   affiliates: AffiliatesTable;
   affiliate_accounts: AffiliateAccountsTable;
   prospect_settings: ProspectSettingsTable;

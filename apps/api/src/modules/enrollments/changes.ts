@@ -744,7 +744,12 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
       .transaction()
       .execute(async (trx) => {
         const stored = await files.store(
-          { companyId, ownerType: CREDIT_LETTER_OWNER, ownerId: e.id },
+          {
+            companyId,
+            ownerType: CREDIT_LETTER_OWNER,
+            ownerId: e.id,
+            holder: `customer:${e.customer_id}`,
+          },
           file,
           trx,
         );

@@ -1,3 +1,4 @@
+export type { QuotaHolder } from './quota.js';
 export { fileRoutes } from './routes.js';
 export {
   createFilesService,

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import type { UploadQuotas } from '../../config/uploads.js';
 import type { Database } from '../../db/schema.js';
 import type { StoredFilesTable } from '../../db/tables/prospects.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { checkSignedPath, signPath } from '../../security/signed-urls.js';
+import { type QuotaHolder, reserveUpload } from './quota.js';
 import * as store from './store.js';
 
 /** How long a `downloadUrl` works. */
@@ -18,28 +20,48 @@ export interface FileOwner {
   /** What the file belongs to, e.g. "prospect" or "enrollment-credit-letter". */
   ownerType: string;
   ownerId: number;
+  /** The customer or prospect whose upload quota the file counts against (the company's counts it too). */
+  holder: QuotaHolder;
 }
 
 /**
  * Files kept in the database, so every API node serves every file on either engine. Owners are generic:
  * any module stores and lists its documents here and hands out signed download links.
  */
-export function createFilesService(deps: { db: Kysely<Database>; urlSigningKey: Buffer }) {
-  const { db, urlSigningKey } = deps;
+export function createFilesService(deps: {
+  db: Kysely<Database>;
+  urlSigningKey: Buffer;
+  uploadQuotas: UploadQuotas;
+}) {
+  const { db, urlSigningKey, uploadQuotas } = deps;
+
+  async function insertWithinQuota(
+    trx: Kysely<Database>,
+    { holder, ...owner }: FileOwner,
+    file: { fileName: string; contentType: string; bytes: Buffer },
+  ) {
+    await reserveUpload(trx, uploadQuotas, owner.companyId, holder, file.bytes.length);
+    return store.insertFile(trx, {
+      ...owner,
+      fileName: safeFileName(file.fileName),
+      contentType: file.contentType,
+      sha256: createHash('sha256').update(file.bytes).digest('hex'),
+      content: file.bytes,
+    });
+  }
+
   return {
-    /** Stores a file, in the caller's transaction when given, so the record that owns it commits with it. */
+    /**
+     * Stores a file within the upload quotas (413 UPLOAD_QUOTA_EXCEEDED otherwise), in the caller's transaction when
+     * given, so the record that owns it commits with it, and the file and its room in the quota with each other.
+     */
     async store(
       owner: FileOwner,
       file: { fileName: string; contentType: string; bytes: Buffer },
-      trx: Kysely<Database> = db,
+      trx?: Kysely<Database>,
     ) {
-      return store.insertFile(trx, {
-        ...owner,
-        fileName: safeFileName(file.fileName),
-        contentType: file.contentType,
-        sha256: createHash('sha256').update(file.bytes).digest('hex'),
-        content: file.bytes,
-      });
+      if (trx) return insertWithinQuota(trx, owner, file);
+      return db.transaction().execute((own) => insertWithinQuota(own, owner, file));
     },
 
     list(companyId: number, ownerType: string, ownerIds: number[]): Promise<StoredFileInfo[]> {

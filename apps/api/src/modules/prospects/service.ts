@@ -363,7 +363,12 @@ export function createProspectsService({ db, files, signing, log }: ProspectsDep
     const { scope } = await scopeOf(caller);
     const prospect = await mustFind(scope, prospectId);
     const stored = await files.store(
-      { companyId: caller.companyId, ownerType: PROSPECT_FILE_OWNER, ownerId: prospect.id },
+      {
+        companyId: caller.companyId,
+        ownerType: PROSPECT_FILE_OWNER,
+        ownerId: prospect.id,
+        holder: `prospect:${prospect.id}`,
+      },
       file,
     );
     await store.touchProspect(db, prospect.id);

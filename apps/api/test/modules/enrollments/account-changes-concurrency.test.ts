@@ -162,5 +162,17 @@ describe('account changes at once', () => {
       .execute();
     expect(letters).toHaveLength(1);
     expect(files).toEqual([{ id: letters[0]!.file_id }]);
+    // The uploads refused by the unique index gave their room in the customer's upload quota back.
+    const { customer_id } = await api.db.kysely
+      .selectFrom('enrollments')
+      .select('customer_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const quota = await api.db.kysely
+      .selectFrom('upload_usage')
+      .select(['files', 'bytes'])
+      .where('holder', '=', `customer:${customer_id}`)
+      .executeTakeFirstOrThrow();
+    expect(quota).toEqual({ files: 1, bytes: Buffer.from('%PDF-1.4\n% letter\n').length });
   });
 });

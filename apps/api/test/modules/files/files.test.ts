@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_QUOTA_DEFAULTS } from '../../../src/config/uploads.js';
 import { createFilesService } from '../../../src/modules/files/index.js';
 import { signPath } from '../../../src/security/signed-urls.js';
 import { createTenant, sandboxCompanyId } from '../../fixtures/tenants.js';
@@ -141,10 +142,14 @@ describe('GET /files/{fileId}/download', () => {
   });
 
   it('keeps any owner’s files: the service is generic', async () => {
-    const files = createFilesService({ db: api.db.kysely, urlSigningKey: api.app.voltin.keys.urlSigning });
+    const files = createFilesService({
+      db: api.db.kysely,
+      urlSigningKey: api.app.voltin.keys.urlSigning,
+      uploadQuotas: UPLOAD_QUOTA_DEFAULTS,
+    });
     const companyId = await sandboxCompanyId(api.db.kysely);
     const stored = await files.store(
-      { companyId, ownerType: 'enrollment-credit-letter', ownerId: 7 },
+      { companyId, ownerType: 'enrollment-credit-letter', ownerId: 7, holder: 'customer:7' },
       { fileName: 'letter.pdf', contentType: 'application/pdf', bytes: PDF },
     );
     expect(await files.list(companyId, 'enrollment-credit-letter', [7])).toEqual([
