@@ -9,6 +9,8 @@ import { billingSystemFor } from './adapters/billing-system/index.js';
 import type { BillingAccounts, BillingSystem } from './adapters/billing-system/port.js';
 import { creditBureauFor } from './adapters/credit-bureau/index.js';
 import type { CreditBureau } from './adapters/credit-bureau/port.js';
+import { createDocusignSigning } from './adapters/document-signing/docusign.js';
+import type { DocumentSigningPort } from './adapters/document-signing/port.js';
 import { createSandboxSigning } from './adapters/document-signing/sandbox.js';
 import { mailDeliveryTask, mailerFor } from './adapters/mail/index.js';
 import {
@@ -124,6 +126,14 @@ function prepareDatabase(config: Config, db: Db): Promise<KeyRing> {
     }
     return keys;
   });
+}
+
+/** DocuSign when it is configured (always in production: loadConfig requires it); the in-process sandbox otherwise. */
+function documentSigningFor(config: Config, db: Db): DocumentSigningPort {
+  const { docusign } = config.documentSigning;
+  if (docusign) return createDocusignSigning(docusign);
+  if (config.mode === 'production') throw new Error('Production needs the DocuSign settings (DOCUSIGN_*).');
+  return createSandboxSigning(db.kysely);
 }
 
 function wrapGateways(
@@ -293,7 +303,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(prospectRoutes, { prospects });
       await api.register(verificationRoutes, { verifications });
       await api.register(signingWebhookRoutes, {
-        webhooks: createSigningWebhooksService({ db: db.kysely, secretBoxKey: keys.secretBox, log: app.log }),
+        webhooks: createSigningWebhooksService({
+          db: db.kysely,
+          secretBoxKey: keys.secretBox,
+          connectKeys: config.documentSigning.connectHmacKeys,
+          log: app.log,
+        }),
       });
       await api.register(utilityRoutes, { utilities, catalog });
       await api.register(planRoutes, { plans, catalog });

@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../../src/config/index.js';
 import { type Db, openDatabase } from '../../src/db/client.js';
 import { SANDBOX } from '../../src/db/seed/sandbox.js';
 import { hmacSha256Hex } from '../../src/security/tokens.js';
+import { unusedDocusignSettings } from './document-signing.js';
 
 export { SANDBOX };
 
@@ -69,6 +70,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     {
       sandboxKeyFile: null,
       ...(overrides.mode === 'production' ? { integrations: UNREACHABLE_CONNECTORS } : {}),
+      // Production refuses to start without DocuSign settings; these point where nothing answers.
+      ...(overrides.mode === 'production'
+        ? { documentSigning: { docusign: unusedDocusignSettings(), connectHmacKeys: [] } }
+        : {}),
       ...overrides,
     },
   );

@@ -2,14 +2,20 @@
  * The document-signing service (DocuSign in production) as Voltin needs it: create an envelope for a
  * prospect's contract, send it to the signer, and void it when the prospect is cancelled or expires.
  * What happens to the envelope afterwards arrives through the signed Connect webhook (POST /webhooks/docusign).
+ *
+ * The caller records the envelope under its `reference` (signing_envelopes, owned by the prospects module) before
+ * asking for it to be created, so an envelope is never created that Voltin has no record of.
  */
 export interface EnvelopeRequest {
   /** The signing service account the envelope is created in (DocuSign account GUID). */
   accountId: string;
   emailSubject: string;
   signer: { name: string; email: string | null; phone: string };
-  documents: Array<{ name: string; url: string }>;
-  /** Voltin's own reference, echoed by the signing service in custom fields. */
+  /** The documents to sign, when no template is given (a template brings its own). */
+  documents: Array<{ name: string; contentType: string; content: Buffer }>;
+  /** A template of the signing account to build the envelope from; the signer fills its role. */
+  template: { templateId: string; roleName: string } | null;
+  /** Voltin's own reference, unique per envelope, echoed by the signing service in a custom field. */
   reference: string;
 }
 
@@ -18,13 +24,22 @@ export interface DocumentSigningPort {
   createEnvelope(request: EnvelopeRequest): Promise<{ envelopeId: string }>;
   /** Sends a draft envelope to its signer. */
   sendEnvelope(accountId: string, envelopeId: string): Promise<void>;
+  /** Voids an envelope; voiding one that is already voided succeeds. */
   voidEnvelope(accountId: string, envelopeId: string, reason: string): Promise<void>;
 }
 
-/** The signing service could not be reached or refused the call; nothing was created or changed there. */
+/** The signing service could not be reached or did not answer; nothing was created or changed there. */
 export class SigningUnavailableError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'SigningUnavailableError';
+  }
+}
+
+/** The signing service answered and refused the call (bad document, unknown template, no permission). */
+export class SigningRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SigningRefusedError';
   }
 }

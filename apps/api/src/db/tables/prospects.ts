@@ -167,8 +167,15 @@ export interface SigningEnvelopesTable {
   company_id: number;
   prospect_id: number;
   signing_account_id: number;
-  envelope_id: string;
+  /** Null while the signing service is being asked to create the envelope. */
+  envelope_id: string | null;
+  /** Voltin's reference, sent to the signing service as the envelope custom field `voltinReference`. */
+  reference: string;
   status: string;
+  /** When the signing service generated the event that set `status` (Connect's generatedDateTime). */
+  status_at: string | null;
+  /** The in-process sandbox signing service's own state of the envelope (created, sent, unsendable, voided). */
+  sandbox_state: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -181,6 +188,9 @@ export interface SigningWebhookEventsTable {
   envelope_id: string;
   outcome: string;
   received_at: string;
+  /** The signing status the event means (null: none); with generated_at, the envelope's status history. */
+  signing_status: string | null;
+  generated_at: string | null;
 }
 
 export interface TpvVerificationsTable {

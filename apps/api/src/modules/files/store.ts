@@ -54,6 +54,23 @@ export function listFiles(db: Kysely<Database>, companyId: number, ownerType: st
     .execute();
 }
 
+/** The owner's files with their content, oldest first. */
+export function listFilesWithContent(
+  db: Kysely<Database>,
+  companyId: number,
+  ownerType: string,
+  ownerId: number,
+) {
+  return db
+    .selectFrom('stored_files')
+    .select(['file_name', 'content_type', 'content'])
+    .where('company_id', '=', companyId)
+    .where('owner_type', '=', ownerType)
+    .where('owner_id', '=', ownerId)
+    .orderBy('id')
+    .execute();
+}
+
 export function findFileWithContent(db: Kysely<Database>, fileId: number) {
   return db
     .selectFrom('stored_files')

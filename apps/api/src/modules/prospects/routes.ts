@@ -195,13 +195,6 @@ export const prospectRoutes: FastifyPluginAsyncTypebox<{ prospects: ProspectsSer
       },
     },
     async (request) =>
-      ok(
-        await prospects.updateStatus(
-          callerOf(request),
-          request.params.prospectId,
-          request.body,
-          publicBaseUrl(request),
-        ),
-      ),
+      ok(await prospects.updateStatus(callerOf(request), request.params.prospectId, request.body)),
   );
 };

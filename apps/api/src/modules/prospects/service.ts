@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Static } from 'typebox';
-import { type DocumentSigningPort, SigningUnavailableError } from '../../adapters/document-signing/port.js';
+import {
+  type DocumentSigningPort,
+  SigningRefusedError,
+  SigningUnavailableError,
+} from '../../adapters/document-signing/port.js';
 import type { Database } from '../../db/schema.js';
 import type { Caller } from '../../http/access.js';
 import type { Paging } from '../../http/envelope.js';
@@ -397,24 +402,35 @@ export function createProspectsService({ db, files, signing, log }: ProspectsDep
       customer.contactName ||
       customer.firmName ||
       'Customer';
-    const documents = await documentsOf(prospect.company_id, [prospect.id], baseUrl);
+    const documents = account.template_id
+      ? []
+      : await files.contents(prospect.company_id, PROSPECT_FILE_OWNER, prospect.id);
+    const reference = `prospect-${prospect.id}-${randomUUID()}`;
+    const rowId = await store.recordEnvelope(db, {
+      companyId: prospect.company_id,
+      prospectId: prospect.id,
+      signingAccountId: account.id,
+      reference,
+    });
     try {
       const { envelopeId } = await signing.createEnvelope({
         accountId: account.account_id,
         emailSubject: `Your ${prospect.utility_name} electricity contract`,
         signer: { name: signerName, email: customer.email ?? null, phone: customer.phoneNumber },
-        documents: documents.map((d) => ({ name: d.document.fileName, url: d.document.downloadUrl })),
-        reference: `prospect-${prospect.id}`,
+        documents: documents.map((d) => ({
+          name: d.file_name,
+          contentType: d.content_type,
+          content: d.content,
+        })),
+        template: account.template_id
+          ? { templateId: account.template_id, roleName: account.template_role ?? 'Signer' }
+          : null,
+        reference,
       });
-      return { envelopeId, signingAccountId: account.id, accountId: account.account_id };
+      return { rowId, envelopeId, accountId: account.account_id };
     } catch (error) {
-      if (error instanceof SigningUnavailableError) {
-        throw new ApiError(
-          'UPSTREAM_UNAVAILABLE',
-          `The document-signing service did not create the contract envelope: ${error.message}`,
-        );
-      }
-      throw error;
+      await store.forgetEnvelope(db, rowId);
+      throw signingFailure(error, 'create the contract envelope');
     }
   }
 
@@ -425,24 +441,13 @@ export function createProspectsService({ db, files, signing, log }: ProspectsDep
     try {
       await signing.voidEnvelope(envelope.account_id, envelope.envelope_id, reason);
     } catch (error) {
-      if (error instanceof SigningUnavailableError) {
-        throw new ApiError(
-          'UPSTREAM_UNAVAILABLE',
-          `The document-signing service did not void the envelope: ${error.message}`,
-        );
-      }
-      throw error;
+      throw signingFailure(error, 'void the envelope');
     }
     await store.setEnvelopeStatus(db, envelope.envelope_id, 'Canceled');
     return true;
   }
 
-  async function updateStatus(
-    caller: Caller,
-    prospectId: number,
-    body: Static<typeof StatusUpdateRequest>,
-    baseUrl: string,
-  ) {
+  async function updateStatus(caller: Caller, prospectId: number, body: Static<typeof StatusUpdateRequest>) {
     const { scope } = await scopeOf(caller);
     const prospect = await mustFind(scope, prospectId);
     const from = prospect.status as ProspectStatus;
@@ -488,31 +493,27 @@ export function createProspectsService({ db, files, signing, log }: ProspectsDep
     }
 
     // Contract_Sent: envelope created (signingStatus Created), then sent (Unsigned), or held (OnHold).
-    const envelope = await sendContract(prospect, baseUrl);
+    const envelope = await createContractEnvelope(prospect);
     changes.signing_status = 'Created';
     changes.expiration_date = restartExpiry();
     const moved = await db.transaction().execute(async (trx) => {
       if (!(await store.updateProspect(trx, prospect.id, from, changes))) return false;
-      await store.insertEnvelope(trx, {
-        companyId: prospect.company_id,
-        prospectId: prospect.id,
-        signingAccountId: envelope.signingAccountId,
-        envelopeId: envelope.envelopeId,
-        status: 'Created',
-      });
+      await store.setEnvelopeCreated(trx, envelope.rowId, envelope.envelopeId);
       return true;
     });
     if (!moved) {
       await signing
         .voidEnvelope(envelope.accountId, envelope.envelopeId, 'Prospect changed meanwhile')
         .catch(() => {});
+      await store.setEnvelopeCreated(db, envelope.rowId, envelope.envelopeId);
+      await store.setEnvelopeStatus(db, envelope.envelopeId, 'Canceled');
       throw raced(prospect.id);
     }
     let sent: SigningStatus = 'Unsigned';
     try {
       await signing.sendEnvelope(envelope.accountId, envelope.envelopeId);
     } catch (error) {
-      if (!(error instanceof SigningUnavailableError)) throw error;
+      if (!(error instanceof SigningUnavailableError || error instanceof SigningRefusedError)) throw error;
       log.warn(
         { prospectId: prospect.id, envelopeId: envelope.envelopeId, err: error },
         'contract envelope not sent; on hold',
@@ -618,14 +619,16 @@ export type ProspectsService = ReturnType<typeof createProspectsService>;
 /**
  * Applies a signing status reported by the signing service's webhook to the envelope and, when it is the
  * prospect's newest envelope, to the prospect (with the sales move of SIGNING_SALES_EFFECT when the
- * transition table allows it). Runs in the webhook's transaction.
+ * transition table allows it). `at` is when the signing service generated the event: an event older than the one
+ * that set the envelope's status changes nothing. Runs in the webhook's transaction.
  */
 export async function applySigningStatus(
   trx: Kysely<Database>,
   envelope: { company_id: number; prospect_id: number; envelope_id: string },
   signingStatus: SigningStatus,
+  at: string,
 ) {
-  await store.setEnvelopeStatus(trx, envelope.envelope_id, signingStatus);
+  const current = await store.moveEnvelopeByEvent(trx, envelope.envelope_id, signingStatus, at);
   const prospect = await store.findProspect(
     trx,
     { companyId: envelope.company_id, affiliateId: null },
@@ -639,6 +642,9 @@ export async function applySigningStatus(
     changed: false,
     note: '',
   };
+  if (!current) {
+    return { ...result, note: 'The envelope already has a status from a later event; nothing changed.' };
+  }
   const latest = await store.latestEnvelope(trx, prospect.id);
   if (latest?.envelope_id !== envelope.envelope_id) {
     return { ...result, note: 'The envelope was replaced by a newer one; the prospect is unchanged.' };

@@ -66,9 +66,11 @@ export interface WebhookRequest {
 export function createSigningWebhooksService(deps: {
   db: Kysely<Database>;
   secretBoxKey: Buffer;
+  /** The deployment's Connect HMAC keys (DOCUSIGN_CONNECT_HMAC_KEYS), accepted besides each account's stored keys. */
+  connectKeys: string[];
   log: FastifyBaseLogger;
 }) {
-  const { db, secretBoxKey, log } = deps;
+  const { db, secretBoxKey, connectKeys, log } = deps;
 
   function refuse(
     error: ApiError,
@@ -102,7 +104,7 @@ export function createSigningWebhooksService(deps: {
       throw refuse(new ApiError('MALFORMED_REQUEST', 'The webhook body names no data.accountId.'), context);
     }
     const account = await store.findAccountWithKeys(db, accountId);
-    const keys = (account?.sealedKeys ?? []).map((sealed) => open(secretBoxKey, sealed));
+    const keys = [...connectKeys, ...(account?.sealedKeys ?? []).map((sealed) => open(secretBoxKey, sealed))];
     const verified = keys.some((key) => {
       const expected = connectSignature(key, request.rawBody);
       return signatures.some((received) => matches(expected, received));
@@ -125,10 +127,14 @@ export function createSigningWebhooksService(deps: {
       const event = text(message.event);
       const envelopeId = text(message.data?.envelopeId);
       const generated = text(message.generatedDateTime);
+      const generatedAt = generated ? new Date(generated) : null;
       const missing = [
         event ? null : 'body.event: is required',
         envelopeId ? null : 'body.data.envelopeId: is required',
         generated ? null : 'body.generatedDateTime: is required',
+        generatedAt && Number.isNaN(generatedAt.getTime())
+          ? 'body.generatedDateTime: is not a date-time'
+          : null,
       ].filter((e): e is string => e !== null);
       if (missing.length > 0) {
         throw refuse(
@@ -152,13 +158,18 @@ export function createSigningWebhooksService(deps: {
         .update([accountId, envelopeId, event, recipientId, generated].join('|'))
         .digest('hex');
       const base = { event: event!, envelopeId: envelopeId! };
+      const at = generatedAt!.toISOString();
+      const signingStatus = signingStatusOf(message);
       const outcome = await db.transaction().execute(async (trx) => {
-        if (
-          !(await store.recordEvent(trx, { companyId, eventKey, event: event!, envelopeId: envelopeId! }))
-        ) {
-          return null;
-        }
-        const signingStatus = signingStatusOf(message);
+        const recorded = await store.recordEvent(trx, {
+          companyId,
+          eventKey,
+          event: event!,
+          envelopeId: envelopeId!,
+          signingStatus: signingStatus ?? null,
+          generatedAt: at,
+        });
+        if (!recorded) return null;
         if (!signingStatus) {
           await store.setOutcome(trx, eventKey, 'recorded; this event does not change the signing status');
           const now = await currentStatuses(trx, companyId, envelope.prospect_id);
@@ -168,7 +179,7 @@ export function createSigningWebhooksService(deps: {
             note: `Event ${event} recorded; it does not change the signing status.`,
           };
         }
-        const applied = await applySigningStatus(trx, envelope, signingStatus);
+        const applied = await applySigningStatus(trx, envelope, signingStatus, at);
         await store.setOutcome(trx, eventKey, applied.note);
         return applied;
       });

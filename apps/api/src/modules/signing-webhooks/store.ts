@@ -18,10 +18,17 @@ export async function findAccountWithKeys(db: Kysely<Database>, providerAccountI
   return { ...account, sealedKeys: keys.map((k) => k.key_sealed) };
 }
 
-/** Records an event once; false when the same event was already recorded (a replay). */
+/** Records an event once (the envelope's status history); false when the same event was already recorded (a replay). */
 export async function recordEvent(
   db: Kysely<Database>,
-  event: { companyId: number; eventKey: string; event: string; envelopeId: string },
+  event: {
+    companyId: number;
+    eventKey: string;
+    event: string;
+    envelopeId: string;
+    signingStatus: string | null;
+    generatedAt: string;
+  },
 ): Promise<boolean> {
   const inserted = await db
     .insertInto('signing_webhook_events')
@@ -32,6 +39,8 @@ export async function recordEvent(
       envelope_id: event.envelopeId,
       outcome: 'received',
       received_at: new Date().toISOString(),
+      signing_status: event.signingStatus,
+      generated_at: event.generatedAt,
     })
     .onConflict((oc) => oc.column('event_key').doNothing())
     .returning('id')

@@ -125,7 +125,7 @@ async function contractSent(): Promise<{ id: number; envelopeId: string }> {
     .select('envelope_id')
     .where('prospect_id', '=', id)
     .executeTakeFirstOrThrow();
-  return { id, envelopeId: envelope.envelope_id };
+  return { id, envelopeId: envelope.envelope_id! };
 }
 
 const prospect = async (id: number) => (await call('GET', `/prospects/${id}`)).body.data;

@@ -1,0 +1,377 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createSandboxSigning } from '../../../src/adapters/document-signing/sandbox.js';
+import { buildApp } from '../../../src/app.js';
+import type { DocusignSettings } from '../../../src/config/document-signing.js';
+import type { Db } from '../../../src/db/client.js';
+import { SANDBOX_PROSPECTS } from '../../../src/db/seed/prospects.js';
+import { type DocusignFake, startDocusignFake } from '../../adapters/document-signing/fake-docusign.js';
+import {
+  type ApiResponse,
+  expectFailure,
+  httpClient,
+  openTestDatabase,
+  SANDBOX,
+  signLogin,
+  testConfig,
+} from '../../helpers/app.js';
+
+// Proves the sandbox signer is never built where DocuSign is configured (and so never in production).
+vi.mock('../../../src/adapters/document-signing/sandbox.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/adapters/document-signing/sandbox.js')>();
+  return { ...original, createSandboxSigning: vi.fn(original.createSandboxSigning) };
+});
+
+/** The Connect configuration's two HMAC keys, as during a rotation. */
+const CONNECT_KEYS = [
+  'cVxq0mS8yD2kP5tW9zB3nF6hJ1rL4vC7xA0eG3iK6oM=',
+  'Zr8nT1qW4eY7uI0oP3aS6dF9gH2jK5lX8cV1bN4mQ7w=',
+];
+const ACCOUNT = SANDBOX_PROSPECTS.signingAccountId;
+
+let fake: DocusignFake;
+let database: { db: Db; url: string; drop: () => Promise<void> };
+let app: FastifyInstance;
+let baseUrl: string;
+let token: string;
+let englishId: number;
+let packageId: number;
+
+async function start(docusign: DocusignSettings | null = fake.settings) {
+  app = await buildApp(
+    testConfig({ databaseUrl: database.url, documentSigning: { docusign, connectHmacKeys: CONNECT_KEYS } }),
+    { db: database.db },
+  );
+  baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const login = await call('POST', '/auth/login', undefined, signLogin(SANDBOX.apiKey, SANDBOX.apiSecret));
+  token = login.body.data.token;
+}
+
+function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  query?: Record<string, string>,
+): Promise<ApiResponse> {
+  return httpClient(baseUrl)(method, path, { token, body, query });
+}
+
+async function upload(prospectId: number, name: string, bytes: Buffer) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), name);
+  const response = await fetch(`${baseUrl}/api/v1/prospects/${prospectId}/upload-document`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(response.status).toBe(200);
+}
+
+async function newProspect(customer: Record<string, unknown> = {}): Promise<number> {
+  const created = await call('POST', '/prospects', {
+    customer: {
+      firstName: 'Maria',
+      lastName: 'Gonzalez',
+      email: 'maria.gonzalez@example.com',
+      phoneNumber: '2145550123',
+      idPreferedLanguage: englishId,
+      ...customer,
+    },
+    serviceAddress: { address1: '1500 Marilla St', city: 'Dallas', state: 'TX', zipCode: '75201' },
+    ldc: '10443720001234567',
+    commodityName: 'Electric',
+    priceProviderUtilityCode: 'ONCOR',
+    priceFileDate: '2026-11-20',
+    zone: 'NORTH',
+    rateCode: 'RES-FIXED',
+    term: 12,
+    startDate: '2027-01-15',
+    price: 0.1349,
+    usageTier: 'ALL',
+    customerType: 'Residential',
+    userName: 'rep.jlopez',
+    status: 'Quote_Sent',
+    idProspectPackage: packageId,
+  });
+  expect(created.status).toBe(200);
+  return created.body.data.idProspect;
+}
+
+const moveTo = (id: number, newStatus: string) =>
+  call('POST', `/prospects/${id}/update-status`, { newStatus });
+const prospect = async (id: number) => (await call('GET', `/prospects/${id}`)).body.data;
+const envelopeRows = (prospectId: number) =>
+  database.db.kysely
+    .selectFrom('signing_envelopes')
+    .select(['envelope_id', 'reference', 'status', 'status_at'])
+    .where('prospect_id', '=', prospectId)
+    .orderBy('id')
+    .execute();
+
+/** A prospect whose contract went to DocuSign from an uploaded PDF: its id and envelope id. */
+async function contractSent(): Promise<{ id: number; envelopeId: string }> {
+  const id = await newProspect();
+  await upload(id, 'contract.pdf', Buffer.from('%PDF-1.7\n% Maria Gonzalez contract\n'));
+  expect((await moveTo(id, 'Contract_Sent')).status).toBe(200);
+  const [row] = await envelopeRows(id);
+  return { id, envelopeId: row!.envelope_id! };
+}
+
+function connectMessage(event: string, envelopeId: string, at: string, extra: Record<string, unknown> = {}) {
+  return JSON.stringify({
+    event,
+    apiVersion: 'v2.1',
+    uri: `/restapi/v2.1/accounts/${ACCOUNT}/envelopes/${envelopeId}`,
+    retryCount: 0,
+    configurationId: 10150632,
+    generatedDateTime: at,
+    data: { accountId: ACCOUNT, envelopeId, ...extra },
+  });
+}
+
+async function deliver(body: string, signatures: string[]): Promise<ApiResponse> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  signatures.forEach((signature, i) => {
+    headers[`x-docusign-signature-${i + 1}`] = signature;
+  });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/webhooks/docusign',
+    headers,
+    payload: body,
+  });
+  return { status: response.statusCode, headers: new Headers(), body: response.json() };
+}
+const hmac = (key: string, body: string) => createHmac('sha256', key).update(body).digest('base64');
+const signed = (body: string, key = CONNECT_KEYS[0]!) => deliver(body, [hmac(key, body)]);
+
+beforeAll(async () => {
+  fake = await startDocusignFake({ accountId: ACCOUNT });
+  database = await openTestDatabase();
+  await start();
+  const languages = (await call('GET', '/document-languages')).body.data as Array<{
+    id_language: number;
+    short_name: string;
+  }>;
+  englishId = languages.find((l) => l.short_name === 'en')!.id_language;
+  packageId = (
+    await call('GET', '/prospects/packages', undefined, { CustomerType: 'Residential', State: 'TX' })
+  ).body.data[0].idProspectPackage;
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+  await fake?.close();
+});
+
+describe('contracts through DocuSign (the adapter pointed at the local fake)', () => {
+  it('sends the prospect’s uploaded documents as a DocuSign envelope carrying Voltin’s reference', async () => {
+    const { id, envelopeId } = await contractSent();
+    expect(await prospect(id)).toMatchObject({ status: 'Contract_Sent', signingStatus: 'Unsigned' });
+    const [row] = await envelopeRows(id);
+    expect(row).toMatchObject({ envelope_id: envelopeId, status: 'Unsigned' });
+    expect(row!.reference).toMatch(new RegExp(`^prospect-${id}-[0-9a-f-]{36}$`));
+    const envelope = fake.envelopes.get(envelopeId)!;
+    expect(envelope.status).toBe('sent');
+    expect(envelope.definition).toMatchObject({
+      emailSubject: expect.stringContaining('electricity contract'),
+      customFields: { textCustomFields: [{ name: 'voltinReference', value: row!.reference }] },
+      documents: [{ name: 'contract.pdf', fileExtension: 'pdf' }],
+      recipients: { signers: [{ name: 'Maria Gonzalez', email: 'maria.gonzalez@example.com' }] },
+    });
+    expect(Buffer.from(envelope.definition.documents[0].documentBase64, 'base64').toString()).toContain(
+      'Maria Gonzalez contract',
+    );
+  });
+
+  it('voids the DocuSign envelope when the contract is withdrawn', async () => {
+    const { id, envelopeId } = await contractSent();
+    expect((await moveTo(id, 'Quote_Sent')).status).toBe(200);
+    expect(fake.envelopes.get(envelopeId)).toMatchObject({
+      status: 'voided',
+      voidedReason: 'Prospect moved to Quote_Sent',
+    });
+    expect(await prospect(id)).toMatchObject({ status: 'Quote_Sent', signingStatus: 'Canceled' });
+  });
+
+  it('builds the contract from the company’s DocuSign template, the customer in its role', async () => {
+    await database.db.kysely
+      .updateTable('signing_accounts')
+      .set({ template_id: fake.templateId, template_role: 'Customer' })
+      .where('account_id', '=', ACCOUNT)
+      .execute();
+    try {
+      const id = await newProspect();
+      expect((await moveTo(id, 'Contract_Sent')).status).toBe(200);
+      const [row] = await envelopeRows(id);
+      expect(fake.envelopes.get(row!.envelope_id!)!.definition).toMatchObject({
+        templateId: fake.templateId,
+        templateRoles: [
+          { roleName: 'Customer', name: 'Maria Gonzalez', email: 'maria.gonzalez@example.com' },
+        ],
+      });
+    } finally {
+      await database.db.kysely
+        .updateTable('signing_accounts')
+        .set({ template_id: null, template_role: null })
+        .where('account_id', '=', ACCOUNT)
+        .execute();
+    }
+  });
+
+  it('answers 422 SIGNING_REFUSED for a contract with no document and no template; nothing changes', async () => {
+    const id = await newProspect();
+    const before = fake.envelopes.size;
+    const failure = expectFailure(await moveTo(id, 'Contract_Sent'), 422, 'SIGNING_REFUSED');
+    expect(failure.message).toMatch(/no document to sign/);
+    expect(await prospect(id)).toMatchObject({ status: 'Quote_Sent', signingStatus: null });
+    expect(await envelopeRows(id)).toEqual([]);
+    expect(fake.envelopes.size).toBe(before);
+  });
+
+  it('answers 503 when DocuSign keeps failing; the prospect and the database are unchanged', async () => {
+    const id = await newProspect();
+    await upload(id, 'contract.pdf', Buffer.from('%PDF-1.7\n'));
+    fake.fail(/^POST .*\/envelopes$/, '500', 3);
+    expectFailure(await moveTo(id, 'Contract_Sent'), 503, 'UPSTREAM_UNAVAILABLE');
+    expect(await prospect(id)).toMatchObject({ status: 'Quote_Sent', signingStatus: null });
+    expect(await envelopeRows(id)).toEqual([]);
+  });
+});
+
+describe('Connect webhooks for DocuSign envelopes', () => {
+  it('accepts either configured Connect key (a rotation) and refuses any other signature with 401', async () => {
+    const { id, envelopeId } = await contractSent();
+    const partly = connectMessage('recipient-completed', envelopeId, '2026-11-25T10:00:00.1230000Z', {
+      recipientId: '1',
+    });
+    expectFailure(await signed(partly, 'A'.repeat(44)), 401, 'WEBHOOK_SIGNATURE_INVALID');
+    expect((await prospect(id)).signingStatus).toBe('Unsigned');
+    // During a rotation DocuSign signs with both keys; either one is enough.
+    const response = await deliver(partly, [hmac('A'.repeat(44), partly), hmac(CONNECT_KEYS[1]!, partly)]);
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ changed: true, signingStatus: 'PartiallySigned' });
+    const completed = connectMessage('envelope-completed', envelopeId, '2026-11-25T10:05:00Z');
+    expect((await signed(completed, CONNECT_KEYS[0])).body.data).toMatchObject({
+      status: 'Contract_Signed',
+      signingStatus: 'Completed',
+    });
+  });
+
+  it('changes nothing for a repeated event, nor for one older than the stored state', async () => {
+    const { id, envelopeId } = await contractSent();
+    const bounced = connectMessage('recipient-autoresponded', envelopeId, '2026-11-25T11:00:00Z', {
+      recipientId: '1',
+    });
+    const resent = connectMessage('envelope-resent', envelopeId, '2026-11-25T11:30:00Z');
+    expect((await signed(resent)).body.data).toMatchObject({ changed: false, signingStatus: 'Unsigned' });
+    // The bounce happened before the resend but arrives after it: it does not put the signing back on hold.
+    const late = await signed(bounced);
+    expect(late.body.data).toMatchObject({ duplicate: false, changed: false, signingStatus: 'Unsigned' });
+    expect(late.body.message).toBe('The envelope already has a status from a later event; nothing changed.');
+    const modified = (await prospect(id)).modifiedAt;
+    expect((await signed(resent)).body.data).toMatchObject({ duplicate: true, changed: false });
+    expect((await prospect(id)).modifiedAt).toBe(modified);
+    // Every event is in the envelope's status history, with DocuSign's time and the status it meant.
+    const history = await database.db.kysely
+      .selectFrom('signing_webhook_events')
+      .select(['event', 'signing_status', 'generated_at'])
+      .where('envelope_id', '=', envelopeId)
+      .orderBy('id')
+      .execute();
+    expect(history).toEqual([
+      { event: 'envelope-resent', signing_status: 'Unsigned', generated_at: '2026-11-25T11:30:00.000Z' },
+      {
+        event: 'recipient-autoresponded',
+        signing_status: 'OnHold',
+        generated_at: '2026-11-25T11:00:00.000Z',
+      },
+    ]);
+    const [row] = await envelopeRows(id);
+    expect(row).toMatchObject({ status: 'Unsigned', status_at: '2026-11-25T11:30:00.000Z' });
+  });
+
+  it('keeps every envelope and event across a restart on the same database', async () => {
+    const { id, envelopeId } = await contractSent();
+    const partly = connectMessage('recipient-completed', envelopeId, '2026-11-25T12:00:00Z', {
+      recipientId: '1',
+    });
+    expect((await signed(partly)).body.data.changed).toBe(true);
+    await app.close();
+    await start();
+    expect(await prospect(id)).toMatchObject({ status: 'Contract_Sent', signingStatus: 'PartiallySigned' });
+    expect((await signed(partly)).body.data).toMatchObject({ duplicate: true, changed: false });
+    const completed = connectMessage('envelope-completed', envelopeId, '2026-11-25T12:10:00Z');
+    expect((await signed(completed)).body.data).toMatchObject({
+      status: 'Contract_Signed',
+      signingStatus: 'Completed',
+    });
+  });
+});
+
+describe('production', () => {
+  it('never builds the sandbox signer: DocuSign or no start at all', async () => {
+    const other = await openTestDatabase();
+    try {
+      const production = await buildApp(
+        testConfig({
+          databaseUrl: other.url,
+          mode: 'production',
+          masterKey: Buffer.alloc(32, 3),
+          documentSigning: { docusign: fake.settings, connectHmacKeys: CONNECT_KEYS },
+        }),
+        { db: other.db },
+      );
+      await production.close();
+      await expect(
+        buildApp(
+          testConfig({
+            databaseUrl: other.url,
+            mode: 'production',
+            masterKey: Buffer.alloc(32, 3),
+            documentSigning: { docusign: null, connectHmacKeys: [] },
+          }),
+          { db: other.db },
+        ),
+      ).rejects.toThrow('Production needs the DocuSign settings (DOCUSIGN_*).');
+    } finally {
+      await other.drop();
+    }
+    // Neither this production app nor the sandbox-mode apps above (DocuSign configured) built the sandbox signer.
+    expect(vi.mocked(createSandboxSigning)).not.toHaveBeenCalled();
+  });
+});
+
+describe('the sandbox signer (the sandbox without DocuSign settings)', () => {
+  it('keeps its envelopes in the database: a contract sent before a restart is voided after it', async () => {
+    await app.close();
+    const main = database;
+    database = await openTestDatabase();
+    try {
+      await start(null);
+      packageId = (
+        await call('GET', '/prospects/packages', undefined, { CustomerType: 'Residential', State: 'TX' })
+      ).body.data[0].idProspectPackage;
+      const id = await newProspect();
+      expect((await moveTo(id, 'Contract_Sent')).status).toBe(200);
+      const state = () =>
+        database.db.kysely
+          .selectFrom('signing_envelopes')
+          .select(['status', 'sandbox_state'])
+          .where('prospect_id', '=', id)
+          .executeTakeFirstOrThrow();
+      expect(await state()).toEqual({ status: 'Unsigned', sandbox_state: 'sent' });
+      await app.close();
+      await start(null);
+      expect((await moveTo(id, 'Quote_Sent')).status).toBe(200);
+      expect(await state()).toEqual({ status: 'Canceled', sandbox_state: 'voided' });
+      expect(vi.mocked(createSandboxSigning)).toHaveBeenCalledTimes(2);
+    } finally {
+      await app.close();
+      await database.drop();
+      database = main;
+      await start();
+    }
+  });
+});
