@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { BILLING_SYSTEM_CONTRACT } from './adapters/billing-system/contract.js';
 import { SANDBOX_BILLING_RULES } from './adapters/billing-system/sandbox.js';
+import { CREDIT_BUREAU_CONTRACT } from './adapters/credit-bureau/contract.js';
 import { SANDBOX_DEFAULT_SCORE } from './adapters/credit-bureau/sandbox.js';
 import { MAIL_TEMPLATES } from './adapters/mail/templates.js';
 import { SANDBOX_GATEWAY_TEST_VALUES } from './adapters/payment-gateway/sandbox.js';
@@ -193,5 +195,7 @@ export async function collectReference(app: FastifyInstance) {
       ],
     },
     routes: app.routeCatalogue,
+    /** The OpenAPI documents of the connector contracts, built from their TypeBox schemas (the integration guide). */
+    connectorContracts: { creditBureau: CREDIT_BUREAU_CONTRACT, billingSystem: BILLING_SYSTEM_CONTRACT },
   };
 }

@@ -130,6 +130,33 @@ export interface Reference {
     access: string;
     roleGroups: readonly string[];
   }[];
+  readonly connectorContracts: {
+    readonly creditBureau: ContractDocument;
+    readonly billingSystem: ContractDocument;
+  };
+}
+
+/** The OpenAPI document of a connector contract (apps/api/src/adapters/connector-contract/document.ts). */
+export interface ContractDocument {
+  readonly info: { readonly title: string; readonly version: string; readonly description: string };
+  readonly paths: Record<
+    string,
+    {
+      readonly post: {
+        readonly operationId: string;
+        readonly summary: string;
+        readonly description: string;
+      };
+    }
+  >;
+  readonly components: {
+    readonly 'x-error-codes': readonly {
+      code: string;
+      status: number;
+      treatment: 'refused' | 'retried';
+      description: string;
+    }[];
+  };
 }
 
 export const data = reference as unknown as Reference;

@@ -1,3 +1,4 @@
+import CodeBlock from '@theme/CodeBlock';
 import Mermaid from '@theme/Mermaid';
 import type { ReactNode } from 'react';
 import { data, type ProspectTransition } from './data';
@@ -860,5 +861,81 @@ export function ReplacementVariables(): ReactNode {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The operations of a connector contract (credit bureau or billing system), from its generated OpenAPI document. */
+export function ConnectorOperations({
+  system,
+}: {
+  readonly system: 'creditBureau' | 'billingSystem';
+}): ReactNode {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>operation</th>
+          <th>what it does</th>
+        </tr>
+      </thead>
+      <tbody>
+        {Object.entries(data.connectorContracts[system].paths).map(([path, { post }]) => (
+          <tr key={path}>
+            <td>
+              <code>POST {path}</code>
+              <br />
+              <code>{post.operationId}</code>
+            </td>
+            <td>
+              <strong>{post.summary}.</strong> <Text>{post.description}</Text>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The error codes a connector answers with, and what Voltin does with each (the same for both contracts). */
+export function ConnectorErrorCodes(): ReactNode {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>code</th>
+          <th>HTTP status</th>
+          <th>Voltin</th>
+          <th>meaning</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.connectorContracts.creditBureau.components['x-error-codes'].map((error) => (
+          <tr key={error.code}>
+            <td>
+              <code>{error.code}</code>
+            </td>
+            <td>{error.status}</td>
+            <td>{error.treatment === 'refused' ? 'fails at once' : 'retries, then unavailable'}</td>
+            <td>
+              <Text>{error.description}</Text>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The whole OpenAPI 3.1 document of a connector contract, as JSON to copy into a code generator or validator. */
+export function ConnectorContractDocument({
+  system,
+}: {
+  readonly system: 'creditBureau' | 'billingSystem';
+}): ReactNode {
+  return (
+    <details>
+      <summary>{data.connectorContracts[system].info.title} (OpenAPI 3.1, JSON)</summary>
+      <CodeBlock language="json">{JSON.stringify(data.connectorContracts[system], null, 2)}</CodeBlock>
+    </details>
   );
 }
