@@ -282,7 +282,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const prospects = createProspectsService({
     db: db.kysely,
     files,
-    signing: createSandboxSigning(),
+    signing: documentSigningFor(config, db),
     log: app.log,
   });
   await app.register(

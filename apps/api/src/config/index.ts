@@ -85,6 +85,8 @@ export interface Config {
   catalogCacheMaxBytes: number;
   /** The bearer token Prometheus scrapes GET /metrics with; null leaves /metrics off (404). */
   metricsToken: string | null;
+  /** DocuSign and its Connect webhook keys (src/config/document-signing.ts). */
+  documentSigning: DocumentSigningConfig;
   /** The supplier's credit bureau and billing system connectors (src/config/integrations.ts). */
   integrations: Integrations;
 }
@@ -157,33 +159,27 @@ function trustedProxiesFrom(raw: string | undefined, mode: Mode, problems: strin
 
 const GENERATE_KEY = `node -e "console.log(require('crypto').randomBytes(32).toString('base64'))"`;
 
-/** A secret setting given in NAME or in the file NAME_FILE names (container secrets), never both; null when neither. */
-function secretSetting(
-  env: Env,
-  name: string,
-  problems: string[],
-): { encoded: string; source: string } | null | 'unreadable' {
-  const file = env[`${name}_FILE`]?.trim() || null;
-  if (env[name] && file) {
-    problems.push(`Set either ${name} or ${name}_FILE, not both`);
-    return 'unreadable';
-  }
-  if (!file) return env[name] ? { encoded: env[name]!, source: name } : null;
-  try {
-    return { encoded: readFileSync(file, 'utf8').trim(), source: `The file ${name}_FILE names (${file})` };
-  } catch (error) {
-    problems.push(
-      `${name}_FILE names a file Voltin cannot read (${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`,
-    );
-    return 'unreadable';
-  }
-}
-
 /** The master key from VOLTIN_MASTER_KEY or the file VOLTIN_MASTER_KEY_FILE names (container secrets), never both. */
 function masterKeyFrom(env: Env, mode: Mode, problems: string[]): Buffer | null {
-  const setting = secretSetting(env, 'VOLTIN_MASTER_KEY', problems);
-  if (setting === 'unreadable') return null;
-  if (setting === null) {
+  const file = env.VOLTIN_MASTER_KEY_FILE?.trim() || null;
+  if (env.VOLTIN_MASTER_KEY && file) {
+    problems.push('Set either VOLTIN_MASTER_KEY or VOLTIN_MASTER_KEY_FILE, not both');
+    return null;
+  }
+  let encoded = env.VOLTIN_MASTER_KEY || null;
+  let name = 'VOLTIN_MASTER_KEY';
+  if (file) {
+    name = `The file VOLTIN_MASTER_KEY_FILE names (${file})`;
+    try {
+      encoded = readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      problems.push(
+        `VOLTIN_MASTER_KEY_FILE names a file Voltin cannot read (${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`,
+      );
+      return null;
+    }
+  }
+  if (encoded === null) {
     if (mode === 'production')
       problems.push(
         `VOLTIN_MASTER_KEY is required in production, or VOLTIN_MASTER_KEY_FILE naming a file that holds it (generate a key with: ${GENERATE_KEY})`,
@@ -303,6 +299,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     publicBaseUrl,
     catalogCacheMaxBytes: int('CATALOG_CACHE_MAX_BYTES', 32 * 1_048_576, 65_536, 2 ** 40),
     metricsToken,
+    documentSigning: documentSigningFrom(env, mode, problems),
     integrations: integrationsFrom(env, mode, problems),
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {

@@ -145,6 +145,11 @@ export const ERROR_CODES = {
     status: 422,
     description: 'The retail company has no document-signing account, so a contract cannot be sent.',
   },
+  SIGNING_REFUSED: {
+    status: 422,
+    description:
+      'The document-signing service refused the contract (no document and no template, a template it does not know, no consent for the integration); the message says why.',
+  },
   SIGNING_ENVELOPE_NOT_FOUND: {
     status: 404,
     description: 'A signing-service webhook names an envelope this server did not create.',

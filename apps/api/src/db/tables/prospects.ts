@@ -152,6 +152,10 @@ export interface SigningAccountsTable {
   /** The signing service's account id (DocuSign account GUID); webhooks name it in `data.accountId`. */
   account_id: string;
   created_at: string;
+  /** A DocuSign template contracts are built from (its signer role gets the prospect); null: the prospect's documents. */
+  template_id: string | null;
+  /** The template's role the signer fills; 'Signer' when not set. */
+  template_role: string | null;
 }
 
 export interface SigningConnectKeysTable {

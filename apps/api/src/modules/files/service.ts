@@ -68,6 +68,11 @@ export function createFilesService(deps: {
       return store.listFiles(db, companyId, ownerType, ownerIds);
     },
 
+    /** The owner's files with their bytes (handed to the document-signing service), oldest first. */
+    contents(companyId: number, ownerType: string, ownerId: number) {
+      return store.listFilesWithContent(db, companyId, ownerType, ownerId);
+    },
+
     /** An absolute link that downloads the file without a bearer token until it expires. */
     downloadUrl(baseUrl: string, fileId: number, nowSeconds = Math.floor(Date.now() / 1000)): string {
       return `${baseUrl}${signPath(urlSigningKey, downloadPath(fileId), nowSeconds + DOWNLOAD_LINK_SECONDS)}`;

@@ -387,8 +387,26 @@ export function createProspectsService({ db, files, signing, log }: ProspectsDep
     };
   }
 
-  /** Creates and sends the contract envelope; the prospect is already Contract_Sent when this runs. */
-  async function sendContract(prospect: store.ProspectRow, baseUrl: string) {
+  /** The signing service's failure as the API's answer: 503 when it did not answer, 422 when it refused. */
+  function signingFailure(error: unknown, what: string): unknown {
+    if (error instanceof SigningUnavailableError)
+      return new ApiError(
+        'UPSTREAM_UNAVAILABLE',
+        `The document-signing service did not ${what}: ${error.message}`,
+      );
+    if (error instanceof SigningRefusedError)
+      return new ApiError(
+        'SIGNING_REFUSED',
+        `The document-signing service refused to ${what}: ${error.message}`,
+      );
+    return error;
+  }
+
+  /**
+   * Creates the contract envelope, recorded first under a new reference so the signing service never holds an
+   * envelope Voltin has no row of; when the service does not create it, the record is dropped and nothing changed.
+   */
+  async function createContractEnvelope(prospect: store.ProspectRow) {
     const account = await store.findSigningAccount(db, prospect.company_id);
     if (!account) {
       throw new ApiError(
