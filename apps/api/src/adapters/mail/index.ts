@@ -33,10 +33,7 @@ export {
  */
 export function mailerFor(config: Config, db: Kysely<Database>, log: FastifyBaseLogger) {
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createLogTransport(log);
-  const keepDeliveredBodies = keepsSandboxMailbox(config);
+  // The sandbox's mailbox: the sandbox without an SMTP relay, never production.
+  const keepDeliveredBodies = config.mode === 'sandbox' && config.smtpUrl === null;
   return createMailer({ db, transport, from: config.mailFrom, log, keepDeliveredBodies });
 }
-
-/** Whether delivered mail stays readable in the outbox: the sandbox without an SMTP relay, never production. */
-export const keepsSandboxMailbox = (config: Pick<Config, 'mode' | 'smtpUrl'>) =>
-  config.mode === 'sandbox' && config.smtpUrl === null;

@@ -10,14 +10,16 @@ import {
   MAX_MAIL_ATTEMPTS,
   MailDeliveryError,
   type MailTransport,
+  mailerFor,
   maskEmail,
   retryDelaySeconds,
 } from '../../../src/adapters/mail/index.js';
+import type { Config } from '../../../src/config/index.js';
 import type { Db } from '../../../src/db/client.js';
 import { migrateToLatest } from '../../../src/db/migrate.js';
 import { up as removeOldMailBodies } from '../../../src/db/migrations/2026-11-25T1300-mail-bodies-removed.js';
 import { queueDepths } from '../../../src/modules/health/store.js';
-import { openTestDatabase } from '../../helpers/app.js';
+import { openTestDatabase, testConfig } from '../../helpers/app.js';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -206,6 +208,19 @@ describe('the mail outbox', () => {
       html: '<p>secret body with token abc123</p>',
     });
     expect(lines.join('')).not.toContain('abc123');
+  });
+
+  it('keeps delivered bodies only in the sandbox without SMTP_URL: production purges them even on the log transport', async () => {
+    const bodyAfterDelivery = async (settings: Pick<Config, 'mode' | 'smtpUrl'>) => {
+      const config = { ...testConfig(), ...settings };
+      const mailer = mailerFor(config, db.kysely, log);
+      const id = await mailer.queue(db.kysely, message('dana.demo@bluebonnet.example'));
+      await mailer.deliverDue();
+      await mailer.close();
+      return (await row(id)).text;
+    };
+    expect(await bodyAfterDelivery({ mode: 'sandbox', smtpUrl: null })).toBe('secret body with token abc123');
+    expect(await bodyAfterDelivery({ mode: 'production', smtpUrl: null })).toBe(DELIVERED_BODY);
   });
 
   it('marks a permanently refused message bounced, never retries it, and stops mailing the address', async () => {
