@@ -50,7 +50,7 @@ import { chargeRoutes, confirmGatewayCharge, createChargesService } from './modu
 import { companyRoutes, createCompanyService } from './modules/company/index.js';
 import { createCreditChecksService, creditCheckRoutes } from './modules/credit-checks/index.js';
 import { createCustomerTypesService, customerTypeRoutes } from './modules/customer-types/index.js';
-import { createCustomersService, customerRoutes } from './modules/customers/index.js';
+import { createCustomersService, customerRoutes, sealClearTaxIds } from './modules/customers/index.js';
 import { createDocumentsService, documentRoutes } from './modules/documents/index.js';
 import {
   createAccountChanges,
@@ -116,8 +116,10 @@ const ajvFormats = addFormats.default as unknown as Plugin<unknown>;
 
 function prepareDatabase(config: Config, db: Db): Promise<KeyRing> {
   return withStartupLock(db.kysely, async () => {
-    const keys = deriveKeys(await masterKeyFor(config, db.kysely));
+    const keys = deriveKeys(await masterKeyFor(config, db.kysely), config.previousMasterKeys);
     await migrateToLatest(db.kysely);
+    // Values a migration could not seal (migrations never see the master key).
+    await sealClearTaxIds(db.kysely, keys.secretBox);
     await seedReferenceData(db.kysely);
     if (config.mode === 'sandbox') {
       // The premise directory is a sample; production loads ERCOT's ESIID extract into the same table.
@@ -265,7 +267,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     gatewayFor: configuredGatewayFor,
     log: app.log,
   });
-  const accountChanges = createAccountChanges({ db: db.kysely, core: enrollments, plans, utilities, files });
+  const accountChanges = createAccountChanges({
+    db: db.kysely,
+    core: enrollments,
+    plans,
+    utilities,
+    files,
+    secretBox: keys.secretBox,
+  });
   const verifications = createVerificationsService({
     db: db.kysely,
     enrollments: { verificationResult: (verification) => accountChanges.verificationResult(verification) },

@@ -39,6 +39,8 @@ export interface Config {
    * PostgreSQL. Null in production (the key must be given) and for in-memory SQLite (a key for the process).
    */
   sandboxKeyFile: string | null;
+  /** Master keys a rotation replaces (VOLTIN_PREVIOUS_MASTER_KEYS): they open and verify, never seal or sign. */
+  previousMasterKeys: Buffer[];
   logLevel: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -186,9 +188,31 @@ function masterKeyFrom(env: Env, mode: Mode, problems: string[]): Buffer | null 
       );
     return null;
   }
-  const key = Buffer.from(encoded, 'base64');
-  if (key.length !== 32) problems.push(`${name} must hold the base64 encoding of exactly 32 bytes`);
+  const key = Buffer.from(setting.encoded, 'base64');
+  if (key.length !== 32) problems.push(`${setting.source} must hold the base64 encoding of exactly 32 bytes`);
   return key;
+}
+
+/**
+ * The master keys a rotation replaces, from VOLTIN_PREVIOUS_MASTER_KEYS or VOLTIN_PREVIOUS_MASTER_KEYS_FILE:
+ * base64 keys separated by commas (or lines, in a file). They open values and accept tokens and links, never seal
+ * or sign.
+ */
+function previousMasterKeysFrom(env: Env, masterKey: Buffer | null, problems: string[]): Buffer[] {
+  const setting = secretSetting(env, 'VOLTIN_PREVIOUS_MASTER_KEYS', problems);
+  if (setting === null || setting === 'unreadable') return [];
+  const keys = setting.encoded
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map((encoded) => Buffer.from(encoded, 'base64'));
+  const malformed = keys.filter((key) => key.length !== 32).length;
+  if (malformed > 0)
+    problems.push(
+      `${setting.source} must be base64 keys of exactly 32 bytes separated by commas (${malformed} of ${keys.length} are not)`,
+    );
+  if (masterKey && keys.some((key) => key.equals(masterKey)))
+    problems.push(`${setting.source} lists the current master key; it names only keys a rotation replaces`);
+  return malformed > 0 ? [] : keys;
 }
 
 /** The file the sandbox keeps its generated key in: beside its SQLite database, so the two travel together. */
@@ -227,6 +251,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
 
   const masterKey = masterKeyFrom(env, mode, problems);
+  const previousMasterKeys = previousMasterKeysFrom(env, masterKey, problems);
   const docsBasicAuth = env.DOCS_BASIC_AUTH || null;
   if (docsBasicAuth !== null && !/^[^:]+:.+$/.test(docsBasicAuth)) {
     problems.push('DOCS_BASIC_AUTH must look like "user:password"');
@@ -268,6 +293,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databaseUrl,
     masterKey,
     sandboxKeyFile: mode === 'sandbox' && masterKey === null ? sandboxKeyFileFor(databaseUrl) : null,
+    previousMasterKeys,
     logLevel: env.LOG_LEVEL || 'info',
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 900, 30, 86_400),
     refreshTokenTtlSeconds: int('REFRESH_TOKEN_TTL_SECONDS', 30 * 86_400, 300, 365 * 86_400),

@@ -23,6 +23,7 @@ import * as loginStreaks from './migrations/2026-11-25T1100-login-streaks.js';
 import * as mailBodiesRemoved from './migrations/2026-11-25T1300-mail-bodies-removed.js';
 import * as mailBounces from './migrations/2026-11-25T1500-mail-bounces.js';
 import * as uploadUsage from './migrations/2026-11-25T1550-upload-usage.js';
+import * as sealedTaxIds from './migrations/2026-11-25T1600-sealed-tax-ids.js';
 import * as signingEnvelopeState from './migrations/2026-11-25T1700-signing-envelope-state.js';
 import type { Database } from './schema.js';
 
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T1300-mail-bodies-removed': mailBodiesRemoved,
   '2026-11-25T1500-mail-bounces': mailBounces,
   '2026-11-25T1550-upload-usage': uploadUsage,
+  '2026-11-25T1600-sealed-tax-ids': sealedTaxIds,
   '2026-11-25T1700-signing-envelope-state': signingEnvelopeState,
 };
 

@@ -148,7 +148,8 @@ export interface CustomersTable {
   drivers_license_sealed: string | null;
   drivers_license_last4: string | null;
   drivers_license_state_code: string | null;
-  fed_tax_id: string | null;
+  /** The federal tax id's digits, sealed; in clear only between the migration and the start-up step that seals it. */
+  fed_tax_id_sealed: string | null;
   fax_num: string | null;
   firm_name: string | null;
   contact_name: string | null;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import type { SigningKeys } from './keys.js';
 
 const ISSUER = 'voltin';
 const AUDIENCE = 'voltin-api';
@@ -58,7 +59,7 @@ function remember(cache: Map<string, Verified>, token: string, verified: Verifie
 }
 
 export async function issueAccessToken(
-  key: Uint8Array,
+  keys: SigningKeys<Uint8Array>,
   claims: AccessClaims,
   ttlSeconds: number,
 ): Promise<string> {
@@ -70,7 +71,7 @@ export async function issueAccessToken(
     .setIssuedAt()
     .setJti(randomUUID())
     .setExpirationTime(`${ttlSeconds}s`)
-    .sign(await cryptoKeyOf(key));
+    .sign(await cryptoKeyOf(keys.current));
 }
 
 type Payload = { sub?: string; cid?: unknown; sid?: unknown };
@@ -92,7 +93,23 @@ function claimsOf(payload: Payload): AccessClaims | null {
  * has verified is remembered until it expires, so its signature is checked once, not on every call. Whether its
  * session was ended since is not this function's question: the caller asks the database on every call.
  */
-export async function verifyAccessToken(key: Uint8Array, token: string): Promise<VerifiedToken> {
+export async function verifyAccessToken(
+  keys: SigningKeys<Uint8Array>,
+  token: string,
+): Promise<VerifiedToken> {
+  let verified: VerifiedToken = { status: 'invalid' };
+  for (const key of [keys.current, ...keys.previous]) {
+    verified = await verifyWithKey(key, token);
+    if (verified.status !== 'invalid') return verified;
+  }
+  return verified;
+}
+
+/**
+ * A token signed with a previous master key's JWT key stays valid until it expires, while that key is configured:
+ * clients of a rotation in progress keep working, and a token is never valid longer than it was issued for.
+ */
+async function verifyWithKey(key: Uint8Array, token: string): Promise<VerifiedToken> {
   const cache = verifiedCacheOf(key);
   const known = cache.get(token);
   if (known) {

@@ -2,14 +2,16 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { issueAccessToken, verifyAccessToken } from '../../src/security/access-tokens.js';
 
-const key = new Uint8Array(32).fill(7);
+const rawKey = new Uint8Array(32).fill(7);
+const key = { current: rawKey, previous: [] };
+const newKey = { current: new Uint8Array(32).fill(8), previous: [] };
 const claims = { accountId: 12, companyId: 3, sessionId: 'family-1' };
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const payloadOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
 
 function signed(header: unknown, payload: unknown) {
   const input = `${encode(header)}.${encode(payload)}`;
-  return `${input}.${createHmac('sha256', key).update(input).digest('base64url')}`;
+  return `${input}.${createHmac('sha256', rawKey).update(input).digest('base64url')}`;
 }
 
 describe('access tokens (HS256 JWT)', () => {
@@ -42,7 +44,7 @@ describe('access tokens (HS256 JWT)', () => {
     const [header, , signature] = token.split('.');
     const good = payloadOf(token);
     const refused = [
-      await issueAccessToken(new Uint8Array(32).fill(8), claims, 900),
+      await issueAccessToken(newKey, claims, 900),
       `${header}.${encode({ ...good, cid: 4 })}.${signature}`,
       signed({ alg: 'none', typ: 'JWT' }, good),
       `${encode({ alg: 'none' })}.${encode(good)}.`,
@@ -60,5 +62,19 @@ describe('access tokens (HS256 JWT)', () => {
         candidate,
         verified: { status: 'invalid' },
       });
+  });
+
+  it('signed with a previous master key, stay valid until they expire while that key is configured; new ones use the new key', async () => {
+    const rotated = { current: newKey.current, previous: [rawKey] };
+    const beforeRotation = await issueAccessToken(key, claims, 900);
+    expect(await verifyAccessToken(rotated, beforeRotation)).toEqual({ status: 'valid', claims });
+    expect(await verifyAccessToken(rotated, await issueAccessToken(key, claims, -1))).toEqual({
+      status: 'expired',
+      claims,
+    });
+    const afterRotation = await issueAccessToken(rotated, claims, 900);
+    expect(await verifyAccessToken(newKey, afterRotation)).toEqual({ status: 'valid', claims });
+    expect(await verifyAccessToken(key, afterRotation)).toEqual({ status: 'invalid' });
+    expect(await verifyAccessToken(newKey, beforeRotation)).toEqual({ status: 'invalid' });
   });
 });

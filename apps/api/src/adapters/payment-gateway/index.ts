@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { open } from '../../security/secret-box.js';
+import { open, type SecretBox } from '../../security/secret-box.js';
 import { type AuthorizeNetEnvironment, createAuthorizeNetGateway } from './authorize-net.js';
 import { createICheckGateway, ICHECK_DECLINED } from './icheck.js';
 import type { PaymentGateway } from './port.js';
@@ -33,7 +33,7 @@ export interface PaymentGateways {
 
 export interface PaymentGatewaysOptions {
   db: Kysely<Database>;
-  secretBoxKey: Buffer;
+  secretBoxKey: SecretBox;
   /** Overrides every account's per-call timeout. */
   timeoutMs?: number;
   /**

@@ -7,6 +7,7 @@ import { Envelope, ok, PagedEnvelope, PagingQuery, paged, pagingOf } from '../..
 import { ApiError } from '../../http/errors.js';
 import { idempotencyKeyOf } from '../../http/idempotency.js';
 import { publicBaseUrl } from '../../http/public-url.js';
+import type { SigningKeys } from '../../security/keys.js';
 import { checkSignedPath, signPath } from '../../security/signed-urls.js';
 import type { EnrollmentsService } from '../enrollments/index.js';
 import { expiredPage, hostedPageCsp, hostedPaymentPage } from './hosted-page.js';
@@ -34,7 +35,7 @@ export interface ChargeRoutesOptions {
   charges: ChargesService;
   enrollments: EnrollmentsService;
   db: Kysely<Database>;
-  urlKey: Buffer;
+  urlKey: SigningKeys<Buffer>;
 }
 
 export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = async (

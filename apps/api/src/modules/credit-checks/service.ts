@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.js';
 import type { CreditChecksTable } from '../../db/tables/enrollments.js';
 import { ssnDigits, validateSsn } from '../../domain/ssn.js';
 import { ApiError } from '../../http/errors.js';
-import { open, seal } from '../../security/secret-box.js';
+import { open, type SecretBox, seal } from '../../security/secret-box.js';
 import type { PlansService } from '../plans/index.js';
 import { type EnrollingPerson, identityProblem } from './identity.js';
 import type { CreditCheckRequest } from './schemas.js';
@@ -56,7 +56,7 @@ export function createCreditChecksService(
   db: Kysely<Database>,
   bureau: CreditBureau,
   plans: PlansService,
-  secretBox: Buffer,
+  secretBox: SecretBox,
   log: Pick<FastifyBaseLogger, 'error'>,
 ) {
   return {

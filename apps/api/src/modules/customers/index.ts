@@ -8,6 +8,7 @@ export {
   passwordProblems,
   USERNAME_RULE,
 } from './rules.js';
+export { sealClearTaxIds, sealedTaxId } from './sealed-tax-ids.js';
 export {
   type CustomersService,
   createCustomersService,

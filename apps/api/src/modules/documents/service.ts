@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { type DocumentModel, renderPdf } from '../../pdf/render.js';
+import type { SigningKeys } from '../../security/keys.js';
 import { checkSignedPath } from '../../security/signed-urls.js';
 import type { DocumentSource, PlansService } from '../plans/index.js';
 import {
@@ -17,7 +18,11 @@ import * as store from './store.js';
 
 type LinkContext = Parameters<PlansService['plan']>[2];
 
-export function createDocumentsService(db: Kysely<Database>, plans: PlansService, urlKey: Buffer) {
+export function createDocumentsService(
+  db: Kysely<Database>,
+  plans: PlansService,
+  urlKey: SigningKeys<Buffer>,
+) {
   async function planDocumentModel(documentId: number, language: Language): Promise<DocumentModel> {
     const document = await store.findPlanDocument(db, documentId);
     if (!document) throw notFound(`Document ${documentId}`);

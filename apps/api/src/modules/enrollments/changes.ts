@@ -8,6 +8,8 @@ import { BILLING_DELIVERY_METHODS } from '../../domain/billing-delivery.js';
 import { assertOwnCustomer } from '../../http/access.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { readSingleFile } from '../../http/uploads.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import { sealedTaxId } from '../customers/index.js';
 import type { FilesService } from '../files/index.js';
 import type { PlansService } from '../plans/index.js';
 import { checkKnownMeter } from '../premises/index.js';
@@ -39,6 +41,7 @@ export interface AccountChangesDeps {
   plans: PlansService;
   utilities: UtilitiesService;
   files: FilesService;
+  secretBox: SecretBox;
 }
 
 const CREDIT_LETTER_OWNER = 'enrollment-credit-letter';
@@ -82,7 +85,7 @@ const renewalScheduled = (renewalId: number) =>
 const normalise = (value: string | null | undefined) => (value ?? '').trim().toLowerCase();
 const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');
 
-export function createAccountChanges({ db, core, plans, utilities, files }: AccountChangesDeps) {
+export function createAccountChanges({ db, core, plans, utilities, files, secretBox }: AccountChangesDeps) {
   async function enrollment(companyId: number, id: number) {
     const e = await store.findEnrollment(db, companyId, id);
     if (!e) throw notFound(`Enrollment ${id}`);
@@ -201,7 +204,7 @@ export function createAccountChanges({ db, core, plans, utilities, files }: Acco
               ...(c.firmName ? { firm_name: c.firmName } : {}),
               ...(c.email ? { email: c.email } : {}),
               ...(c.phoneNumber ? { phone: digits(c.phoneNumber) } : {}),
-              ...(c.fedtaxid ? { fed_tax_id: digits(c.fedtaxid) } : {}),
+              ...(c.fedtaxid ? { fed_tax_id_sealed: sealedTaxId(secretBox, c.fedtaxid) } : {}),
               updated_at: now,
             })
             .where('id', '=', original.customer_id)

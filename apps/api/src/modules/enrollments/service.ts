@@ -10,9 +10,9 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import { ssnDigits, validateSsn } from '../../domain/ssn.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { hashPassword } from '../../security/passwords.js';
-import { open, seal } from '../../security/secret-box.js';
+import { open, type SecretBox, seal } from '../../security/secret-box.js';
 import { type CreditChecksService, creditOutcome, type EnrollingPerson } from '../credit-checks/index.js';
-import { assertPasswordPolicy, assertUserNameFormat } from '../customers/index.js';
+import { assertPasswordPolicy, assertUserNameFormat, sealedTaxId } from '../customers/index.js';
 import { type PlansService, validateFields } from '../plans/index.js';
 import { checkKnownMeter } from '../premises/index.js';
 import { today, type UtilitiesService } from '../utilities/index.js';
@@ -52,7 +52,7 @@ export interface EnrollmentsDeps {
   passwordHashCost: number;
   submissionLeaseSeconds: number;
   /** Seals personal data at rest (driver's licence, date of birth). */
-  secretBox: Buffer;
+  secretBox: SecretBox;
   log: FastifyBaseLogger;
 }
 
@@ -625,7 +625,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
           : null,
         drivers_license_last4: c.driversLicenseNumber ? c.driversLicenseNumber.trim().slice(-4) : null,
         drivers_license_state_code: c.driversLicenseStateCode ?? null,
-        fed_tax_id: c.fedtaxid?.replace(/\D/g, '') ?? null,
+        fed_tax_id_sealed: sealedTaxId(deps.secretBox, c.fedtaxid),
         fax_num: c.faxNum ?? null,
         firm_name: c.firmName ?? null,
         contact_name: c.contactName ?? null,

@@ -4,6 +4,7 @@ import type { UploadQuotas } from '../../config/uploads.js';
 import type { Database } from '../../db/schema.js';
 import type { StoredFilesTable } from '../../db/tables/prospects.js';
 import { ApiError, notFound } from '../../http/errors.js';
+import type { SigningKeys } from '../../security/keys.js';
 import { checkSignedPath, signPath } from '../../security/signed-urls.js';
 import { type QuotaHolder, reserveUpload } from './quota.js';
 import * as store from './store.js';
@@ -30,7 +31,7 @@ export interface FileOwner {
  */
 export function createFilesService(deps: {
   db: Kysely<Database>;
-  urlSigningKey: Buffer;
+  urlSigningKey: SigningKeys<Buffer>;
   uploadQuotas: UploadQuotas;
 }) {
   const { db, urlSigningKey, uploadQuotas } = deps;

@@ -1,3 +1,4 @@
+import type { SigningKeys } from '../../security/keys.js';
 import { signPath } from '../../security/signed-urls.js';
 
 export type DocumentSource = 'plan' | 'market';
@@ -9,7 +10,7 @@ export const documentPath = (source: DocumentSource, documentId: number, languag
 
 /** An absolute link that downloads the document's PDF without a token until it expires. */
 export function documentLink(
-  key: Buffer,
+  key: SigningKeys<Buffer>,
   baseUrl: string,
   source: DocumentSource,
   documentId: number,

@@ -3,6 +3,7 @@ import type { Static } from 'typebox';
 import type { StampedCache } from '../../db/change-stamps.js';
 import type { CustomerTypesTable, Database } from '../../db/schema.js';
 import { ApiError, notFound } from '../../http/errors.js';
+import type { SigningKeys } from '../../security/keys.js';
 import { toCustomerType } from '../customer-types/index.js';
 import { listLanguages } from '../reference/index.js';
 import { toDeliveryCharge, today, type UtilitiesService } from '../utilities/index.js';
@@ -22,7 +23,7 @@ import * as store from './store.js';
 export interface PlansDeps {
   db: Kysely<Database>;
   utilities: UtilitiesService;
-  urlKey: Buffer;
+  urlKey: SigningKeys<Buffer>;
   catalog: StampedCache;
 }
 

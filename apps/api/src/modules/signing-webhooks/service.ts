@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
-import { open } from '../../security/secret-box.js';
+import { open, type SecretBox } from '../../security/secret-box.js';
 import {
   applySigningStatus,
   currentStatuses,
@@ -65,7 +65,7 @@ export interface WebhookRequest {
  */
 export function createSigningWebhooksService(deps: {
   db: Kysely<Database>;
-  secretBoxKey: Buffer;
+  secretBoxKey: SecretBox;
   /** The deployment's Connect HMAC keys (DOCUSIGN_CONNECT_HMAC_KEYS), accepted besides each account's stored keys. */
   connectKeys: string[];
   log: FastifyBaseLogger;

@@ -5,7 +5,7 @@ import {
   VerificationProviderError,
 } from '../../adapters/verification-provider/port.js';
 import type { Database } from '../../db/schema.js';
-import { open } from '../../security/secret-box.js';
+import { open, type SecretBox } from '../../security/secret-box.js';
 import * as store from './store.js';
 
 /** How long a node holds a verification it is sending, before another may send it (the node may have died). */
@@ -20,7 +20,7 @@ export const dispatchClock = { nowSeconds: () => Math.floor(Date.now() / 1000) }
 export interface DispatchDeps {
   db: Kysely<Database>;
   provider: VerificationProvider;
-  secretBox: Buffer;
+  secretBox: SecretBox;
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Records PENDING once the provider has the sale (the verifications service's own result path). */
   markPending: (companyId: number, verificationId: string) => Promise<void>;

@@ -9,13 +9,14 @@ import {
 import type { Db } from '../../../src/db/client.js';
 import { migrateToLatest } from '../../../src/db/migrate.js';
 import type { PaymentGatewayAccountsTable } from '../../../src/db/tables/payments.js';
+import { deriveKeys } from '../../../src/security/keys.js';
 import { seal } from '../../../src/security/secret-box.js';
 import { openTestDatabase } from '../../helpers/app.js';
 
 let db: Db;
 let drop: () => Promise<void>;
 let gateways: PaymentGateways;
-const key = randomBytes(32);
+const key = deriveKeys(randomBytes(32)).secretBox;
 let next = 0;
 
 type AccountValues = Partial<
@@ -117,7 +118,11 @@ describe('gatewayFor(companyId)', () => {
       'The payment gateway account\'s environment "staging" is neither sandbox nor production.',
     );
     expect(
-      await refusal(await company('AuthorizeNET', { transaction_key_sealed: seal(randomBytes(32), 'x') })),
+      await refusal(
+        await company('AuthorizeNET', {
+          transaction_key_sealed: seal(deriveKeys(randomBytes(32)).secretBox, 'x'),
+        }),
+      ),
     ).toBe('The AuthorizeNET transaction key cannot be read; it was sealed with another master key.');
     expect(await refusal(await company('iCheckGateway', {}))).toBe(
       'The iCheckGateway account needs its APIKey and its endpoint.',

@@ -108,7 +108,7 @@ describe('bearer tokens', () => {
     );
     expectFailure(await api.call('GET', '/brands', { token: 'a.b.c' }), 401, 'AUTH_TOKEN_INVALID');
     const forged = await issueAccessToken(
-      new TextEncoder().encode('x'.repeat(32)),
+      { current: new TextEncoder().encode('x'.repeat(32)), previous: [] },
       { accountId: 1, companyId: 1, sessionId: 'forged' },
       60,
     );

@@ -1,3 +1,4 @@
+import { open } from '../../../src/security/secret-box.js';
 import type { TestApi } from '../../helpers/app.js';
 
 let counter = 0;
@@ -82,4 +83,14 @@ export async function login(api: TestApi, username: string, password: string) {
     token: await api.sandboxToken(),
     body: { username, password },
   });
+}
+
+/** The customer's federal tax id as stored, opened with the app's key (null when none is kept). */
+export async function taxIdOf(api: TestApi, customerId: number): Promise<string | null> {
+  const { fed_tax_id_sealed } = await api.db.kysely
+    .selectFrom('customers')
+    .select('fed_tax_id_sealed')
+    .where('id', '=', customerId)
+    .executeTakeFirstOrThrow();
+  return fed_tax_id_sealed === null ? null : open(api.app.voltin.keys.secretBox, fed_tax_id_sealed);
 }

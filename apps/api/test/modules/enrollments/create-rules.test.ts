@@ -12,6 +12,8 @@ import {
 } from '../../fixtures/enrollments.js';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
+import { taxIdOf } from '../customers/fixtures.js';
+import { everyRowAsText } from '../payments/helpers.js';
 import { customerSession, enrollmentRow, historyOf, login, ohioGasEnrollment } from './rules.js';
 
 /**
@@ -451,7 +453,7 @@ describe('what the create writes', () => {
         'id_prefered_language',
         'alternative_email',
         'employer_name',
-        'fed_tax_id',
+        'fed_tax_id_sealed',
       ])
       .where('id', '=', noLogin.customerId)
       .executeTakeFirstOrThrow();
@@ -474,7 +476,7 @@ describe('what the create writes', () => {
       id_prefered_language: english,
       alternative_email: null,
       employer_name: null,
-      fed_tax_id: null,
+      fed_tax_id_sealed: null,
     });
   });
 
@@ -500,7 +502,7 @@ describe('what the create writes', () => {
     ).toEqual(['customer.username: is already taken']);
   });
 
-  it('a business customer: the contact is the first name, the firm its business name, the tax id as digits', async () => {
+  it('a business customer: the contact is the first name, the firm its business name, the tax id sealed as digits', async () => {
     const business = await planOf(api, 'SmallBusiness');
     const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: business });
     const response = await enroll(
@@ -520,7 +522,7 @@ describe('what the create writes', () => {
     expect(
       await api.db.kysely
         .selectFrom('customers')
-        .select(['first_name', 'last_name', 'firm_name', 'business_name', 'contact_name', 'fed_tax_id'])
+        .select(['first_name', 'last_name', 'firm_name', 'business_name', 'contact_name'])
         .where('id', '=', response.body.data.customerId)
         .executeTakeFirstOrThrow(),
     ).toEqual({
@@ -529,8 +531,9 @@ describe('what the create writes', () => {
       firm_name: 'Elm Street Bakery',
       business_name: 'Elm Street Bakery',
       contact_name: 'Ana Garcia',
-      fed_tax_id: '741234567',
     });
+    expect(await taxIdOf(api, response.body.data.customerId)).toBe('741234567');
+    expect(await everyRowAsText(api.db)).not.toContain('741234567');
   });
 
   it('the enrollment row: the plan, addresses (billing defaults to service), and the request flags', async () => {

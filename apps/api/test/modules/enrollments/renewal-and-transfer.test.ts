@@ -10,6 +10,7 @@ import {
   sandboxDepositProfile,
 } from '../../fixtures/enrollments.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
+import { taxIdOf } from '../customers/fixtures.js';
 import {
   activeEnrollments,
   autopayRows,
@@ -265,8 +266,8 @@ describe('POST /enrollments/{id}/renewal: the renewed enrollment', () => {
       firm_name: before.firm_name,
       email: 'ana.new@example.com',
       phone: '2145550101',
-      fed_tax_id: '741234567',
     });
+    expect(await taxIdOf(api, original.customer_id)).toBe('741234567');
   });
 
   it('renames the customer and the firm when asked', async () => {

@@ -1,0 +1,98 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { SEALED_COLUMNS } from '../db/sealed-columns.js';
+import { open, type SecretBox, seal, sealedPrefix } from './secret-box.js';
+
+/** Rows re-sealed per transaction: short transactions that never hold a table while nodes keep serving. */
+export const ROTATION_BATCH_SIZE = 500;
+
+export interface ColumnRotation {
+  table: string;
+  column: string;
+  /** Values this run re-sealed under the current key. */
+  resealed: number;
+  /** Values changed by the application between this run's read and its write: the application sealed them anew. */
+  changedMeanwhile: number;
+}
+
+export interface RotationOptions {
+  batchSize?: number;
+  /** Called after each committed batch (progress reports; tests interleave API calls here). */
+  afterBatch?: (progress: ColumnRotation) => Promise<void> | void;
+}
+
+/**
+ * Re-seals every sealed value that is not under the current master key (sealed with a previous key, or in the format
+ * from before values named their key) with the current key, table by table, in batches, each batch one transaction.
+ * A value is replaced only if it is still the one read (compare and set), so a value the application writes meanwhile
+ * is never overwritten. An interrupted run loses nothing and the next run carries on: it only ever looks for values
+ * not yet under the current key, so running it again when all are changes nothing.
+ */
+export async function resealUnderCurrentKey(
+  db: Kysely<Database>,
+  box: SecretBox,
+  options: RotationOptions = {},
+): Promise<ColumnRotation[]> {
+  const report: ColumnRotation[] = [];
+  for (const { table, rowKey, columns } of SEALED_COLUMNS)
+    for (const column of columns) report.push(await resealColumn(db, box, table, rowKey, column, options));
+  return report;
+}
+
+async function resealColumn(
+  db: Kysely<Database>,
+  box: SecretBox,
+  table: string,
+  rowKey: string,
+  column: string,
+  { batchSize = ROTATION_BATCH_SIZE, afterBatch }: RotationOptions,
+): Promise<ColumnRotation> {
+  const progress: ColumnRotation = { table, column, resealed: 0, changedMeanwhile: 0 };
+  const current = `${sealedPrefix(box)}:%`;
+  // Rows are walked in key order (every row key is a positive integer) so that one whose value changed meanwhile,
+  // left as the application wrote it, is not read again.
+  let after = 0;
+  for (;;) {
+    const { rows } = await sql<{ row: number; value: string }>`
+      select ${sql.ref(rowKey)} as row, ${sql.ref(column)} as value from ${sql.table(table)}
+      where ${sql.ref(column)} is not null and ${sql.ref(column)} not like ${current} and ${sql.ref(rowKey)} > ${after}
+      order by ${sql.ref(rowKey)} limit ${batchSize}`.execute(db);
+    if (rows.length === 0) return progress;
+    const resealed = rows.map(({ row, value }) => ({
+      row,
+      value,
+      next: seal(box, openOrSay(box, value, table, column, row)),
+    }));
+    await db.transaction().execute(async (trx) => {
+      for (const { row, value, next } of resealed) {
+        const { numAffectedRows } = await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${next}
+          where ${sql.ref(rowKey)} = ${row} and ${sql.ref(column)} = ${value}`.execute(trx);
+        if (Number(numAffectedRows ?? 0) === 1) progress.resealed++;
+        else progress.changedMeanwhile++;
+      }
+    });
+    after = Number(rows[rows.length - 1]!.row);
+    await afterBatch?.({ ...progress });
+  }
+}
+
+function openOrSay(box: SecretBox, value: string, table: string, column: string, row: number): string {
+  try {
+    return open(box, value);
+  } catch (error) {
+    throw new Error(`${table}.${column} of row ${row} cannot be opened: ${(error as Error).message}`);
+  }
+}
+
+/** How many sealed values are not under the current key yet: zero once a rotation has finished. */
+export async function valuesNotUnderCurrentKey(db: Kysely<Database>, box: SecretBox): Promise<number> {
+  const current = `${sealedPrefix(box)}:%`;
+  let left = 0;
+  for (const { table, columns } of SEALED_COLUMNS)
+    for (const column of columns) {
+      const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}
+        where ${sql.ref(column)} is not null and ${sql.ref(column)} not like ${current}`.execute(db);
+      left += Number(rows[0]!.n);
+    }
+  return left;
+}
