@@ -161,27 +161,33 @@ function trustedProxiesFrom(raw: string | undefined, mode: Mode, problems: strin
 
 const GENERATE_KEY = `node -e "console.log(require('crypto').randomBytes(32).toString('base64'))"`;
 
+/** A secret setting given in NAME or in the file NAME_FILE names (container secrets), never both; null when neither. */
+function secretSetting(
+  env: Env,
+  name: string,
+  problems: string[],
+): { encoded: string; source: string } | null | 'unreadable' {
+  const file = env[`${name}_FILE`]?.trim() || null;
+  if (env[name] && file) {
+    problems.push(`Set either ${name} or ${name}_FILE, not both`);
+    return 'unreadable';
+  }
+  if (!file) return env[name] ? { encoded: env[name]!, source: name } : null;
+  try {
+    return { encoded: readFileSync(file, 'utf8').trim(), source: `The file ${name}_FILE names (${file})` };
+  } catch (error) {
+    problems.push(
+      `${name}_FILE names a file Voltin cannot read (${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`,
+    );
+    return 'unreadable';
+  }
+}
+
 /** The master key from VOLTIN_MASTER_KEY or the file VOLTIN_MASTER_KEY_FILE names (container secrets), never both. */
 function masterKeyFrom(env: Env, mode: Mode, problems: string[]): Buffer | null {
-  const file = env.VOLTIN_MASTER_KEY_FILE?.trim() || null;
-  if (env.VOLTIN_MASTER_KEY && file) {
-    problems.push('Set either VOLTIN_MASTER_KEY or VOLTIN_MASTER_KEY_FILE, not both');
-    return null;
-  }
-  let encoded = env.VOLTIN_MASTER_KEY || null;
-  let name = 'VOLTIN_MASTER_KEY';
-  if (file) {
-    name = `The file VOLTIN_MASTER_KEY_FILE names (${file})`;
-    try {
-      encoded = readFileSync(file, 'utf8').trim();
-    } catch (error) {
-      problems.push(
-        `VOLTIN_MASTER_KEY_FILE names a file Voltin cannot read (${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`,
-      );
-      return null;
-    }
-  }
-  if (encoded === null) {
+  const setting = secretSetting(env, 'VOLTIN_MASTER_KEY', problems);
+  if (setting === 'unreadable') return null;
+  if (setting === null) {
     if (mode === 'production')
       problems.push(
         `VOLTIN_MASTER_KEY is required in production, or VOLTIN_MASTER_KEY_FILE naming a file that holds it (generate a key with: ${GENERATE_KEY})`,
