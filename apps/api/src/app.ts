@@ -253,6 +253,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Charges are created below and own every charge; the deposit paid at enrollment goes through them too.
     chargeDeposit: (companyId, enrollmentId, method) =>
       charges.chargeDepositNow(companyId, enrollmentId, method),
+    stillOwing: (companyId, enrollmentIds) => billing.stillOwing(companyId, enrollmentIds),
     confirmCharge: async (companyId, transactionId, expected) =>
       confirmGatewayCharge(await configuredGatewayFor(companyId), transactionId, expected),
     passwordHashCost: config.passwordHashCost,

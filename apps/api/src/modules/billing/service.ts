@@ -50,6 +50,10 @@ function statementWire(s: Statement) {
   };
 }
 
+/** The day service ended: the drop date, or for a replaced term the day the newer enrollment took over. */
+const serviceEndOf = (row: AccountRow) =>
+  row.status === 'ARCHIVED' ? row.replaced_on : row.drop_effective_date;
+
 const kindTotal = (s: Statement | null, kind: string) =>
   dollars((s?.lines ?? []).filter((l) => l.kind === kind).reduce((sum, l) => sum + l.amountCents, 0));
 
@@ -102,7 +106,7 @@ export function createBillingService(db: Kysely<Database>, billingSystem: Billin
           zipcode: row.service_zipcode,
         },
         serviceStartDate: row.contract_start_date,
-        serviceEndDate: row.drop_effective_date,
+        serviceEndDate: serviceEndOf(row),
         plan: {
           name: row.plan_name,
           billingSystemPlanCode: row.billing_system_plan_code,
@@ -139,6 +143,17 @@ export function createBillingService(db: Kysely<Database>, billingSystem: Billin
       if (!row) throw notFound(`Enrollment ${enrollmentId}`);
       const [loaded] = await accountsOf([row], today());
       return loaded!;
+    },
+
+    /** Which of these enrollments still have an amount owed on their billing account. */
+    async stillOwing(companyId: number, enrollmentIds: number[]): Promise<Set<number>> {
+      const loaded = await accountsOf(await store.findAccountRows(db, companyId, enrollmentIds), today());
+      const owing = await Promise.all(
+        loaded.map(async ({ account }) =>
+          (await billing.summary(account)).currentBalanceCents > 0 ? account.enrollmentId : null,
+        ),
+      );
+      return new Set(owing.filter((id): id is number => id !== null));
     },
 
     async usageHistory({ account }: LoadedAccount) {
@@ -234,15 +249,16 @@ export function createBillingService(db: Kysely<Database>, billingSystem: Billin
 
     /**
      * The newest statement of each enrollment in service, walking enrollments by id after `afterId` (the
-     * statement-ready notifications use it). Dropped enrollments count only until 45 days after the drop, long
-     * enough for their final statement.
+     * statement-ready notifications use it). Dropped and replaced enrollments count only until 45 days after their
+     * service ended, long enough for their final statement.
      */
     async latestStatements(afterId: number, limit: number) {
       const asOf = today();
       const rows = await store.servedAccountRows(db, BILLED_STATUSES, afterId, limit);
-      const recentDropLimit = new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10);
+      const recentEndLimit = new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10);
       const current = rows.filter(
-        (r) => r.status !== 'DROPPED' || (r.drop_effective_date ?? '') >= recentDropLimit,
+        (r) =>
+          (r.status !== 'DROPPED' && r.status !== 'ARCHIVED') || (serviceEndOf(r) ?? '') >= recentEndLimit,
       );
       const loaded = await accountsOf(current, asOf);
       const latest = await Promise.all(

@@ -39,6 +39,16 @@ function accountRows(db: Kysely<Database>) {
       'b.legal_name as brand_legal_name',
       'b.phone as brand_phone',
       'b.url as brand_url',
+      // A replaced term (ARCHIVED) ended the day the newer enrollment of its chain took over.
+      (eb) =>
+        eb
+          .selectFrom('enrollments as successor')
+          .select('successor.contract_start_date')
+          .whereRef('successor.previous_enrollment_id', '=', 'e.id')
+          .where('successor.status', '!=', 'CANCELLED')
+          .orderBy('successor.id', 'desc')
+          .limit(1)
+          .as('replaced_on'),
     ]);
 }
 
@@ -49,6 +59,13 @@ export function findAccountRow(db: Kysely<Database>, companyId: number, enrollme
     .where('e.company_id', '=', companyId)
     .where('e.id', '=', enrollmentId)
     .executeTakeFirst();
+}
+
+export function findAccountRows(db: Kysely<Database>, companyId: number, enrollmentIds: number[]) {
+  return accountRows(db)
+    .where('e.company_id', '=', companyId)
+    .where('e.id', 'in', enrollmentIds.length ? enrollmentIds : [0])
+    .execute();
 }
 
 /** Enrollments in service (any company), by id after `afterId`: the statement-ready sweep walks them in pages. */

@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import {
+  BILLED_STATUSES,
   type EnrollmentStatus,
   type EnrollmentsService,
   HIDDEN_FROM_CUSTOMERS,
@@ -383,7 +384,9 @@ export function createChargesService({ db, enrollments, gatewayFor, log }: Charg
     const e = await enrollments.row(companyId, body.idEnrollment);
     if (e.customer_id !== customerId)
       throw new ApiError('CUSTOMER_FORBIDDEN', 'This enrollment belongs to another customer.');
-    if (HIDDEN_FROM_CUSTOMERS.includes(e.status as EnrollmentStatus))
+    // A replaced term is still billed: what is owed on it is paid on it. One that never happened takes no payment.
+    const status = e.status as EnrollmentStatus;
+    if (HIDDEN_FROM_CUSTOMERS.includes(status) && !BILLED_STATUSES.includes(status))
       throw new ApiError(
         'ENROLLMENT_STATUS_CONFLICT',
         `Payments are not taken for a ${e.status} enrollment.`,

@@ -237,6 +237,9 @@ export const LIFECYCLE: Record<EnrollmentStatus, StatusDefinition> = {
     meaning: 'Replaced by the newer enrollment of its chain (a renewal or plan change that became active).',
     statusForCustomers: 'Replaced',
     live: false,
+    // Its billing account keeps the statements of its term, up to the day the newer enrollment took over, and
+    // what is still owed on them.
+    billed: true,
     hiddenFromCustomers: true,
     next: {},
   },
@@ -264,7 +267,10 @@ export const SUBMITTABLE_STATUSES = withFlag('submittable');
 export const AWAITING_BILLING_STATUSES = withFlag('awaitsBillingSystem');
 export const BILLED_STATUSES = withFlag('billed');
 export const AGENT_QUEUE_STATUSES = withFlag('workedByAgents');
-/** Statuses of enrollments that never happened or were replaced: customers do not see them, nor pay on them. */
+/**
+ * Statuses of enrollments that never happened or were replaced: customers do not see them, nor pay on them; except
+ * a replaced term while something is still owed on it, which the customer's enrollment list keeps (`shownToCustomer`).
+ */
 export const HIDDEN_FROM_CUSTOMERS = withFlag('hiddenFromCustomers');
 
 export function canTransition(from: EnrollmentStatus, to: EnrollmentStatus, actor: Actor): boolean {

@@ -17,16 +17,10 @@ import { type PlansService, validateFields } from '../plans/index.js';
 import { checkKnownMeter } from '../premises/index.js';
 import { today, type UtilitiesService } from '../utilities/index.js';
 import { addMonths, holdStatus, retryDelaySeconds, startDateProblem, statusDetails } from './decision.js';
-import {
-  type Actor,
-  type EnrollmentStatus,
-  HIDDEN_FROM_CUSTOMERS,
-  isLive,
-  SUBMITTABLE_STATUSES,
-} from './lifecycle.js';
+import { type Actor, type EnrollmentStatus, isLive, SUBMITTABLE_STATUSES } from './lifecycle.js';
 import type { EnrollmentCreateRequest } from './schemas.js';
 import * as store from './store.js';
-import { describeEnrollments, newestOfChains } from './view.js';
+import { describeEnrollments, shownToCustomer } from './view.js';
 
 type CreateRequest = Static<typeof EnrollmentCreateRequest>;
 type PlanRow = Awaited<ReturnType<PlansService['planRow']>>;
@@ -43,6 +37,8 @@ export interface EnrollmentsDeps {
     enrollmentId: number,
     method: { customerProfileToken: string; paymentProfileToken: string; paymentType?: string },
   ) => Promise<void>;
+  /** The billing module's answer: which of these enrollments still have an amount owed on their billing account. */
+  stillOwing: (companyId: number, enrollmentIds: number[]) => Promise<Set<number>>;
   /** The charges module's rule for a payment made outside Voltin: the gateway confirms it, or it does not count. */
   confirmCharge: (
     companyId: number,
@@ -822,10 +818,9 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
     },
     async listForCustomer(companyId: number, customerId: number) {
       const rows = await store.customerEnrollments(db, companyId, customerId);
-      const shown = newestOfChains(rows).filter(
-        (e) => !HIDDEN_FROM_CUSTOMERS.includes(e.status as EnrollmentStatus),
-      );
-      return describeEnrollments(db, companyId, shown, today());
+      const replaced = rows.filter((e) => e.status === 'ARCHIVED').map((e) => e.id);
+      const owing = replaced.length > 0 ? await deps.stillOwing(companyId, replaced) : new Set<number>();
+      return describeEnrollments(db, companyId, shownToCustomer(rows, owing), today());
     },
     submit,
     redecide,

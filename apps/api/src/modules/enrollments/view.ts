@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { findCompanySettings } from '../company/index.js';
 import { addDays, statusDetails } from './decision.js';
-import { type EnrollmentStatus, LIFECYCLE, SERVING_STATUSES } from './lifecycle.js';
+import { type EnrollmentStatus, HIDDEN_FROM_CUSTOMERS, LIFECYCLE, SERVING_STATUSES } from './lifecycle.js';
 import { type EnrollmentRow, statusHistory } from './store.js';
 
 /** Days after a drop in which a customer may still be reinstated on the same terms. */
@@ -131,10 +131,24 @@ export async function describeEnrollments(
 }
 
 /**
+ * The enrollments a customer's list shows: the newest of each renewal chain, without those that never happened or were
+ * replaced; and a replaced term (ARCHIVED) as long as something is still owed on it (`stillOwing`), so a balance
+ * never disappears from view when a renewal starts.
+ */
+export function shownToCustomer(rows: EnrollmentRow[], stillOwing: ReadonlySet<number>): EnrollmentRow[] {
+  const current = new Set(
+    newestOfChains(rows)
+      .filter((e) => !HIDDEN_FROM_CUSTOMERS.includes(e.status as EnrollmentStatus))
+      .map((e) => e.id),
+  );
+  return rows.filter((e) => current.has(e.id) || (e.status === 'ARCHIVED' && stillOwing.has(e.id)));
+}
+
+/**
  * Of each renewal chain, the newest enrollment once it serves the customer. While a renewal waits to start, the
  * enrollment it continues still serves (and bills) the customer, so both are shown.
  */
-export function newestOfChains(rows: EnrollmentRow[]): EnrollmentRow[] {
+function newestOfChains(rows: EnrollmentRow[]): EnrollmentRow[] {
   const superseded = new Set(
     rows
       .filter((e) => SERVING_STATUSES.includes(e.status as EnrollmentStatus))
