@@ -51,9 +51,14 @@ export interface MailerDeps {
 
 export interface DeliveryResult {
   sent: number;
+  /** Refused for now (retried later) or for the last time. */
   failed: number;
+  /** Refused for good, or not attempted because the address bounced before. */
+  bounced: number;
   purged: number;
 }
+
+type Outcome = 'sent' | 'failed' | 'bounced';
 
 type OutboxRow = Selectable<MailOutboxTable>;
 
@@ -187,12 +192,12 @@ export function createMailer({ db, transport, from, log, keepDeliveredBodies = f
     );
   }
 
-  /** Sends one message; says whether it left (a bounce or a suppression counts as failed). */
-  async function deliver(mail: OutboxRow): Promise<boolean> {
+  /** Sends one message, or marks it suppressed when its address bounced before. */
+  async function deliver(mail: OutboxRow): Promise<Outcome> {
     const bounce = await earlierBounce(mail);
     if (bounce) {
       await suppressed(mail, bounce);
-      return false;
+      return 'bounced';
     }
     const attempts = mail.attempts + 1;
     try {
@@ -206,12 +211,15 @@ export function createMailer({ db, transport, from, log, keepDeliveredBodies = f
         outboxId: mail.id,
       });
     } catch (error) {
-      if (error instanceof MailDeliveryError && error.bounce) await bounced(mail, attempts, error.bounce);
-      else await failed(mail, attempts, errorText(error));
-      return false;
+      if (error instanceof MailDeliveryError && error.bounce) {
+        await bounced(mail, attempts, error.bounce);
+        return 'bounced';
+      }
+      await failed(mail, attempts, errorText(error));
+      return 'failed';
     }
     await delivered(mail, attempts);
-    return true;
+    return 'sent';
   }
 
   /** Sends what is due: new messages and failed ones whose backoff has passed. */
@@ -227,11 +235,10 @@ export function createMailer({ db, transport, from, log, keepDeliveredBodies = f
       .orderBy('id')
       .limit(BATCH_SIZE)
       .execute();
-    const result: DeliveryResult = { sent: 0, failed: 0, purged: 0 };
+    const result: DeliveryResult = { sent: 0, failed: 0, bounced: 0, purged: 0 };
     for (const mail of due) {
       if (Date.now() - started > RUN_BUDGET_MS) break;
-      if (await deliver(mail)) result.sent++;
-      else result.failed++;
+      result[await deliver(mail)]++;
     }
     const cutoff = new Date(started - SENT_MAIL_RETENTION_DAYS * 86_400_000).toISOString();
     const purged = await db
@@ -262,8 +269,8 @@ export function mailDeliveryTask(mailer: Mailer): PeriodicTask {
     description: `Sends queued email through the ${mailer.transport} transport and retries failed email with backoff (at most ${MAX_MAIL_ATTEMPTS} attempts); a bounced address is not mailed again.`,
     everySeconds: MAIL_DELIVERY_EVERY_SECONDS,
     async run() {
-      const { sent, failed, purged } = await mailer.deliverDue();
-      return `sent ${sent}, failed ${failed}, purged ${purged}`;
+      const { sent, failed, bounced, purged } = await mailer.deliverDue();
+      return `sent ${sent}, failed ${failed}, bounced ${bounced}, purged ${purged}`;
     },
   };
 }

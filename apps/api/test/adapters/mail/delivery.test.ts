@@ -84,7 +84,7 @@ describe('mail delivery with SMTP_URL configured', () => {
     const queued = await app.voltin.db.kysely.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
     const resetToken = /securityToken=([A-Za-z0-9_-]+)/.exec(queued.text)![1]!;
 
-    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 1, failed 0, purged 0');
+    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 1, failed 0, bounced 0, purged 0');
     const [mail] = relay.received;
     expect(mail!.to).toEqual(['demo.customer@bluebonnet-energy.example']);
     expect(mail!.from).toBe('no-reply@bluebonnet-energy.example');
@@ -161,7 +161,7 @@ describe('refusals by the relay', () => {
     relay.replies[address] = { rcpt: `550 5.1.1 <${address}>: Recipient address rejected: User unknown` };
     const received = relay.received.length;
     const bounced = await askForMail();
-    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 0, failed 1, purged 0');
+    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 0, failed 0, bounced 1, purged 0');
     expect(await outboxRow(bounced)).toMatchObject({
       status: 'bounced',
       attempts: 1,
@@ -177,14 +177,14 @@ describe('refusals by the relay', () => {
     // Even once the relay would take it, the address stays suppressed until staff clear it.
     delete relay.replies[address];
     const suppressed = await askForMail();
-    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 0, failed 1, purged 0');
+    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 0, failed 0, bounced 1, purged 0');
     expect(await outboxRow(suppressed)).toMatchObject({ status: 'suppressed', attempts: 0 });
     expect(relay.received).toHaveLength(received);
     expect(lines.join('')).not.toContain(address);
 
     await app.voltin.db.kysely.deleteFrom('mail_bounces').execute();
     const cleared = await askForMail('forgot-username');
-    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 1, failed 0, purged 0');
+    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 1, failed 0, bounced 0, purged 0');
     expect((await outboxRow(cleared)).status).toBe('sent');
     expect(relay.received).toHaveLength(received + 1);
   });
@@ -193,7 +193,7 @@ describe('refusals by the relay', () => {
     relay.replies[address] = { rcpt: `451 4.7.1 <${address}>: Greylisted, try again in 5 minutes` };
     const id = await askForMail('forgot-username');
     const before = Math.floor(Date.now() / 1000);
-    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 0, failed 1, purged 0');
+    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 0, failed 1, bounced 0, purged 0');
     const failed = await outboxRow(id);
     expect(failed).toMatchObject({ status: 'failed', attempts: 1 });
     expect(failed.last_error).toContain('451 4.7.1 <d***@b***.example>: Greylisted');
@@ -203,13 +203,13 @@ describe('refusals by the relay', () => {
     expect(await app.voltin.db.kysely.selectFrom('mail_bounces').selectAll().execute()).toEqual([]);
 
     delete relay.replies[address];
-    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 0, failed 0, purged 0'); // backing off
+    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 0, failed 0, bounced 0, purged 0'); // backing off
     await app.voltin.db.kysely
       .updateTable('mail_outbox')
       .set({ next_attempt_at: 0 })
       .where('id', '=', id)
       .execute();
-    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 1, failed 0, purged 0');
+    expect(await app.voltin.scheduler.runNow('deliver-mail')).toBe('sent 1, failed 0, bounced 0, purged 0');
     expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 2, text: DELIVERED_BODY });
     expect(await depth()).toBe(0);
   });

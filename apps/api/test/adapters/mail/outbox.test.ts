@@ -126,7 +126,7 @@ describe('the mail outbox', () => {
       log,
     });
     const id = await mailer.queue(db.kysely, message('dana.demo@bluebonnet.example'));
-    expect(await mailer.deliverDue()).toEqual({ sent: 1, failed: 0, purged: 0 });
+    expect(await mailer.deliverDue()).toEqual({ sent: 1, failed: 0, bounced: 0, purged: 0 });
     expect(await row(id)).toMatchObject({
       status: 'sent',
       attempts: 1,
@@ -136,7 +136,7 @@ describe('the mail outbox', () => {
       html: DELIVERED_BODY,
     });
     expect(JSON.stringify(await row(id))).not.toContain('abc123');
-    expect(await mailer.deliverDue()).toEqual({ sent: 0, failed: 0, purged: 0 });
+    expect(await mailer.deliverDue()).toEqual({ sent: 0, failed: 0, bounced: 0, purged: 0 });
     expect(lines).toHaveLength(1);
     const line = JSON.parse(lines[0]!);
     expect(line.mail).toEqual({ outboxId: id, template: 'reset-password', recipient: 'd***@b***.example' });
@@ -201,7 +201,7 @@ describe('the mail outbox', () => {
       keepDeliveredBodies: true,
     });
     const id = await mailer.queue(db.kysely, message('dana.demo@bluebonnet.example'));
-    expect(await mailer.deliverDue()).toEqual({ sent: 1, failed: 0, purged: 0 });
+    expect(await mailer.deliverDue()).toEqual({ sent: 1, failed: 0, bounced: 0, purged: 0 });
     expect(await row(id)).toMatchObject({
       status: 'sent',
       text: 'secret body with token abc123',
@@ -228,7 +228,7 @@ describe('the mail outbox', () => {
     const transport = refusingTransport({ 'gone@example.com': { reply, addressFailed: true } });
     const mailer = createMailer({ db: db.kysely, transport, from: 'no-reply@test.example', log });
     const first = await mailer.queue(db.kysely, message('gone@example.com'));
-    expect(await mailer.deliverDue()).toMatchObject({ sent: 0, failed: 1 });
+    expect(await mailer.deliverDue()).toMatchObject({ sent: 0, failed: 0, bounced: 1 });
     expect(await row(first)).toMatchObject({
       status: 'bounced',
       attempts: 1,
@@ -253,7 +253,7 @@ describe('the mail outbox', () => {
     await db.kysely.updateTable('mail_outbox').set({ next_attempt_at: 0 }).where('id', '=', first).execute();
     const later = await mailer.queue(db.kysely, message('Gone@Example.com'));
     const other = await mailer.queue(db.kysely, message('casey@example.com'));
-    expect(await mailer.deliverDue()).toMatchObject({ sent: 1, failed: 1 });
+    expect(await mailer.deliverDue()).toMatchObject({ sent: 1, failed: 0, bounced: 1 });
     expect(transport.sent).toEqual(['casey@example.com']);
     expect((await row(first)).attempts).toBe(1);
     const suppressed = await row(later);
@@ -316,7 +316,7 @@ describe('the mail outbox', () => {
       .set({ next_attempt_at: 2_000_000_000 })
       .where('id', '=', waiting)
       .execute();
-    expect(await mailer.deliverDue()).toEqual({ sent: 0, failed: 0, purged: 1 });
+    expect(await mailer.deliverDue()).toEqual({ sent: 0, failed: 0, bounced: 0, purged: 1 });
     const rows = await db.kysely.selectFrom('mail_outbox').select('id').execute();
     expect(rows.map((r) => r.id)).toEqual([waiting]);
   });
