@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { redactUrl } from '../../src/http/logging.js';
+import { loggedUrl } from '../../src/http/logging.js';
 import { openTestDatabase, SANDBOX, signLogin, testConfig } from '../helpers/app.js';
 
 const lines: string[] = [];
@@ -59,10 +59,44 @@ describe('logs', () => {
     }
   });
 
-  it('masks secret query parameters but keeps the others', () => {
-    expect(redactUrl('/api/v1/auth/login?token=k&timestamp=1&signature=s')).toBe(
-      '/api/v1/auth/login?token=%5BREDACTED%5D&timestamp=1&signature=%5BREDACTED%5D',
-    );
-    expect(redactUrl('/api/v1/zipcodes?stateCode=TX')).toBe('/api/v1/zipcodes?stateCode=TX');
+  it('name the query parameters of a request, never their values', async () => {
+    const token = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        query: signLogin(SANDBOX.apiKey, SANDBOX.apiSecret, Math.floor(Date.now() / 1000) - 1),
+      })
+    ).json().data.token;
+    lines.length = 0;
+    await app.inject({
+      method: 'GET',
+      url: '/api/v1/customers/validate-customer-fields',
+      headers: { authorization: `Bearer ${token}` },
+      query: {
+        idPlan: '1',
+        customerFields: JSON.stringify({
+          ssn: '123-45-6789',
+          dateOfBirth: '1980-05-01',
+          driversLicenseNumber: 'TX98761234',
+        }),
+      },
+    });
+    const log = lines.join('');
+    expect(log).toContain('"url":"/api/v1/customers/validate-customer-fields"');
+    expect(log).toContain('"queryParameters":["idPlan","customerFields"]');
+    for (const value of ['123-45-6789', '123456789', '1980-05-01', 'TX98761234'])
+      expect(log).not.toContain(value);
+  });
+
+  it('keep the path and the parameter names of a URL only', () => {
+    expect(loggedUrl('/api/v1/auth/login?token=k&timestamp=1&signature=s&token=j')).toEqual({
+      url: '/api/v1/auth/login',
+      queryParameters: ['token', 'timestamp', 'signature'],
+    });
+    expect(loggedUrl('/api/v1/zipcodes?stateCode=TX')).toEqual({
+      url: '/api/v1/zipcodes',
+      queryParameters: ['stateCode'],
+    });
+    expect(loggedUrl('/api/v1/zipcodes')).toEqual({ url: '/api/v1/zipcodes' });
   });
 });
