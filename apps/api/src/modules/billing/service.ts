@@ -69,6 +69,16 @@ async function answerOf<T>(read: Promise<T>): Promise<T> {
 }
 
 export function createBillingService(db: Kysely<Database>, billingSystem: BillingAccounts) {
+  /** Whether a balance is owed; when the billing system does not answer, yes: a balance is shown rather than hidden. */
+  async function owes(account: BillingAccount): Promise<boolean> {
+    try {
+      return (await billingSystem.summary(account)).currentBalanceCents > 0;
+    } catch (error) {
+      if (error instanceof BillingUnavailableError) return true;
+      throw error;
+    }
+  }
+
   const billing: BillingAccounts = {
     statements: (account) => answerOf(billingSystem.statements(account)),
     statement: (account, token) => answerOf(billingSystem.statement(account, token)),
@@ -149,9 +159,7 @@ export function createBillingService(db: Kysely<Database>, billingSystem: Billin
     async stillOwing(companyId: number, enrollmentIds: number[]): Promise<Set<number>> {
       const loaded = await accountsOf(await store.findAccountRows(db, companyId, enrollmentIds), today());
       const owing = await Promise.all(
-        loaded.map(async ({ account }) =>
-          (await billing.summary(account)).currentBalanceCents > 0 ? account.enrollmentId : null,
-        ),
+        loaded.map(async ({ account }) => ((await owes(account)) ? account.enrollmentId : null)),
       );
       return new Set(owing.filter((id): id is number => id !== null));
     },

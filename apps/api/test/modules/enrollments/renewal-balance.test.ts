@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type BillingAccounts, BillingUnavailableError } from '../../../src/adapters/billing-system/port.js';
+import { createSandboxBillingSystem } from '../../../src/adapters/billing-system/sandbox.js';
 import { addMonths } from '../../../src/modules/enrollments/decision.js';
 import {
   activateEnrollment,
@@ -10,7 +12,29 @@ import {
 } from '../../fixtures/enrollments.js';
 import { useTestApi } from '../../helpers/app.js';
 
-const api = useTestApi({ backgroundTasks: false });
+/** While `down`, the billing system does not answer account reads. */
+const billingReads = { down: false };
+const api = useTestApi(
+  { backgroundTasks: false },
+  {
+    billingAccounts: ((): BillingAccounts => {
+      const sandbox = createSandboxBillingSystem();
+      const read =
+        <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+        (...args: A) =>
+          billingReads.down
+            ? Promise.reject(new BillingUnavailableError('Injected: no answer.'))
+            : call(...args);
+      return {
+        statements: read(sandbox.statements),
+        statement: read(sandbox.statement),
+        charges: read(sandbox.charges),
+        usageHistory: read(sandbox.usageHistory),
+        summary: read(sandbox.summary),
+      };
+    })(),
+  },
+);
 let token: string;
 let customerHash: string;
 let customerId: number;
@@ -91,6 +115,15 @@ describe('GET /customers/{id}/enrollments after a renewal: what is owed on the o
       nextStatementDate: daysFromToday(1),
     });
     expect(data(await asCustomer(`/billing/statements/${old}`))).toEqual(statementsBefore);
+
+    // While the billing system does not answer, the list still answers, and shows the replaced term rather than hide
+    // what may be owed on it.
+    billingReads.down = true;
+    try {
+      expect(await statusesListed([old, renewed])).toEqual({ [old]: 'ARCHIVED', [renewed]: 'ACTIVE' });
+    } finally {
+      billingReads.down = false;
+    }
 
     // Paid in full, the replaced term leaves the list; the renewal stays.
     const card = await savedCard(api, { token, customerHash, customerId });
