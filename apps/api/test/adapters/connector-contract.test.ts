@@ -8,8 +8,14 @@ import {
   SUBMIT_ENROLLMENT,
 } from '../../src/adapters/billing-system/contract.js';
 import { createSandboxBillingSystem } from '../../src/adapters/billing-system/sandbox.js';
+import { createContractClient } from '../../src/adapters/connector-contract/client.js';
 import { createConnector, route } from '../../src/adapters/connector-contract/connector.js';
-import { CREDIT_BUREAU_CONTRACT, CREDIT_INQUIRY } from '../../src/adapters/credit-bureau/contract.js';
+import {
+  bureauOverContract,
+  CREDIT_BUREAU_CONTRACT,
+  CREDIT_INQUIRY,
+} from '../../src/adapters/credit-bureau/contract.js';
+import { BureauUnavailableError } from '../../src/adapters/credit-bureau/port.js';
 import { collectReference } from '../../src/reference-export.js';
 import { signatureOf } from '../../src/security/request-signing.js';
 import { useTestApi } from '../helpers/app.js';
@@ -160,5 +166,26 @@ describe('the in-process connector the sandbox answers through', () => {
       message: expect.stringContaining('/ssn'),
     });
     expect(await codeOf(send(body, signed(body), '/v2/credit-inquiries'))).toEqual([404, 'NOT_FOUND']);
+  });
+
+  it('lets a fault in the in-process code surface as it is, not as the system being unavailable', async () => {
+    const bug = new TypeError('Cannot read properties of undefined');
+    const faulty = bureauOverContract(
+      createContractClient({
+        system: 'credit bureau',
+        secret,
+        transport: createConnector({
+          secret,
+          routes: [
+            route(CREDIT_INQUIRY, async () => {
+              throw bug;
+            }),
+          ],
+        }),
+        retry: { attemptTimeoutMs: 1000, deadlineMs: 1000, firstRetryDelayMs: 10, maxAttempts: 3 },
+        unavailable: (message) => new BureauUnavailableError(message),
+      }),
+    );
+    await expect(faulty.inquire(inquiry)).rejects.toBe(bug);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type TSchema, Type } from 'typebox';
+import { Nullable } from '../../http/schemas.js';
 import type { ContractClient } from '../connector-contract/client.js';
 import { contractDocument } from '../connector-contract/document.js';
 import type { ContractEndpoint } from '../connector-contract/protocol.js';
@@ -14,7 +15,6 @@ import type { BillingAccounts, BillingSystem } from './port.js';
  * the account. One request shape serves both, and the read stays a POST so personal data never sits in a URL.
  */
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const PlainDate = (description: string) =>
   Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: `${description} (YYYY-MM-DD)` });
 const Cents = (description: string) => Type.Integer({ description: `${description}, in cents` });

@@ -24,14 +24,31 @@ export interface ContractAnswer {
 /** Carries one signed request to a connector: over HTTPS, or to the sandbox connector in the same process. */
 export type Transport = (request: ContractRequest) => Promise<ContractAnswer>;
 
-/** POSTs to the connector at `baseUrl` (its path prefix kept); connection failures and timeouts throw. */
+/** The request did not get an answer: the connection failed or dropped, or the attempt's time ran out. */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    readonly timedOut: boolean,
+  ) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}
+
+/** POSTs to the connector at `baseUrl` (its path prefix kept); connection failures and timeouts throw TransportError. */
 export function httpTransport(baseUrl: string): Transport {
   const base = baseUrl.replace(/\/+$/, '');
   return async ({ path, headers, body, timeoutMs }) => {
-    const signal = AbortSignal.timeout(timeoutMs);
-    const response = await fetch(`${base}${path}`, { method: 'POST', headers, body, signal });
-    // The body is read under the same deadline: a connector that sends headers and then stalls times out too.
-    return { status: response.status, body: await response.text() };
+    try {
+      const signal = AbortSignal.timeout(timeoutMs);
+      const response = await fetch(`${base}${path}`, { method: 'POST', headers, body, signal });
+      // The body is read under the same deadline: a connector that sends headers and then stalls times out too.
+      return { status: response.status, body: await response.text() };
+    } catch (error) {
+      const name = (error as Error).name;
+      const timedOut = name === 'TimeoutError' || name === 'AbortError';
+      throw new TransportError(timedOut ? 'timed out' : (error as Error).message, timedOut);
+    }
   };
 }
 
@@ -136,11 +153,10 @@ export function createContractClient(options: ContractClientOptions): ContractCl
         timeoutMs,
       });
     } catch (error) {
-      const name = (error as Error).name;
+      // Anything else is a fault in this process (the sandbox connector's code): it surfaces as it is.
+      if (!(error instanceof TransportError)) throw error;
       throw new AttemptFailed(
-        name === 'TimeoutError' || name === 'AbortError'
-          ? `did not answer within ${timeoutMs} ms`
-          : `could not be reached (${(error as Error).message})`,
+        error.timedOut ? `did not answer within ${timeoutMs} ms` : `could not be reached (${error.message})`,
         true,
       );
     }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
+import { Nullable } from '../../http/schemas.js';
 import type { ContractClient } from '../connector-contract/client.js';
 import { contractDocument } from '../connector-contract/document.js';
 import type { ContractEndpoint } from '../connector-contract/protocol.js';
@@ -7,7 +8,6 @@ import type { CreditBureau } from './port.js';
 
 const text = (maxLength: number, description: string) =>
   Type.String({ minLength: 1, maxLength, description });
-const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** What Voltin asks the bureau: the identity of the person whose credit is checked. */
 export const CreditInquirySchema = Type.Object(
