@@ -6,7 +6,9 @@ import { buildApp } from '../../../src/app.js';
 import type { DocusignSettings } from '../../../src/config/document-signing.js';
 import type { Db } from '../../../src/db/client.js';
 import { SANDBOX_PROSPECTS } from '../../../src/db/seed/prospects.js';
+import { configureSigningAccount } from '../../../src/modules/prospects/signing-accounts.js';
 import { type DocusignFake, startDocusignFake } from '../../adapters/document-signing/fake-docusign.js';
+import { createTenant } from '../../fixtures/tenants.js';
 import {
   type ApiResponse,
   expectFailure,
@@ -237,6 +239,33 @@ describe('contracts through DocuSign (the adapter pointed at the local fake)', (
     expectFailure(await moveTo(id, 'Contract_Sent'), 503, 'UPSTREAM_UNAVAILABLE');
     expect(await prospect(id)).toMatchObject({ status: 'Quote_Sent', signingStatus: null });
     expect(await envelopeRows(id)).toEqual([]);
+  });
+});
+
+describe('a company’s DocuSign account', () => {
+  it('serves one company only: another company naming it is refused and keeps what it had', async () => {
+    const tenant = await createTenant(database.db.kysely, app.voltin.keys, 'second-supplier');
+    const own = '7e2d3c4b-5a69-4b8c-9d0e-1f2a3b4c5d6e';
+    expect(
+      await configureSigningAccount(database.db.kysely, tenant.companyId, {
+        accountId: own,
+        templateId: null,
+        templateRole: null,
+      }),
+    ).toBeNull();
+    expect(
+      await configureSigningAccount(database.db.kysely, tenant.companyId, {
+        accountId: ACCOUNT,
+        templateId: null,
+        templateRole: null,
+      }),
+    ).toBe(`The DocuSign account ${ACCOUNT} already serves another retail company.`);
+    const accounts = await database.db.kysely
+      .selectFrom('signing_accounts')
+      .select('account_id')
+      .where('company_id', '=', tenant.companyId)
+      .execute();
+    expect(accounts).toEqual([{ account_id: own }]);
   });
 });
 
