@@ -1,7 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { deliveryCost, effectiveEnergyRate } from '../../modules/plans/efl.js';
-import { createContractClient } from '../connector-contract/client.js';
-import { ConnectorError, createConnector, route } from '../connector-contract/connector.js';
+import { ConnectorError, inProcessClient, route } from '../connector-contract/connector.js';
 import {
   ACCOUNT_SUMMARY,
   billingOverContract,
@@ -28,32 +27,22 @@ import {
  * Sandbox billing system (DESIGN.md, docs "Enrollments in Voltin"): customer last name "Offline" → connection
  * error; "Rejected" → submitted with errors; anyone else → accepted with an account number. Inert outside the sandbox.
  * Its account reads compute monthly statements from the account it is given (see below); it keeps no state.
- *
- * It speaks the connector contract in process: every call is signed, checked and validated both ways exactly as over
- * HTTPS, so the sandbox cannot answer what a real connector could not. It is never retried (an in-process answer
- * does not fail by chance) and needs no timeout.
+ * It answers through the connector contract in process, so it cannot answer what a real connector could not.
  */
 export function createSandboxBillingSystem(): BillingSystem & BillingAccounts {
-  const secret = randomBytes(32).toString('hex');
-  const connector = createConnector({
-    secret,
-    routes: [
-      route(SUBMIT_ENROLLMENT, sandboxSubmission),
-      route(LIST_STATEMENTS, async ({ account }) => ({ statements: statementsOf(account) })),
-      route(GET_STATEMENT, async ({ account, statementToken }) => ({
-        statement: statementsOf(account).find((s) => s.token === statementToken) ?? null,
-      })),
-      route(LIST_CHARGES, async ({ account }) => ({ charges: chargesOf(account) })),
-      route(USAGE_HISTORY, async ({ account }) => ({ usage: usageOf(account) })),
-      route(ACCOUNT_SUMMARY, async ({ account }) => summaryOf(account)),
-    ],
-  });
   return billingOverContract(
-    createContractClient({
+    inProcessClient({
       system: 'billing system',
-      secret,
-      transport: connector,
-      retry: { attemptTimeoutMs: 60_000, deadlineMs: 60_000, firstRetryDelayMs: 0, maxAttempts: 1 },
+      routes: [
+        route(SUBMIT_ENROLLMENT, sandboxSubmission),
+        route(LIST_STATEMENTS, async ({ account }) => ({ statements: statementsOf(account) })),
+        route(GET_STATEMENT, async ({ account, statementToken }) => ({
+          statement: statementsOf(account).find((s) => s.token === statementToken) ?? null,
+        })),
+        route(LIST_CHARGES, async ({ account }) => ({ charges: chargesOf(account) })),
+        route(USAGE_HISTORY, async ({ account }) => ({ usage: usageOf(account) })),
+        route(ACCOUNT_SUMMARY, async ({ account }) => summaryOf(account)),
+      ],
       unavailable: (message) => new BillingUnavailableError(message),
     }),
   );

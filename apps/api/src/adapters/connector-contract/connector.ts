@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { checkSignature, SIGNATURE_HEADER } from '../../security/request-signing.js';
-import type { ContractAnswer, Transport } from './client.js';
+import { type ContractAnswer, type ContractClient, createContractClient, type Transport } from './client.js';
 import {
   CONNECTOR_ERROR_CODES,
   type ConnectorErrorCode,
@@ -85,4 +86,24 @@ export function createConnector(options: {
       throw error;
     }
   };
+}
+
+/**
+ * A client of in-process routes (the sandbox bureau and billing system): every call is signed with a secret of this
+ * process, checked by createConnector and its answer validated, exactly as over HTTPS. It is never retried (an
+ * in-process answer does not fail by chance) and needs no timeout.
+ */
+export function inProcessClient(options: {
+  system: string;
+  routes: ConnectorRoute[];
+  unavailable: (message: string) => Error;
+}): ContractClient {
+  const secret = randomBytes(32).toString('hex');
+  return createContractClient({
+    system: options.system,
+    secret,
+    transport: createConnector({ secret, routes: options.routes }),
+    retry: { attemptTimeoutMs: 60_000, deadlineMs: 60_000, firstRetryDelayMs: 0, maxAttempts: 1 },
+    unavailable: options.unavailable,
+  });
 }

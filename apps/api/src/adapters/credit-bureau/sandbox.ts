@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { createContractClient } from '../connector-contract/client.js';
-import { ConnectorError, createConnector, route } from '../connector-contract/connector.js';
+import { ConnectorError, inProcessClient, route } from '../connector-contract/connector.js';
 import { bureauOverContract, CREDIT_INQUIRY } from './contract.js';
 import { BureauUnavailableError, type CreditBureau, type CreditInquiry, type CreditReport } from './port.js';
 
@@ -31,19 +29,12 @@ async function sandboxCreditReport(inquiry: CreditInquiry): Promise<CreditReport
   return { outcome: 'scored', score, reasonCodes, fraudAlertCodes };
 }
 
-/**
- * The sandbox bureau speaks the connector contract in process: each inquiry is signed, checked and validated both
- * ways exactly as over HTTPS, so the sandbox cannot answer what a real connector could not. It is never retried (an
- * in-process answer does not fail by chance) and needs no timeout.
- */
+/** The sandbox bureau answers through the connector contract in process, so it cannot drift from the contract. */
 export function createSandboxBureau(): CreditBureau {
-  const secret = randomBytes(32).toString('hex');
   return bureauOverContract(
-    createContractClient({
+    inProcessClient({
       system: 'credit bureau',
-      secret,
-      transport: createConnector({ secret, routes: [route(CREDIT_INQUIRY, sandboxCreditReport)] }),
-      retry: { attemptTimeoutMs: 60_000, deadlineMs: 60_000, firstRetryDelayMs: 0, maxAttempts: 1 },
+      routes: [route(CREDIT_INQUIRY, sandboxCreditReport)],
       unavailable: (message) => new BureauUnavailableError(message),
     }),
   );
