@@ -64,7 +64,7 @@ if (!postgresUrl && process.env.CI === 'true') {
   );
   step('API tests on PostgreSQL (no DATABASE_URL=postgres://…)', 1);
 }
-function apiTests(name, engine, databaseUrl, extraArgs = []) {
+function apiTests(name, engine, databaseUrl, extraArgs = [], extraEnv = {}) {
   step(
     `${name} on ${engine}`,
     run(
@@ -77,12 +77,25 @@ function apiTests(name, engine, databaseUrl, extraArgs = []) {
         '--reporter=json',
         `--outputFile.json=${reports.api}`,
       ],
-      { cwd: path.resolve('apps/api'), env: { ...process.env, DATABASE_URL: databaseUrl ?? '' } },
+      {
+        cwd: path.resolve('apps/api'),
+        env: { ...process.env, DATABASE_URL: databaseUrl ?? '', ...extraEnv },
+      },
     ),
   );
   countVitest(reports.api, engine);
 }
-for (const [engine, databaseUrl] of engines) apiTests('API tests', engine, databaseUrl);
+// The API tests log as a deployment would (level info) to one file per engine, which is then scanned for SSNs, tax
+// ids, dates of birth and card numbers: a leak fails the run, naming its kind and route, never the value.
+for (const [engine, databaseUrl] of engines) {
+  const logFile = path.join(tmpdir(), `voltin-api-tests-${engine}.log`);
+  rmSync(logFile, { force: true });
+  apiTests('API tests', engine, databaseUrl, [], { VOLTIN_TEST_LOG_FILE: logFile });
+  step(
+    `personal data scan of the API tests' log on ${engine}`,
+    run('node', ['scripts/scan-test-logs.mjs', logFile]),
+  );
+}
 // After every other API test file, since one of these restarts the PostgreSQL server they would share.
 for (const [engine, databaseUrl] of engines)
   apiTests('fault, restart and soak runs under load', engine, databaseUrl, [

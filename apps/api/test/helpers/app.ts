@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { type BuildOptions, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config/index.js';
@@ -143,6 +144,23 @@ export function httpClient(baseUrl: string): TestApi['call'] {
 }
 
 /**
+ * With VOLTIN_TEST_LOG_FILE set (`npm test` sets it for the API suite), every app `useTestApi` builds logs at level
+ * info to that file, appended by every test process, so the log scan (scripts/scan-test-logs.mjs) can look for
+ * personal data in what a real deployment would log. Unset, the apps log nothing.
+ */
+function logToFileIfAsked(): { overrides: Partial<Config>; options: BuildOptions } {
+  const file = process.env.VOLTIN_TEST_LOG_FILE;
+  if (!file) return { overrides: {}, options: {} };
+  testLogFile ??= pino.destination({
+    dest: file,
+    append: true,
+    sync: true,
+  }) as unknown as NodeJS.WritableStream;
+  return { overrides: { logLevel: 'info' }, options: { logStream: testLogFile } };
+}
+let testLogFile: NodeJS.WritableStream | undefined;
+
+/**
  * Builds the app on its own database, listens on a free loopback port, and tears all down after the file.
  * `adapters` replaces external systems (fault tests).
  */
@@ -156,10 +174,15 @@ export function useTestApi(
   beforeAll(async () => {
     const database = await openTestDatabase();
     drop = database.drop;
-    const app = await buildApp(testConfig({ databaseUrl: database.url, ...overrides }), {
-      db: database.db,
-      adapters,
-    });
+    const logging = logToFileIfAsked();
+    const app = await buildApp(
+      testConfig({ databaseUrl: database.url, ...logging.overrides, ...overrides }),
+      {
+        db: database.db,
+        adapters,
+        ...logging.options,
+      },
+    );
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     // The port is known only now: links point at this server unless the test configured PUBLIC_BASE_URL itself.
     if (!overrides.publicBaseUrl) app.voltin.config.publicBaseUrl = address;
