@@ -27,7 +27,9 @@ export type Fault =
   /** A 200 whose JSON breaks the answer schema. */
   | { malformed: 'wrong-shape' }
   /** Closes the connection without an answer. */
-  | { hangUp: true };
+  | { hangUp: true }
+  /** A 200 whose body never ends (more than any answer may be). */
+  | { endless: true };
 
 export interface FakeConnector {
   url: string;
@@ -67,6 +69,18 @@ function send(response: ServerResponse, answer: Answer) {
   response.end(JSON.stringify(answer.body));
 }
 
+/** Writes 1 MiB chunks until the client stops reading and closes the connection. */
+function sendEndlessly(response: ServerResponse) {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  const chunk = Buffer.alloc(1_048_576, 0x20);
+  const more = () => {
+    while (!response.destroyed && response.write(chunk));
+    if (!response.destroyed) response.once('drain', more);
+  };
+  response.write('{"outcome":');
+  more();
+}
+
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -95,6 +109,7 @@ export async function startFakeConnector(handler: Handler): Promise<FakeConnecto
     calls.push(call);
     const fault = faults.shift();
     if (fault && 'hangUp' in fault) return request.socket.destroy();
+    if (fault && 'endless' in fault) return sendEndlessly(response);
     if (fault && 'delayMs' in fault) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     if (fault && 'status' in fault) return send(response, error(fault.status, fault.code, 'Scripted fault.'));
     if (fault && 'malformed' in fault) {

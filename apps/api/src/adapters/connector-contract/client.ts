@@ -24,7 +24,7 @@ export interface ContractAnswer {
 /** Carries one signed request to a connector: over HTTPS, or to the sandbox connector in the same process. */
 export type Transport = (request: ContractRequest) => Promise<ContractAnswer>;
 
-/** The request did not get an answer: the connection failed or dropped, or the attempt's time ran out. */
+/** The request got no usable answer (the connection failed or dropped, the time ran out, the answer was too long). */
 export class TransportError extends Error {
   constructor(
     message: string,
@@ -35,6 +35,23 @@ export class TransportError extends Error {
   }
 }
 
+/** The largest answer Voltin reads from a connector; a longer one is cut off and counts as no answer. */
+export const MAX_ANSWER_BYTES = 16 * 1_048_576;
+
+async function boundedText(response: Response): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  // Leaving the loop early cancels the stream: the rest of the answer is not downloaded.
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength;
+    if (size > MAX_ANSWER_BYTES) break;
+    chunks.push(chunk);
+  }
+  if (size > MAX_ANSWER_BYTES)
+    throw new TransportError(`answered more than ${MAX_ANSWER_BYTES} bytes`, false);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /** POSTs to the connector at `baseUrl` (its path prefix kept); connection failures and timeouts throw TransportError. */
 export function httpTransport(baseUrl: string): Transport {
   const base = baseUrl.replace(/\/+$/, '');
@@ -43,11 +60,15 @@ export function httpTransport(baseUrl: string): Transport {
       const signal = AbortSignal.timeout(timeoutMs);
       const response = await fetch(`${base}${path}`, { method: 'POST', headers, body, signal });
       // The body is read under the same deadline: a connector that sends headers and then stalls times out too.
-      return { status: response.status, body: await response.text() };
+      return { status: response.status, body: await boundedText(response) };
     } catch (error) {
+      if (error instanceof TransportError) throw error;
       const name = (error as Error).name;
       const timedOut = name === 'TimeoutError' || name === 'AbortError';
-      throw new TransportError(timedOut ? 'timed out' : (error as Error).message, timedOut);
+      throw new TransportError(
+        timedOut ? 'did not answer in time' : `could not be reached (${(error as Error).message})`,
+        timedOut,
+      );
     }
   };
 }
@@ -155,10 +176,7 @@ export function createContractClient(options: ContractClientOptions): ContractCl
     } catch (error) {
       // Anything else is a fault in this process (the sandbox connector's code): it surfaces as it is.
       if (!(error instanceof TransportError)) throw error;
-      throw new AttemptFailed(
-        error.timedOut ? `did not answer within ${timeoutMs} ms` : `could not be reached (${error.message})`,
-        true,
-      );
+      throw new AttemptFailed(error.timedOut ? `did not answer within ${timeoutMs} ms` : error.message, true);
     }
     if (answer.status < 200 || answer.status > 299) {
       const { code, message } = errorCodeOf(answer.body);

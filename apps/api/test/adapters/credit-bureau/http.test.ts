@@ -163,6 +163,15 @@ describe('the credit bureau adapter against a connector implementing the contrac
     );
   });
 
+  it('stops reading an answer longer than 16 MiB: the bureau is unavailable', async () => {
+    fake.failNext({ endless: true });
+    await expect(bureau({ maxAttempts: 1, attemptTimeoutMs: 10_000 }).inquire(inquiry)).rejects.toThrow(
+      new BureauUnavailableError(
+        'The credit bureau answered more than 16777216 bytes (creditInquiry, attempt 1).',
+      ),
+    );
+  });
+
   it('is unavailable when nothing listens at the URL', async () => {
     const closed = await startFakeBureau();
     await closed.close();
