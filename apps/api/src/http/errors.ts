@@ -162,7 +162,7 @@ export const ERROR_CODES = {
   WEBHOOK_SIGNATURE_INVALID: {
     status: 401,
     description:
-      'No HMAC signature of the webhook matches a Connect key of the signing account named in the body.',
+      'No HMAC signature of the webhook matches a configured Connect key (DOCUSIGN_CONNECT_HMAC_KEYS) or one of the signing account named in the body.',
   },
   VERIFICATION_ALREADY_VERIFIED: {
     status: 409,

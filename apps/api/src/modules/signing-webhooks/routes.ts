@@ -24,11 +24,14 @@ export const signingWebhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: Signing
         summary: 'DocuSign Connect events for contract envelopes',
         description:
           'Connect 2.0 JSON (SIM) messages, authenticated by `X-DocuSign-Signature-1` (and -2 … when several ' +
-          'Connect keys are active): the base64 HMAC-SHA256 of the raw body with a Connect key of the signing ' +
-          'account named in `data.accountId`. Unsigned calls are 401 `WEBHOOK_SIGNATURE_MISSING`, badly signed ' +
+          'Connect keys are active): the base64 HMAC-SHA256 of the raw body with one of the Connect keys of ' +
+          'DOCUSIGN_CONNECT_HMAC_KEYS or of the signing account named in `data.accountId` (which must be a ' +
+          "company's account). Unsigned calls are 401 `WEBHOOK_SIGNATURE_MISSING`, badly signed " +
           'ones 401 `WEBHOOK_SIGNATURE_INVALID`; an envelope this server did not create is 404 ' +
           '`SIGNING_ENVELOPE_NOT_FOUND`. Each event is processed once; a replay answers 200 with ' +
-          '`duplicate: true` and changes nothing. Events drive `signingStatus`: envelope-sent → Unsigned, ' +
+          "`duplicate: true` and changes nothing; an event generated before the one that set the envelope's " +
+          'status (`generatedDateTime`) is recorded in its history and changes nothing. ' +
+          'Events drive `signingStatus`: envelope-sent → Unsigned, ' +
           'recipient-completed → PartiallySigned, envelope-completed → Completed (sales status Contract_Signed), ' +
           'envelope-declined → Canceled, envelope-voided → Canceled (Expired when the void reason says the ' +
           'envelope expired; sales status Contract_Expired), recipient-autoresponded → OnHold.',
