@@ -93,45 +93,63 @@ function utilityRow(companyId: number, marketId: number, u: UtilityRow) {
   } as const;
 }
 
+/** Every ZIP code of the reference geography, by code: what a utility's service area is linked through. */
+export async function zipcodeIds(db: Kysely<Database> | Transaction<Database>): Promise<Map<string, number>> {
+  return new Map(
+    (await db.selectFrom('zipcodes').select(['id', 'zipcode']).execute()).map((z) => [z.zipcode, z.id]),
+  );
+}
+
+/** One reference utility for a company: its row, the customer types it serves, its service area, its charges. */
+export async function insertUtility(
+  trx: Transaction<Database>,
+  companyId: number,
+  marketId: number,
+  utility: UtilityRow,
+  customerTypeIds: number[],
+  zipIds: Map<string, number>,
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('utilities')
+    .values(utilityRow(companyId, marketId, utility))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (customerTypeIds.length > 0)
+    await trx
+      .insertInto('utility_customer_types')
+      .values(customerTypeIds.map((customer_type_id) => ({ utility_id: id, customer_type_id })))
+      .execute();
+  const zips = SERVICE_AREA_ZIPS.filter((z) => z.utilityCodes.includes(utility.code));
+  await trx
+    .insertInto('utility_zipcodes')
+    .values(zips.map((z) => ({ utility_id: id, zipcode_id: zipIds.get(z.zipcode)! })))
+    .execute();
+  await trx
+    .insertInto('utility_delivery_charges')
+    .values(
+      utility.deliveryCharges.map((c) => ({
+        utility_id: id,
+        name: c.name,
+        name_es: c.nameEs,
+        type: c.type,
+        charge: c.charge,
+        uom_from: c.uomFrom,
+        uom_to: c.uomTo,
+      })),
+    )
+    .execute();
+  return id;
+}
+
 async function seedUtilities(
   trx: Transaction<Database>,
   companyId: number,
   markets: Map<string, number>,
   customerTypeIds: number[],
 ) {
-  const zipIds = new Map(
-    (await trx.selectFrom('zipcodes').select(['id', 'zipcode']).execute()).map((z) => [z.zipcode, z.id]),
-  );
-  for (const utility of UTILITIES) {
-    const { id } = await trx
-      .insertInto('utilities')
-      .values(utilityRow(companyId, markets.get(utility.stateCode)!, utility))
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('utility_customer_types')
-      .values(customerTypeIds.map((customer_type_id) => ({ utility_id: id, customer_type_id })))
-      .execute();
-    const zips = SERVICE_AREA_ZIPS.filter((z) => z.utilityCodes.includes(utility.code));
-    await trx
-      .insertInto('utility_zipcodes')
-      .values(zips.map((z) => ({ utility_id: id, zipcode_id: zipIds.get(z.zipcode)! })))
-      .execute();
-    await trx
-      .insertInto('utility_delivery_charges')
-      .values(
-        utility.deliveryCharges.map((c) => ({
-          utility_id: id,
-          name: c.name,
-          name_es: c.nameEs,
-          type: c.type,
-          charge: c.charge,
-          uom_from: c.uomFrom,
-          uom_to: c.uomTo,
-        })),
-      )
-      .execute();
-  }
+  const zipIds = await zipcodeIds(trx);
+  for (const utility of UTILITIES)
+    await insertUtility(trx, companyId, markets.get(utility.stateCode)!, utility, customerTypeIds, zipIds);
 }
 
 /** Creates the sandbox retail company once; running it again changes nothing. */
