@@ -56,5 +56,13 @@ describe('the server process', () => {
     expect(server.output()).toContain('Voltin cannot start; fix the configuration');
     expect(server.output()).toContain('PORT must be a whole number');
     expect(server.output()).toContain('VOLTIN_MASTER_KEY is required in production');
+    for (const setting of [
+      'PUBLIC_BASE_URL',
+      'SMTP_URL',
+      'CREDIT_BUREAU_URL',
+      'BILLING_SYSTEM_URL',
+      'DOCUSIGN_',
+    ])
+      expect(server.output()).toContain(setting);
   });
 });

@@ -276,6 +276,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   ) {
     problems.push('MAIL_FROM must be an email address or "Name <address>"');
   }
+  if (mode === 'production' && smtpUrl === null)
+    problems.push(
+      'SMTP_URL is required in production: the mail relay that sends password resets and autoresponders (with MAIL_FROM)',
+    );
   if (smtpUrl !== null && mailFrom === null) {
     problems.push('MAIL_FROM is required when SMTP_URL is set (the relay must accept it as a sender)');
   }
@@ -287,10 +291,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
 
   const port = int('PORT', 3000, 0, 65535);
   const uploadLimitBytes = int('UPLOAD_LIMIT_BYTES', 10 * 1_048_576, 1024, 100 * 1_048_576);
+  if (mode === 'production' && !env.PUBLIC_BASE_URL?.trim())
+    problems.push(
+      'PUBLIC_BASE_URL is required in production: the https:// address customers and partners reach this API at, which every link it hands out starts with',
+    );
   const publicBaseUrl = publicBaseUrlFrom(
     env.PUBLIC_BASE_URL?.trim() || `http://localhost:${port}`,
     problems,
   );
+  if (mode === 'production' && env.PUBLIC_BASE_URL?.trim() && !publicBaseUrl.startsWith('https://'))
+    problems.push('PUBLIC_BASE_URL must be https:// in production: payment and document links travel in it');
 
   const config: Config = {
     mode,

@@ -3,15 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/index.js';
-import { productionSigningEnv } from '../helpers/document-signing.js';
-
-/** The credit bureau and billing system connectors production requires (test/config/integrations.test.ts). */
-const PRODUCTION_CONNECTORS = {
-  CREDIT_BUREAU_URL: 'https://bureau.supplier.example',
-  CREDIT_BUREAU_SECRET: 'a'.repeat(32),
-  BILLING_SYSTEM_URL: 'https://billing.supplier.example',
-  BILLING_SYSTEM_SECRET: 'b'.repeat(32),
-};
+import { productionEnv } from '../helpers/production.js';
 
 describe('configuration', () => {
   it('defaults to the sandbox on the embedded SQLite database at port 3000', () => {
@@ -40,6 +32,49 @@ describe('configuration', () => {
       expect(message).toContain('VOLTIN_MASTER_KEY is required in production');
       expect(message).toContain('LOG_LEVEL must be one of');
     }
+  });
+
+  describe('production refuses the sandbox', () => {
+    it('starts with every external system configured for real', () => {
+      const config = loadConfig(productionEnv());
+      expect(config.mode).toBe('production');
+      expect(config.publicBaseUrl).toBe('https://api.supplier.example');
+    });
+
+    it.each(Object.keys(productionEnv()).filter((name) => name !== 'NODE_ENV'))(
+      'refuses to start without %s, naming it',
+      (name) => {
+        const { [name]: _, ...env } = productionEnv();
+        expect(() => loadConfig(env)).toThrow(ConfigError);
+        expect(() => loadConfig(env)).toThrow(name);
+      },
+    );
+
+    it('names every missing setting in one sentence', () => {
+      const message = (() => {
+        try {
+          loadConfig({ NODE_ENV: 'production' });
+        } catch (error) {
+          return (error as Error).message;
+        }
+      })();
+      for (const name of [
+        'VOLTIN_MASTER_KEY',
+        'PUBLIC_BASE_URL',
+        'SMTP_URL',
+        'CREDIT_BUREAU_URL',
+        'BILLING_SYSTEM_URL',
+        'DOCUSIGN_INTEGRATION_KEY',
+        'DOCUSIGN_CONNECT_HMAC_KEYS',
+      ])
+        expect(message).toContain(name);
+    });
+
+    it('wants the public base URL on https', () => {
+      expect(() =>
+        loadConfig({ ...productionEnv(), PUBLIC_BASE_URL: 'http://api.supplier.example' }),
+      ).toThrow('PUBLIC_BASE_URL must be https:// in production');
+    });
   });
 
   it('PUBLIC_BASE_URL defaults to localhost on PORT and is kept as its origin', () => {
@@ -112,12 +147,8 @@ describe('configuration', () => {
 
     it('reads the key from the file, trimmed, for container secrets', () => {
       const file = keyFile('good', `  ${key.toString('base64')}\n`);
-      const config = loadConfig({
-        NODE_ENV: 'production',
-        VOLTIN_MASTER_KEY_FILE: file,
-        ...PRODUCTION_CONNECTORS,
-        ...productionSigningEnv(),
-      });
+      const { VOLTIN_MASTER_KEY: _, ...production } = productionEnv();
+      const config = loadConfig({ ...production, VOLTIN_MASTER_KEY_FILE: file });
       expect(config.masterKey).toEqual(key);
       expect(config.sandboxKeyFile).toBeNull();
     });

@@ -8,7 +8,7 @@ import { type Config, loadConfig } from '../../src/config/index.js';
 import { type Db, openDatabase } from '../../src/db/client.js';
 import { SANDBOX } from '../../src/db/seed/sandbox.js';
 import { hmacSha256Hex } from '../../src/security/tokens.js';
-import { unusedDocusignSettings } from './document-signing.js';
+import { productionEnv } from './production.js';
 
 export { SANDBOX };
 
@@ -47,37 +47,25 @@ export async function openTestDatabase(): Promise<{
   };
 }
 
-/**
- * Connectors a production-mode test app is built with (production never runs the sandbox bureau or billing system);
- * nothing answers at these addresses, so a test that reaches them sees the systems unavailable.
- */
-const UNREACHABLE_CONNECTORS: Config['integrations'] = {
-  creditBureau: {
-    url: 'https://credit-bureau.invalid',
-    secret: 'unreachable-connector-secret-0123456789',
-    retry: { attemptTimeoutMs: 1000, deadlineMs: 1000, firstRetryDelayMs: 100, maxAttempts: 1 },
-  },
-  billingSystem: {
-    url: 'https://billing-system.invalid',
-    secret: 'unreachable-connector-secret-0123456789',
-    retry: { attemptTimeoutMs: 1000, deadlineMs: 1000, firstRetryDelayMs: 100, maxAttempts: 1 },
-  },
-};
+const TEST_ENV = { LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '12', LOGIN_ATTEMPTS_PER_MINUTE: '10000' };
 
+/**
+ * A test app's configuration. `mode: 'production'` reads the environment production requires (partners where
+ * nothing answers, quick to give up), so a production-mode test app is checked like a real start.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return loadConfig(
-    { LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '12', LOGIN_ATTEMPTS_PER_MINUTE: '10000' },
-    // Test databases live as long as the test process: so does their sandbox key (no file in ./data).
-    {
-      sandboxKeyFile: null,
-      ...(overrides.mode === 'production' ? { integrations: UNREACHABLE_CONNECTORS } : {}),
-      // Production refuses to start without DocuSign settings; these point where nothing answers.
-      ...(overrides.mode === 'production'
-        ? { documentSigning: { docusign: unusedDocusignSettings(), connectHmacKeys: [] } }
-        : {}),
-      ...overrides,
-    },
-  );
+  const production =
+    overrides.mode === 'production'
+      ? {
+          ...productionEnv(),
+          CREDIT_BUREAU_TIMEOUT_MS: '1000',
+          CREDIT_BUREAU_DEADLINE_MS: '1000',
+          BILLING_SYSTEM_TIMEOUT_MS: '1000',
+          BILLING_SYSTEM_DEADLINE_MS: '1000',
+        }
+      : {};
+  // Test databases live as long as the test process: so does their sandbox key (no file in ./data).
+  return loadConfig({ ...TEST_ENV, ...production }, { sandboxKeyFile: null, ...overrides });
 }
 
 export interface CallOptions {

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/index.js';
 import { expectFailure, useTestApi } from '../helpers/app.js';
-import { productionSigningEnv } from '../helpers/document-signing.js';
+import { productionEnv } from '../helpers/production.js';
 import { newCustomer } from '../modules/customers/fixtures.js';
 
 // The test client connects from 127.0.0.1, which is not in this list: its X-Forwarded-For is not believed.
 const api = useTestApi({ trustProxy: ['10.0.0.1'] });
 
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  VOLTIN_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
-  ...productionSigningEnv(),
-};
+const PRODUCTION = productionEnv();
 
 describe('TRUST_PROXY', () => {
   it('ignores X-Forwarded-For from a peer that is not a trusted proxy: a spoofed address escapes no limit', async () => {
