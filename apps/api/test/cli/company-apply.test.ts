@@ -10,8 +10,8 @@ import { buildApp } from '../../src/app.js';
 import { openDatabase } from '../../src/db/client.js';
 import { deriveKeys } from '../../src/security/keys.js';
 import { signLogin, testConfig } from '../helpers/app.js';
-import { productionSigningEnv } from '../helpers/document-signing.js';
 import { type EmptyDatabase, emptyDatabase } from '../helpers/processes.js';
+import { productionEnv } from '../helpers/production.js';
 import { everyRowAsText } from '../modules/payments/helpers.js';
 
 const apiRoot = path.resolve(import.meta.dirname, '../..');
@@ -38,17 +38,9 @@ function command(script: string, args: string[], env: Record<string, string> = {
     cwd: apiRoot,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      ...productionEnv(),
       DATABASE_URL: database.url,
       VOLTIN_MASTER_KEY: MASTER_KEY.toString('base64'),
-      PUBLIC_BASE_URL: 'https://api.supplier.example',
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      MAIL_FROM: 'no-reply@supplier.example',
-      CREDIT_BUREAU_URL: 'https://credit-bureau.invalid',
-      CREDIT_BUREAU_SECRET: 'unreachable-connector-secret-0123456789',
-      BILLING_SYSTEM_URL: 'https://billing-system.invalid',
-      BILLING_SYSTEM_SECRET: 'unreachable-connector-secret-0123456789',
-      ...productionSigningEnv(),
       INIT_CWD: dir,
       ...env,
     },
