@@ -94,8 +94,12 @@ export const sidebarSections: [string, string[]][] = [
     ],
   ],
   ['Reference Guides', ['Prospect Role Permissions', 'Replacement Variables']],
-  // Operating Voltin is ours, beyond the specification's pages: what operators need to run it in production.
-  ['Setup and Configs', ['Service Tasks', 'Operating Voltin', 'Zipcode List']],
+  // Going to Production, Operating Voltin and the Integration Guide are ours, beyond the specification's pages: what
+  // operators and connector builders need to run it in production.
+  [
+    'Setup and Configs',
+    ['Service Tasks', 'Going to Production', 'Operating Voltin', 'Integration Guide', 'Zipcode List'],
+  ],
 ];
 
 /** Every documentation route of spec 2.2 (and our Operating Voltin page), with the page title. */
@@ -132,6 +136,8 @@ export const docRoutes: [string, string][] = [
   ['/Reference Guides/Prospect Role Permissions', 'Prospect Role Permissions'],
   ['/Reference Guides/Replacement Variables', 'Replacement Variables'],
   ['/Setup and Configs/Service Tasks', 'Service Tasks'],
+  ['/Setup and Configs/Going to Production', 'Going to Production'],
   ['/Setup and Configs/Operating Voltin', 'Operating Voltin'],
+  ['/Setup and Configs/Integration Guide', 'Integration Guide - Credit Bureau and Billing System'],
   ['/Setup and Configs/Zipcode List', 'Zipcode List'],
 ];

@@ -61,6 +61,7 @@ const sidebars = {
     ]),
     section('Setup and Configs', [
       'setup-and-configs/service-tasks',
+      'setup-and-configs/going-to-production',
       'setup-and-configs/operating-voltin',
       'setup-and-configs/integration-guide',
       'setup-and-configs/zipcode-list',
