@@ -107,6 +107,11 @@ export const ERROR_CODES = {
     description:
       'An external system (billing, gateway, bureau) did not answer; nothing was changed, try again.',
   },
+  UPSTREAM_REFUSED: {
+    status: 502,
+    description:
+      "An external system's connector refused Voltin's call (a wrong secret, an account it does not know): asking again will not help; the supplier's operations team must fix the connector.",
+  },
   FILE_LINK_INVALID: {
     status: 403,
     description: 'The download link was altered or was not issued by this server; ask for a new link.',

@@ -152,6 +152,12 @@ describe('a production sale through the supplier connectors', () => {
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({ succeeded: false, code: 'UPSTREAM_UNAVAILABLE' });
 
+    billing.failNext({ status: 404, code: 'ACCOUNT_NOT_FOUND' });
+    const refused = await api.call('GET', `/billing/statements/${enrollmentId}`, { token, customerHash });
+    expect(refused.status).toBe(502);
+    expect(refused.body).toMatchObject({ succeeded: false, code: 'UPSTREAM_REFUSED', data: null });
+    expect(refused.body.message).toContain('ACCOUNT_NOT_FOUND');
+
     expect(built).toEqual({ sandboxBureaus: 0, sandboxBillingSystems: 0 });
   });
 

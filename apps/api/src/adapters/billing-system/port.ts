@@ -19,6 +19,9 @@ import type {
 export type EnrollmentSubmission = Static<typeof EnrollmentSubmissionSchema>;
 export type SubmissionResult = Static<typeof SubmissionResultSchema>;
 
+/** The billing system's connector refused the call for good (HTTP 4xx): asking again cannot help. */
+export { ConnectorRefusedError as BillingRefusedError } from '../connector-contract/protocol.js';
+
 /** The billing system could not be reached; nothing was submitted. */
 export class BillingUnavailableError extends Error {
   constructor(message: string) {

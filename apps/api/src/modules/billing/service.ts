@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   type BillingAccount,
   type BillingAccounts,
+  BillingRefusedError,
   BillingUnavailableError,
   type Statement,
 } from '../../adapters/billing-system/port.js';
@@ -57,13 +58,21 @@ const serviceEndOf = (row: AccountRow) =>
 const kindTotal = (s: Statement | null, kind: string) =>
   dollars((s?.lines ?? []).filter((l) => l.kind === kind).reduce((sum, l) => sum + l.amountCents, 0));
 
-/** A billing system that does not answer is 503 UPSTREAM_UNAVAILABLE to the caller, who may ask again, not a 500. */
+/**
+ * A billing system that does not answer is 503 UPSTREAM_UNAVAILABLE to the caller, who may ask again; one whose connector
+ * refuses the read is 502 UPSTREAM_REFUSED (asking again will not help). Never a 500.
+ */
 async function answerOf<T>(read: Promise<T>): Promise<T> {
   try {
     return await read;
   } catch (error) {
     if (error instanceof BillingUnavailableError)
       throw new ApiError('UPSTREAM_UNAVAILABLE', 'The billing system did not answer; try again in a minute.');
+    if (error instanceof BillingRefusedError)
+      throw new ApiError(
+        'UPSTREAM_REFUSED',
+        `The billing system refused to answer (${error.code}); the supplier's operations team must fix its connector.`,
+      );
     throw error;
   }
 }
