@@ -63,6 +63,8 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 export function handleErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {
+      // A partner that did not answer or refused Voltin is the operations team's to see, not only the caller's.
+      if (error.status >= 500) request.log.warn({ code: error.code }, error.message);
       reply.headers(error.headers);
       return send(reply, error.code, error.message, error.details);
     }

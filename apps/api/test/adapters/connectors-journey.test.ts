@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -29,6 +30,13 @@ import type { FakeConnector } from './fake-connector.js';
  * supplier's connectors (local fakes that speak the contract) from the credit check to the customer's statements, and
  * the in-process sandbox systems are never even built.
  */
+const logLines: string[] = [];
+const logSink = new Writable({
+  write(chunk, _encoding, done) {
+    logLines.push(chunk.toString());
+    done();
+  },
+});
 const built = vi.hoisted(() => ({ sandboxBureaus: 0, sandboxBillingSystems: 0 }));
 vi.mock('../../src/adapters/credit-bureau/sandbox.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/adapters/credit-bureau/sandbox.js')>();
@@ -93,8 +101,9 @@ beforeAll(async () => {
       masterKey,
       backgroundTasks: false,
       integrations,
+      logLevel: 'warn',
     }),
-    { db: database.db, logger: false },
+    { db: database.db, logStream: logSink },
   );
   api = { call: httpClient(await app.listen({ host: '127.0.0.1', port: 0 })), db: database.db };
   token = (await api.call('POST', '/auth/login', { query: signLogin(SANDBOX.apiKey, SANDBOX.apiSecret) }))
@@ -157,6 +166,8 @@ describe('a production sale through the supplier connectors', () => {
     expect(refused.status).toBe(502);
     expect(refused.body).toMatchObject({ succeeded: false, code: 'UPSTREAM_REFUSED', data: null });
     expect(refused.body.message).toContain('ACCOUNT_NOT_FOUND');
+    const logged = logLines.map((line) => JSON.parse(line)).find((line) => line.code === 'UPSTREAM_REFUSED');
+    expect(logged).toMatchObject({ level: 40, msg: refused.body.message });
 
     expect(built).toEqual({ sandboxBureaus: 0, sandboxBillingSystems: 0 });
   });
