@@ -5,6 +5,7 @@ import { openDatabase } from '../db/client.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedReferenceData } from '../db/seed/reference.js';
 import { withStartupLock } from '../db/startup-lock.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { applyCompanyFile, CompanyFileRefused, parseCompanyFile } from '../modules/company/company-file.js';
 
 /**
@@ -43,6 +44,12 @@ async function run(args: string[]): Promise<number> {
       );
     return 0;
   } catch (error) {
+    if (isUniqueViolation(error)) {
+      console.error(
+        'Another company:apply changed this company at the same moment; nothing of this run was applied. Run the command again.',
+      );
+      return 1;
+    }
     if (!(error instanceof CompanyFileRefused)) throw error;
     console.error(error.message);
     for (const problem of error.problems) console.error(`  ${problem}`);

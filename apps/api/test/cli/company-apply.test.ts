@@ -95,6 +95,29 @@ describe('npm run company:apply, company:account and company:gateway in producti
     ]);
   });
 
+  it('two applies adding the same brand and market at once add each once; a run that lost says so, a rerun changes nothing', async () => {
+    const withBrand = sampleWith((file) => {
+      file.brands.push({ ...file.brands[0], system_name: 'lonestar-business', name: 'Lone Star Business' });
+      file.markets.push({ state_code: 'OH', name: 'Ohio Energy Choice', handle_payments: false });
+    });
+    const runs = await Promise.all([0, 1, 2].map(() => command('company-apply.ts', [withBrand])));
+    for (const run of runs.filter((r) => r.code !== 0))
+      expect(run.stderr).toContain('Another company:apply changed this company at the same moment');
+    expect(runs.filter((r) => r.stdout.includes('created the brand lonestar-business'))).toHaveLength(1);
+    const brands = await withDatabase((db) =>
+      db.kysely.selectFrom('brands').select('id').where('system_name', '=', 'lonestar-business').execute(),
+    );
+    expect(brands).toHaveLength(1);
+    const ohio = await withDatabase((db) =>
+      db.kysely.selectFrom('markets').select('id').where('state_code', '=', 'OH').execute(),
+    );
+    expect(ohio).toHaveLength(1);
+    expect((await command('company-apply.ts', [withBrand])).stdout).toContain('No change');
+    expect((await command('company-apply.ts', [SAMPLE])).stdout).toContain(
+      'deactivated the brand lonestar-business',
+    );
+  });
+
   it('updates what changed, deactivates a brand left out, and refuses a bad file writing nothing', async () => {
     const changed = sampleWith((file) => {
       file.settings.credit_check_valid_days = 45;
