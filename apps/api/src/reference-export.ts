@@ -15,6 +15,7 @@ import {
   REPLACEMENT_VARIABLES,
   variablesFor,
 } from './modules/autoresponders/index.js';
+import { CompanyFileSchema } from './modules/company/index.js';
 import { DEFAULT_CREDIT_RULES } from './modules/credit-checks/index.js';
 import { DROP_REASONS, ENROLLMENT_STATUSES, LIFECYCLE } from './modules/enrollments/index.js';
 import { NOTIFICATION_MESSAGES, STATUS_MESSAGES } from './modules/notifications/index.js';
@@ -197,5 +198,7 @@ export async function collectReference(app: FastifyInstance) {
     routes: app.routeCatalogue,
     /** The OpenAPI documents of the connector contracts, built from their TypeBox schemas (the integration guide). */
     connectorContracts: { creditBureau: CREDIT_BUREAU_CONTRACT, billingSystem: BILLING_SYSTEM_CONTRACT },
+    /** The JSON Schema of the company file `npm run company:apply` reads (Going to Production). */
+    companyFile: JSON.parse(JSON.stringify(CompanyFileSchema)) as Record<string, unknown>,
   };
 }

@@ -6,7 +6,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { seedReferenceData } from '../db/seed/reference.js';
 import { withStartupLock } from '../db/startup-lock.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
-import { applyCompanyFile, CompanyFileRefused, parseCompanyFile } from '../modules/company/company-file.js';
+import { applyCompanyFile, CompanyFileRefused, parseCompanyFile } from '../modules/company/index.js';
 
 /**
  * `npm run company:apply -- <company-file.json>`: creates or updates one retail company from its company file (the

@@ -1,3 +1,4 @@
+export { applyCompanyFile, CompanyFileRefused, CompanyFileSchema, parseCompanyFile } from './company-file.js';
 export { companyRoutes } from './routes.js';
 export { PAYMENT_GATEWAYS, PAYMENT_TYPES } from './schemas.js';
 export { type CompanyService, createCompanyService } from './service.js';

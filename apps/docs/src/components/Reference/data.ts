@@ -134,6 +134,8 @@ export interface Reference {
     readonly creditBureau: ContractDocument;
     readonly billingSystem: ContractDocument;
   };
+  /** The company file's JSON Schema (apps/api/src/modules/company/company-file.ts). */
+  readonly companyFile: Record<string, unknown>;
 }
 
 /** The OpenAPI document of a connector contract (apps/api/src/adapters/connector-contract/document.ts). */

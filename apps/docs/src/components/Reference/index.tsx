@@ -939,3 +939,13 @@ export function ConnectorContractDocument({
     </details>
   );
 }
+
+/** The JSON Schema of the company file (`npm run company:apply`), generated from the schema the command validates with. */
+export function CompanyFileJsonSchema(): ReactNode {
+  return (
+    <details>
+      <summary>The company file&apos;s JSON Schema</summary>
+      <CodeBlock language="json">{JSON.stringify(data.companyFile, null, 2)}</CodeBlock>
+    </details>
+  );
+}
