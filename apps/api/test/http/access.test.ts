@@ -9,7 +9,10 @@ const PUBLIC_OPERATIONS = [
   'downloadDocument',
   'authLogin',
   'authRefresh',
+  // Ends a login by its refresh token, which works like authRefresh's: an expired access token must not stop a logout.
+  'authLogout',
   'health',
+  'healthReady',
   'downloadFile',
   'receiveDocusignWebhook',
 ];
