@@ -42,26 +42,40 @@ function rawAnswer(code: ErrorCode, message: string): string {
   ].join('\r\n');
 }
 
-/**
- * Whether an answer of ours can still start on this socket: not when the peer is gone, nor when a response has
- * begun (a 413 sent before its body arrived, a pipelined answer being written), where our bytes would corrupt it.
- * `_httpMessage` is Node's own record of the response that owns the socket; Node's default handler approximates the
- * same with `bytesWritten === 0`, which would also leave every second request of a keep-alive connection unanswered.
- */
-function canAnswer(socket: Socket): boolean {
-  const current = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-  return socket.writable && !socket.destroyed && !current?.headersSent;
+/** Node's own record of the response that owns the socket (`_httpMessage`): the answer to an earlier request. */
+function responseOwning(socket: Socket): ServerResponse | null {
+  return (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage ?? null;
 }
 
 /**
  * Fastify's `clientErrorHandler`: oversized headers (431), requests that are not HTTP (400), requests or bodies not
  * received within the timeouts (408) get the envelope like every other answer, then the connection is closed.
+ * When an earlier request of a kept-alive connection is still being answered (the broken request arrived right
+ * behind it), ours waits for that answer to finish instead of cutting it off or corrupting it; if that answer closes
+ * the connection, there is nobody left to answer; nor is there when an answer to the broken request itself has begun
+ (a 413 sent before its body arrived). Node's default handler checks
+ * `bytesWritten === 0`, which would leave every second request of a keep-alive connection unanswered.
  * Only the code is logged: the raw bytes Node keeps on the error may hold credentials.
  */
 export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || !canAnswer(socket)) {
+  if (error.code === 'ECONNRESET' || !socket.writable || socket.destroyed) {
     socket.destroy();
     return;
+  }
+  const earlier = responseOwning(socket);
+  if (earlier && !earlier.writableFinished) {
+    if (earlier.req.complete) {
+      earlier.once('finish', () => answerClientError.call(this, error, socket));
+      earlier.once('close', () => {
+        if (!earlier.writableFinished) socket.destroy();
+      });
+      return;
+    }
+    // The error is about this very request (its body timed out); an answer to it already begun cannot take ours.
+    if (earlier.headersSent) {
+      socket.destroy();
+      return;
+    }
   }
   const { code, message } = describeClientError(error.code);
   this.log.info({ clientError: error.code ?? error.name, answer: code }, 'client error');

@@ -26,9 +26,10 @@ describe("Node's own client errors get the envelope and a real status", () => {
   });
 
   it('answers a broken second request on a kept-alive connection too, after the first one', async () => {
+    // One write: the server reads both at once and meets the broken one while the first is still being answered.
     const answer = await rawHttp(api.baseUrl, [
-      'GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n',
-      'GET /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n',
+      'GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n' +
+        'GET /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n',
     ]);
     expect(answer.responses.map((r) => r.status)).toEqual([200, 400]);
     expect(answer.responses[1]?.body).toMatchObject({ succeeded: false, code: 'MALFORMED_REQUEST' });
