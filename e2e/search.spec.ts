@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, test, waitUntilInteractive } from './fixtures';
+import { expect as baseExpect, test, waitUntilInteractive } from './fixtures';
 import { openApiDocument, openApiOperations, openApiTags } from './site-data';
+
+// The browser builds the whole search index (several MB) before the first hit shows: a budget for two browsers doing
+// it at once on a small machine, not a speed claim (bench/website.mjs measures the search's speed).
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 async function searchFromNavbar(page: Page, query: string) {
   const navbar = page.getByRole('navigation', { name: 'Main' });

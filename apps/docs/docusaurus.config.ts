@@ -105,6 +105,9 @@ const config: Config = {
         explicitSearchResultPath: true,
         searchResultContextMaxLength: 50,
         searchResultLimits: 8,
+        // Generated documents shown collapsed (contract OpenAPI, the company file's JSON Schema) are reference to copy,
+        // not text to search, and would make the index the browser builds much larger.
+        ignoreCssSelectors: ['details pre'],
         highlightSearchTermsOnTargetPage: true,
         searchBarShortcut: true,
         searchBarShortcutHint: true,

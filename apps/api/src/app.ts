@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -175,7 +176,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(helmet, helmetOptions(config));
   await app.register(responsePolicy, { mode: config.mode });
-  await app.register(compress, { threshold: 1024 });
+  // Brotli's default quality (11) is for compressing once at build time: on the fly it took 36 s for the docs site's
+  // 3.5 MB search index. Quality 4 compresses it in 0.2 s to within 6 % of gzip's size.
+  await app.register(compress, {
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(multipart, {
     limits: { fileSize: config.uploadLimitBytes, files: 2, fields: 20, parts: 22 },
   });
