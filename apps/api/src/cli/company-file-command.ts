@@ -6,6 +6,7 @@ import { openDatabase } from '../db/client.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 import { ApiError } from '../http/errors.js';
+import { companyBySlug } from './company-by-slug.js';
 
 export interface CompanyFile {
   db: Kysely<Database>;
@@ -35,15 +36,8 @@ export function runCompanyFileCommand(usage: string, load: (input: CompanyFile) 
     const db = openDatabase(loadConfig().databaseUrl);
     try {
       await migrateToLatest(db.kysely);
-      const company = await db.kysely
-        .selectFrom('retail_companies')
-        .select(['id', 'name'])
-        .where('slug', '=', slug)
-        .executeTakeFirst();
-      if (!company) {
-        console.error(`No retail company has the slug "${slug}".`);
-        return 1;
-      }
+      const company = await companyBySlug(db.kysely, slug);
+      if (!company) return 1;
       // npm runs workspace scripts in apps/api; a relative path means the directory the command was typed in.
       const filePath = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
       const notLoadable = whyNotAFile(filePath);

@@ -2,6 +2,7 @@ import { bounceKey } from '../adapters/mail/index.js';
 import { loadConfig } from '../config/index.js';
 import { openDatabase } from '../db/client.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { companyBySlug } from './company-by-slug.js';
 
 /**
  * The addresses a retail company's mail bounced from, which the outbox no longer mails:
@@ -21,15 +22,8 @@ async function run(args: string[]): Promise<number> {
   const db = openDatabase(loadConfig().databaseUrl);
   try {
     await migrateToLatest(db.kysely);
-    const company = await db.kysely
-      .selectFrom('retail_companies')
-      .select(['id', 'name'])
-      .where('slug', '=', slug)
-      .executeTakeFirst();
-    if (!company) {
-      console.error(`No retail company has the slug "${slug}".`);
-      return 1;
-    }
+    const company = await companyBySlug(db.kysely, slug);
+    if (!company) return 1;
     if (clearing) {
       const cleared = await db.kysely
         .deleteFrom('mail_bounces')

@@ -5,6 +5,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import type { Database } from '../db/schema.js';
 import { deriveKeys, type KeyRing } from '../security/keys.js';
 import { masterKeyFor } from '../security/master-key.js';
+import { companyBySlug } from './company-by-slug.js';
 
 export interface OperatorDatabase {
   db: Kysely<Database>;
@@ -40,15 +41,9 @@ export function runOperatorCommand(
       const db = database.kysely;
       await migrateToLatest(db);
       const keys = deriveKeys(await masterKeyFor(config, db), config.previousMasterKeys);
-      const company = await db
-        .selectFrom('retail_companies')
-        .select(['id', 'name'])
-        .where('slug', '=', args.find((a) => !a.startsWith('--'))!)
-        .executeTakeFirst();
-      if (!company) {
-        console.error(`No retail company has the slug "${args[0]}" (create it with npm run company:apply).`);
-        return 1;
-      }
+      const slug = args.find((a) => !a.startsWith('--'))!;
+      const company = await companyBySlug(db, slug, ' (create it with npm run company:apply)');
+      if (!company) return 1;
       return await work({ db, keys, company }, args.filter((a) => !a.startsWith('--')).slice(1));
     } finally {
       await database.close();

@@ -5,6 +5,7 @@ import {
   configureSigningAccount,
   findSigningAccountSettings,
 } from '../modules/prospects/signing-accounts.js';
+import { companyBySlug } from './company-by-slug.js';
 
 /**
  * A retail company's DocuSign account, which its prospects' contracts are sent from:
@@ -24,15 +25,8 @@ async function run(args: string[]): Promise<number> {
   const db = openDatabase(loadConfig().databaseUrl);
   try {
     await migrateToLatest(db.kysely);
-    const company = await db.kysely
-      .selectFrom('retail_companies')
-      .select(['id', 'name'])
-      .where('slug', '=', slug)
-      .executeTakeFirst();
-    if (!company) {
-      console.error(`No retail company has the slug "${slug}".`);
-      return 1;
-    }
+    const company = await companyBySlug(db.kysely, slug);
+    if (!company) return 1;
     if (accountId) {
       const problem = await configureSigningAccount(db.kysely, company.id, {
         accountId,
