@@ -2,6 +2,8 @@
  * Every email Voltin sends, in English and Spanish, branded with the brand the customer came through.
  * MAIL_TEMPLATES is the table the docs site lists; renderMail turns a template and its values into a message.
  */
+import { escapeHtml } from '../../http/html.js';
+
 export type MailLanguage = 'en' | 'es';
 export const MAIL_LANGUAGES: readonly MailLanguage[] = ['en', 'es'];
 
@@ -142,12 +144,6 @@ export const MAIL_TEMPLATES = Object.entries(TEMPLATES).map(([name, t]) => ({
   values: t.values as Record<string, string>,
   languages: [...MAIL_LANGUAGES],
 }));
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 function toText(body: Body, brand: MailBrand): string {
   const lines = [body.greeting, '', ...body.paragraphs.flatMap((p) => [p, ''])];

@@ -1,11 +1,7 @@
+import { escapeHtml } from '../../http/html.js';
 import { cspHash, hostedPagePolicy } from '../../http/security-headers.js';
 
 /** The hosted payment page: plain HTML, every dynamic value escaped. */
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
-  );
 
 export interface HostedPageModel {
   brandName: string;

@@ -1,3 +1,4 @@
+import { parsedHttpUrl } from '../../http/absolute-url.js';
 import { ApiError } from '../../http/errors.js';
 
 /**
@@ -26,19 +27,6 @@ export function registeredOriginsOf(setting: string): string[] {
   } catch {
     return [];
   }
-}
-
-/** An absolute http(s) URL without credentials; `//host` (protocol-relative), `javascript:` and others are not. */
-function parsedHttpUrl(value: string): URL | null {
-  if (!/^https?:\/\/[^/\\]/i.test(value)) return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password) return null;
-  return url;
 }
 
 function originMatches(url: URL, registered: string): boolean {
