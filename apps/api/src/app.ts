@@ -12,7 +12,7 @@ import { creditBureauFor } from './adapters/credit-bureau/index.js';
 import type { CreditBureau } from './adapters/credit-bureau/port.js';
 import { createDocusignSigning } from './adapters/document-signing/docusign.js';
 import type { DocumentSigningPort } from './adapters/document-signing/port.js';
-import { createSandboxSigning } from './adapters/document-signing/sandbox.js';
+import { createSandboxSigning, type SandboxSigning } from './adapters/document-signing/sandbox.js';
 import { mailDeliveryTask, mailerFor } from './adapters/mail/index.js';
 import {
   createPaymentGateways,
@@ -65,7 +65,7 @@ import { createNotificationsService, notificationRoutes } from './modules/notifi
 import { createPaymentsService, paymentRoutes } from './modules/payments/index.js';
 import { createPlansService, planRoutes } from './modules/plans/index.js';
 import { createPremisesService, premiseRoutes } from './modules/premises/index.js';
-import { createProspectsService, prospectRoutes } from './modules/prospects/index.js';
+import { createProspectsService, prospectRoutes, sandboxSigningRoutes } from './modules/prospects/index.js';
 import { createRateLimiter } from './modules/rate-limits/index.js';
 import { createReferenceService, referenceRoutes } from './modules/reference/index.js';
 import { createSigningWebhooksService, signingWebhookRoutes } from './modules/signing-webhooks/index.js';
@@ -131,12 +131,24 @@ function prepareDatabase(config: Config, db: Db): Promise<KeyRing> {
   });
 }
 
-/** DocuSign when it is configured (always in production: loadConfig requires it); the in-process sandbox otherwise. */
-function documentSigningFor(config: Config, db: Db): DocumentSigningPort {
+/**
+ * DocuSign when it is configured (always in production: loadConfig requires it); the in-process sandbox otherwise,
+ * returned as `sandbox` too, for its signing page.
+ */
+function documentSigningFor(
+  config: Config,
+  db: Db,
+  keys: KeyRing,
+): { signing: DocumentSigningPort; sandbox: SandboxSigning | null } {
   const { docusign } = config.documentSigning;
-  if (docusign) return createDocusignSigning(docusign);
+  if (docusign) return { signing: createDocusignSigning(docusign), sandbox: null };
   if (config.mode === 'production') throw new Error('Production needs the DocuSign settings (DOCUSIGN_*).');
-  return createSandboxSigning(db.kysely);
+  const sandbox = createSandboxSigning({
+    db: db.kysely,
+    urlKey: keys.urlSigning,
+    publicBaseUrl: () => config.publicBaseUrl,
+  });
+  return { signing: sandbox, sandbox };
 }
 
 function wrapGateways(
@@ -295,11 +307,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await verifications.update(companyId, verificationId, { result: 'PENDING' });
     },
   });
+  const documentSigning = documentSigningFor(config, db, keys);
   const prospects = createProspectsService({
     db: db.kysely,
     files,
-    signing: documentSigningFor(config, db),
+    signing: documentSigning.signing,
     log: app.log,
+    mode: config.mode,
   });
   await app.register(
     async (api) => {
@@ -317,6 +331,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(companyRoutes, { company: createCompanyService(db.kysely) });
       await api.register(fileRoutes, { files });
       await api.register(prospectRoutes, { prospects });
+      if (documentSigning.sandbox) {
+        await api.register(sandboxSigningRoutes, { db: db.kysely, files, sandbox: documentSigning.sandbox });
+      }
       await api.register(verificationRoutes, { verifications });
       await api.register(signingWebhookRoutes, {
         webhooks: createSigningWebhooksService({

@@ -155,6 +155,31 @@ export const ERROR_CODES = {
     description:
       'The document-signing service refused the contract (no document and no template, a template it does not know, no consent for the integration); the message says why.',
   },
+  SIGNING_NO_ENVELOPE: {
+    status: 409,
+    description:
+      'The prospect has no contract envelope to sign: move it to Contract_Sent with signingMethod InPerson first.',
+  },
+  SIGNING_NOT_IN_PERSON: {
+    status: 409,
+    description:
+      "The prospect's contract was sent for remote signing (the customer gets the link by email or SMS); a signing view is only for InPerson contracts. Withdraw it (Quote_Sent) and send it again InPerson to sign in person.",
+  },
+  SIGNING_ENVELOPE_CLOSED: {
+    status: 409,
+    description:
+      "The prospect's contract envelope is completed, declined, voided or expired: nobody can sign it any more.",
+  },
+  SIGNING_ENVELOPE_NOT_SENT: {
+    status: 409,
+    description:
+      'The contract envelope was created but the signing service has not sent it (signingStatus Created or OnHold), so it cannot be signed yet. Withdraw it (Quote_Sent) and send it again.',
+  },
+  SIGNING_VIEW_LINK_INVALID: {
+    status: 403,
+    description:
+      'The sandbox signing page link was altered or was not issued by this server; ask for a new signing view.',
+  },
   SIGNING_ENVELOPE_NOT_FOUND: {
     status: 404,
     description: 'A signing-service webhook names an envelope this server did not create.',

@@ -13,7 +13,8 @@ import {
  * `GET /oauth/userinfo` tells each account's base_uri. Every call has a timeout.
  *
  * Retries (exponential backoff) only where repeating cannot do harm: the token, userinfo and GETs, send (a PUT of
- * status "sent" on an envelope already sent sends nothing twice) and void (an envelope found voided is success).
+ * status "sent" on an envelope already sent sends nothing twice), void (an envelope found voided is success) and
+ * signing views (each call only mints a new one-time URL; one lost in transit is never used).
  * Creating an envelope is not repeated blindly: its answer may be lost after DocuSign created it, so before each new
  * attempt the envelope is looked up by Voltin's reference custom field (`voltinReference`) and reused when found.
  * A 401 gets a fresh token once; another 4xx is SigningRefusedError; 5xx, 429 and timeouts are
@@ -43,6 +44,7 @@ interface AnswerBody {
   errorCode?: string;
   message?: string;
   envelopeId?: unknown;
+  url?: unknown;
   status?: string;
   accounts?: Array<{ account_id?: string; base_uri?: string }>;
   envelopes?: Array<{
@@ -72,8 +74,23 @@ function fileExtension(document: EnvelopeRequest['documents'][number]): string {
   return document.contentType === 'application/pdf' ? 'pdf' : (document.contentType.split('/')[1] ?? 'pdf');
 }
 
-/** Email when the signer has one; otherwise the signing link goes by SMS to their (US) phone number. */
+/**
+ * DocuSign identifies a captive signer by name, email and clientUserId together, so it needs an email even for a
+ * customer who has none. That customer gets an address in the reserved `.invalid` domain (RFC 6761) made from the
+ * clientUserId: DocuSign sends captive signers no invitation, and anything it might send later (a completed copy,
+ * if the account is set to) can never reach a stranger's mailbox, as a made-up real-looking address could.
+ */
+export function captiveEmail(signer: { email: string | null; clientUserId: string }): string {
+  return signer.email ?? `signer-${signer.clientUserId.replace(/[^A-Za-z0-9._-]/g, '-')}@no-email.invalid`;
+}
+
+/**
+ * How the signer gets the envelope: a captive signer (clientUserId) gets nothing and signs through a recipient view;
+ * another gets an email when they have an address, otherwise an SMS to their (US) phone number.
+ */
 function delivery(signer: EnvelopeRequest['signer']) {
+  const { clientUserId } = signer;
+  if (clientUserId) return { email: captiveEmail({ email: signer.email, clientUserId }), clientUserId };
   if (signer.email) return { email: signer.email };
   return {
     deliveryMethod: 'SMS',
@@ -347,6 +364,28 @@ export function createDocusignSigning(options: DocusignOptions): DocumentSigning
         'delivered',
         'completed',
       ]);
+    },
+    async createRecipientView(accountId, envelopeId, { returnUrl, signer }) {
+      // Named by userName, email and clientUserId (never recipientId: a template's role decides that one).
+      const answer = await api(
+        accountId,
+        'the signing view',
+        true,
+        'POST',
+        `/envelopes/${envelopeId}/views/recipient`,
+        {
+          // Voltin does not authenticate the signer: the sales representative is with them.
+          authenticationMethod: 'none',
+          clientUserId: signer.clientUserId,
+          userName: signer.name,
+          email: captiveEmail(signer),
+          returnUrl,
+        },
+      );
+      if (typeof answer.body.url !== 'string') {
+        throw new SigningUnavailableError('DocuSign answered the signing view without a url.');
+      }
+      return { url: answer.body.url };
     },
     async voidEnvelope(accountId, envelopeId, reason) {
       await moveEnvelope(

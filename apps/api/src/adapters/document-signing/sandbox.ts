@@ -1,10 +1,45 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { type DocumentSigningPort, SigningRefusedError, SigningUnavailableError } from './port.js';
+import type { SigningKeys } from '../../security/keys.js';
+import { checkSignedPath, signPath } from '../../security/signed-urls.js';
+import {
+  type DocumentSigningPort,
+  RECIPIENT_VIEW_LIFETIME_SECONDS,
+  SigningRefusedError,
+  SigningUnavailableError,
+} from './port.js';
 
 /** The sandbox service's own state of an envelope, kept in signing_envelopes.sandbox_state. */
-export type SandboxEnvelopeState = 'created' | 'unsendable' | 'sent' | 'voided';
+export type SandboxEnvelopeState = 'created' | 'unsendable' | 'sent' | 'voided' | 'completed' | 'declined';
+
+/** Where the sandbox signing page is served (src/modules/prospects/sandbox-signing.ts): its signing views. */
+export const SANDBOX_SIGNING_PATH = '/api/v1/sandbox-signing';
+
+/** What a signing view link of the sandbox stands for, as the signing page reads it back. */
+export type SandboxViewLink =
+  | { status: 'valid' | 'expired'; envelopeId: string; returnUrl: URL }
+  | { status: 'invalid' };
+
+export interface SandboxSigning extends DocumentSigningPort {
+  /** The sandbox's own state of an envelope; undefined for an envelope it does not have. */
+  stateOf(envelopeId: string): Promise<SandboxEnvelopeState | null | undefined>;
+  /** Reads a signing view link as it arrived (`request.url`): altered or foreign links are invalid. */
+  readViewLink(url: string): SandboxViewLink;
+  /**
+   * The signer signed or declined on the signing page: the envelope leaves `sent`, once (false when it already had).
+   * Runs in the caller's transaction, beside the status change a Connect event would have brought.
+   */
+  finish(trx: Kysely<Database>, envelopeId: string, outcome: 'completed' | 'declined'): Promise<boolean>;
+}
+
+export interface SandboxSigningOptions {
+  db: Kysely<Database>;
+  /** Signs the signing view links, as download links and hosted payment pages are signed. */
+  urlKey: SigningKeys<Buffer>;
+  /** The public base URL, read at each call (a test server learns its port after it started). */
+  publicBaseUrl: () => string;
+}
 
 /**
  * The in-process signing service used by the sandbox (never in production: src/app.ts picks DocuSign there).
@@ -13,19 +48,22 @@ export type SandboxEnvelopeState = 'created' | 'unsendable' | 'sent' | 'voided';
  * the row the caller recorded under the envelope's reference, so sandbox envelopes survive a restart and are the
  * same on every node; it writes no other column.
  *
+ * A signing view of an in-person envelope is a signed link to the sandbox signing page, valid for as long as a
+ * DocuSign one; the page plays DocuSign's signing session (see SANDBOX_SIGNING_PATH).
+ *
  * Sandbox test values (inert outside this adapter): a signer whose name ends with "Offline" makes the
  * service unreachable when the envelope is created; one whose name ends with "Unsent" gets an envelope that
  * is created but cannot be sent (the prospect's signing status stays OnHold until it is sent again).
  */
-export function createSandboxSigning(db: Kysely<Database>): DocumentSigningPort {
+export function createSandboxSigning({ db, urlKey, publicBaseUrl }: SandboxSigningOptions): SandboxSigning {
+  const envelopeOf = (envelopeId: string) =>
+    db
+      .selectFrom('signing_envelopes')
+      .select(['sandbox_state', 'client_user_id'])
+      .where('envelope_id', '=', envelopeId)
+      .executeTakeFirst();
   const stateOf = async (envelopeId: string) =>
-    (
-      await db
-        .selectFrom('signing_envelopes')
-        .select('sandbox_state')
-        .where('envelope_id', '=', envelopeId)
-        .executeTakeFirst()
-    )?.sandbox_state as SandboxEnvelopeState | null | undefined;
+    (await envelopeOf(envelopeId))?.sandbox_state as SandboxEnvelopeState | null | undefined;
   const setState = (envelopeId: string, state: SandboxEnvelopeState) =>
     db
       .updateTable('signing_envelopes')
@@ -34,6 +72,7 @@ export function createSandboxSigning(db: Kysely<Database>): DocumentSigningPort 
       .execute();
 
   return {
+    stateOf,
     async createEnvelope(request) {
       if (request.signer.name.endsWith('Offline')) {
         throw new SigningUnavailableError('The sandbox signing service is offline for this signer.');
@@ -59,8 +98,42 @@ export function createSandboxSigning(db: Kysely<Database>): DocumentSigningPort 
       if (state === 'voided') throw new SigningRefusedError(`Envelope ${envelopeId} is voided.`);
       await setState(envelopeId, 'sent');
     },
+    // Like DocuSign: only a sent envelope, only for its captive signer (the sandbox keeps no names to compare).
+    async createRecipientView(_accountId, envelopeId, { returnUrl, signer }) {
+      const envelope = await envelopeOf(envelopeId);
+      if (!envelope?.sandbox_state) throw new SigningRefusedError(`Envelope ${envelopeId} does not exist.`);
+      if (envelope.sandbox_state !== 'sent') {
+        throw new SigningRefusedError(
+          `ENVELOPE_INVALID_STATUS: envelope ${envelopeId} is ${envelope.sandbox_state}, not sent.`,
+        );
+      }
+      if (!envelope.client_user_id || envelope.client_user_id !== signer.clientUserId) {
+        throw new SigningRefusedError(
+          `UNKNOWN_ENVELOPE_RECIPIENT: envelope ${envelopeId} has no captive signer ${signer.clientUserId}.`,
+        );
+      }
+      const expiresAt = Math.floor(Date.now() / 1000) + RECIPIENT_VIEW_LIFETIME_SECONDS;
+      const path = `${SANDBOX_SIGNING_PATH}/${envelopeId}?${new URLSearchParams({ returnUrl })}`;
+      return { url: `${publicBaseUrl()}${signPath(urlKey, path, expiresAt)}` };
+    },
     async voidEnvelope(_accountId, envelopeId) {
       await setState(envelopeId, 'voided');
+    },
+    readViewLink(url) {
+      const check = checkSignedPath(urlKey, url);
+      const match = new RegExp(`^${SANDBOX_SIGNING_PATH}/([0-9a-f-]{36})\\?`).exec(url);
+      const returnUrl = new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('returnUrl');
+      if (check === 'invalid' || !match || !returnUrl) return { status: 'invalid' };
+      return { status: check, envelopeId: match[1]!, returnUrl: new URL(returnUrl) };
+    },
+    async finish(trx, envelopeId, outcome) {
+      const moved = await trx
+        .updateTable('signing_envelopes')
+        .set({ sandbox_state: outcome })
+        .where('envelope_id', '=', envelopeId)
+        .where('sandbox_state', '=', 'sent')
+        .executeTakeFirst();
+      return Number(moved.numUpdatedRows) === 1;
     },
   };
 }

@@ -14,6 +14,8 @@ import {
   ProspectPackage,
   ProspectRequest,
   ProspectsQuery,
+  SigningView,
+  SigningViewRequest,
   StatusUpdateRequest,
   StatusUpdateResponse,
 } from './schemas.js';
@@ -188,7 +190,9 @@ export const prospectRoutes: FastifyPluginAsyncTypebox<{ prospects: ProspectsSer
         description:
           'Allowed moves follow the prospect status transition table; others are 409 ' +
           '`PROSPECT_STATUS_TRANSITION_REFUSED`. Moving to Contract_Sent creates and sends the contract at the ' +
-          'document-signing service.',
+          'document-signing service: to the customer by email (SMS without an email) with `signingMethod` Remote, ' +
+          'the default; with InPerson the service sends nothing and the customer signs on your device through ' +
+          '`POST /prospects/{prospectId}/signing-view`.',
         params: ProspectIdParams,
         body: StatusUpdateRequest,
         response: { 200: Envelope(StatusUpdateResponse) },
@@ -196,5 +200,31 @@ export const prospectRoutes: FastifyPluginAsyncTypebox<{ prospects: ProspectsSer
     },
     async (request) =>
       ok(await prospects.updateStatus(callerOf(request), request.params.prospectId, request.body)),
+  );
+
+  app.post(
+    '/prospects/:prospectId/signing-view',
+    {
+      config: access('createProspectSigningView'),
+      schema: {
+        operationId: 'createProspectSigningView',
+        tags,
+        summary: 'A one-time URL where the customer signs an in-person contract now',
+        description:
+          'For a prospect sent to Contract_Sent with `signingMethod` InPerson. Open the URL at once in the browser ' +
+          'the customer signs in (the tablet at the door, the store counter): it works once and expires after five ' +
+          'minutes (`expiresAt`); every call makes a new one, so ask again when one was used or expired. When the session ' +
+          'ends the browser goes to `returnUrl` with `event` added (`signing_complete`, `decline`, `cancel`, …). ' +
+          "The event is for your screen only: the prospect's `signingStatus` changes when the signing service " +
+          'reports it. 409 `SIGNING_NO_ENVELOPE`, `SIGNING_NOT_IN_PERSON`, `SIGNING_ENVELOPE_CLOSED` or ' +
+          '`SIGNING_ENVELOPE_NOT_SENT` say why there is nothing to sign; 503 `UPSTREAM_UNAVAILABLE` when the ' +
+          'signing service did not answer, 422 `SIGNING_REFUSED` when it refused.',
+        params: ProspectIdParams,
+        body: SigningViewRequest,
+        response: { 200: Envelope(SigningView) },
+      },
+    },
+    async (request) =>
+      ok(await prospects.createSigningView(callerOf(request), request.params.prospectId, request.body)),
   );
 };

@@ -31,6 +31,13 @@ export const SIGNING_STATUSES = [
 ] as const;
 export type SigningStatus = (typeof SIGNING_STATUSES)[number];
 
+/**
+ * How the customer signs the contract: Remote (the signing service emails the link, or texts it without an email
+ * address) or InPerson (on the sales representative's device, through POST /prospects/{prospectId}/signing-view).
+ */
+export const SIGNING_METHODS = ['Remote', 'InPerson'] as const;
+export type SigningMethod = (typeof SIGNING_METHODS)[number];
+
 const NonEmpty = (description: string, maxLength = 100) =>
   Type.String({ minLength: 1, maxLength, description });
 const OptionalText = (description: string, maxLength = 100) =>
@@ -145,6 +152,12 @@ export const Prospect = Type.Object({
       description: 'Status of the contract at the signing service; null until a contract is sent.',
     }),
   ),
+  signingMethod: Nullable(
+    Type.Enum([...SIGNING_METHODS], {
+      description:
+        'How the current contract is signed: Remote (link by email or SMS) or InPerson (signing view); null until a contract is sent.',
+    }),
+  ),
   idProspectPackage: Type.Integer(),
   utility: Type.Object({
     id_utility: Type.Integer(),
@@ -189,6 +202,32 @@ export const ProspectsQuery = Type.Object({
 export const StatusUpdateRequest = Type.Object({
   newStatus: Type.Enum([...PROSPECT_STATUSES]),
   repReferenceId: OptionalText('Sets the sales representative reference at the same time.'),
+  signingMethod: Type.Optional(
+    Type.Enum([...SIGNING_METHODS], {
+      description:
+        'Only with newStatus Contract_Sent. Remote (default): the signing service emails the contract to the customer, ' +
+        'or texts the link when the prospect has no email. InPerson: the signing service sends nothing; the customer ' +
+        'signs on your device through a one-time URL from POST /prospects/{prospectId}/signing-view.',
+    }),
+  ),
+});
+
+export const SigningViewRequest = Type.Object({
+  returnUrl: Type.String({
+    minLength: 1,
+    maxLength: 2000,
+    description:
+      'Absolute https URL the browser returns to when the signing session ends, with `event` added to its query: ' +
+      '`signing_complete`, `decline`, `cancel` (signing postponed), `session_timeout`, `ttl_expired` (the URL was ' +
+      'opened after it expired), `viewing_complete` or `exception`. http is accepted only for localhost outside production.',
+  }),
+});
+
+export const SigningView = Type.Object({
+  url: Type.String({
+    description: 'Open it at once in the browser the customer signs in: it works once, within five minutes.',
+  }),
+  expiresAt: Type.String({ format: 'date-time', description: 'The URL does not work after this instant.' }),
 });
 
 export const StatusUpdateResponse = Type.Object({

@@ -4,10 +4,13 @@ import type { Kysely } from 'kysely';
 import type { Static } from 'typebox';
 import {
   type DocumentSigningPort,
+  RECIPIENT_VIEW_LIFETIME_SECONDS,
   SigningRefusedError,
   SigningUnavailableError,
 } from '../../adapters/document-signing/port.js';
+import type { Mode } from '../../config/index.js';
 import type { Database } from '../../db/schema.js';
+import { parsedHttpUrl } from '../../http/absolute-url.js';
 import type { Caller } from '../../http/access.js';
 import type { Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
@@ -20,7 +23,9 @@ import type {
   ProspectRequest,
   ProspectStatus,
   ProspectsQuery,
+  SigningMethod,
   SigningStatus,
+  SigningViewRequest,
   StatusUpdateRequest,
 } from './schemas.js';
 import * as store from './store.js';
@@ -82,14 +87,45 @@ const addressOut = (json: string | null) => {
   };
 };
 
+/**
+ * Where the signing service may send the signer's browser back to: an absolute https URL; plain http only to this
+ * machine outside production (a developer's own app), as no real signing session should return in the clear.
+ */
+function signingReturnUrl(value: string, mode: Mode): string {
+  const url = parsedHttpUrl(value);
+  const local = url !== null && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url?.protocol === 'https:' || (url?.protocol === 'http:' && local && mode !== 'production')) {
+    return url.href;
+  }
+  throw invalid(
+    'returnUrl',
+    mode === 'production'
+      ? 'must be an absolute https URL'
+      : 'must be an absolute https URL (or http on localhost, outside production)',
+  );
+}
+
+/** The customer who signs the contract, as the signing service knows them. */
+export function signerOf(prospect: store.ProspectRow) {
+  const customer = JSON.parse(prospect.customer) as Static<typeof ProspectRequest>['customer'];
+  const name =
+    [customer.firstName, customer.lastName].filter(Boolean).join(' ') ||
+    customer.contactName ||
+    customer.firmName ||
+    'Customer';
+  return { name, email: customer.email ?? null, phone: customer.phoneNumber };
+}
+
 export interface ProspectsDeps {
   db: Kysely<Database>;
   files: FilesService;
   signing: DocumentSigningPort;
   log: FastifyBaseLogger;
+  /** Production accepts only https return URLs for signing views. */
+  mode: Mode;
 }
 
-export function createProspectsService({ db, files, signing, log }: ProspectsDeps) {
+export function createProspectsService({ db, files, signing, log, mode }: ProspectsDeps) {
   /** Linked accounts that are not Agents see only their affiliate's prospects. */
   async function scopeOf(caller: Caller) {
     const affiliate = await store.findAffiliateOfAccount(db, caller.accountId);
@@ -155,6 +191,7 @@ export function createProspectsService({ db, files, signing, log }: ProspectsDep
       userName: row.user_name,
       status: row.status as ProspectStatus,
       signingStatus: row.signing_status as SigningStatus | null,
+      signingMethod: row.signing_method as SigningMethod | null,
       idProspectPackage: row.package_id,
       utility: {
         id_utility: row.utility_id,
@@ -405,8 +442,9 @@ export function createProspectsService({ db, files, signing, log }: ProspectsDep
   /**
    * Creates the contract envelope, recorded first under a new reference so the signing service never holds an
    * envelope Voltin has no row of; when the service does not create it, the record is dropped and nothing changed.
+   * In person, the signer is captive: the prospect's id is their clientUserId, which every signing view names.
    */
-  async function createContractEnvelope(prospect: store.ProspectRow) {
+  async function createContractEnvelope(prospect: store.ProspectRow, method: SigningMethod) {
     const account = await store.findSigningAccount(db, prospect.company_id);
     if (!account) {
       throw new ApiError(
@@ -414,12 +452,7 @@ export function createProspectsService({ db, files, signing, log }: ProspectsDep
         'This retail company has no document-signing account, so a contract cannot be sent.',
       );
     }
-    const customer = JSON.parse(prospect.customer) as Static<typeof ProspectRequest>['customer'];
-    const signerName =
-      [customer.firstName, customer.lastName].filter(Boolean).join(' ') ||
-      customer.contactName ||
-      customer.firmName ||
-      'Customer';
+    const clientUserId = method === 'InPerson' ? String(prospect.id) : null;
     const documents = account.template_id
       ? []
       : await files.contents(prospect.company_id, PROSPECT_FILE_OWNER, prospect.id);
@@ -429,12 +462,14 @@ export function createProspectsService({ db, files, signing, log }: ProspectsDep
       prospectId: prospect.id,
       signingAccountId: account.id,
       reference,
+      signingMethod: method,
+      clientUserId,
     });
     try {
       const { envelopeId } = await signing.createEnvelope({
         accountId: account.account_id,
         emailSubject: `Your ${prospect.utility_name} electricity contract`,
-        signer: { name: signerName, email: customer.email ?? null, phone: customer.phoneNumber },
+        signer: { ...signerOf(prospect), clientUserId },
         documents: documents.map((d) => ({
           name: d.file_name,
           contentType: d.content_type,
@@ -470,6 +505,9 @@ export function createProspectsService({ db, files, signing, log }: ProspectsDep
     const prospect = await mustFind(scope, prospectId);
     const from = prospect.status as ProspectStatus;
     const to = body.newStatus;
+    if (body.signingMethod !== undefined && to !== 'Contract_Sent') {
+      throw invalid('signingMethod', 'is only for newStatus Contract_Sent');
+    }
     const transition = findTransition(from, to, 'update-status');
     if (!transition) {
       const allowed = allowedTargets(from, 'update-status');
@@ -511,7 +549,7 @@ export function createProspectsService({ db, files, signing, log }: ProspectsDep
     }
 
     // Contract_Sent: envelope created (signingStatus Created), then sent (Unsigned), or held (OnHold).
-    const envelope = await createContractEnvelope(prospect);
+    const envelope = await createContractEnvelope(prospect, body.signingMethod ?? 'Remote');
     changes.signing_status = 'Created';
     changes.expiration_date = restartExpiry();
     const moved = await db.transaction().execute(async (trx) => {
@@ -541,6 +579,57 @@ export function createProspectsService({ db, files, signing, log }: ProspectsDep
     await store.setEnvelopeStatus(db, envelope.envelopeId, sent);
     await store.moveSigningStatus(db, prospect.id, 'Created', sent);
     return { idProspect: prospect.id, previousStatus: from, newStatus: to };
+  }
+
+  /**
+   * A one-time URL where the customer signs the prospect's open in-person contract now. The envelope's state is
+   * checked here first, so each refusal says what to do; the signing service decides the rest.
+   */
+  async function createSigningView(
+    caller: Caller,
+    prospectId: number,
+    body: Static<typeof SigningViewRequest>,
+  ) {
+    const returnUrl = signingReturnUrl(body.returnUrl, mode);
+    const { scope } = await scopeOf(caller);
+    const prospect = await mustFind(scope, prospectId);
+    const envelope = await store.latestEnvelope(db, prospect.id);
+    if (!envelope) {
+      throw new ApiError(
+        'SIGNING_NO_ENVELOPE',
+        `Prospect ${prospect.id} has no contract envelope: move it to Contract_Sent with signingMethod InPerson first.`,
+      );
+    }
+    if (['Completed', 'Canceled', 'Expired'].includes(envelope.status)) {
+      throw new ApiError(
+        'SIGNING_ENVELOPE_CLOSED',
+        `The contract envelope of prospect ${prospect.id} is ${envelope.status === 'Canceled' ? 'declined or voided' : envelope.status.toLowerCase()} (signingStatus ${envelope.status}); nobody can sign it any more.`,
+      );
+    }
+    if (envelope.signing_method !== 'InPerson' || !envelope.client_user_id) {
+      throw new ApiError(
+        'SIGNING_NOT_IN_PERSON',
+        `The contract of prospect ${prospect.id} was sent for remote signing: the customer signs from the link the signing service sent them.`,
+      );
+    }
+    if (!['Unsigned', 'PartiallySigned'].includes(envelope.status)) {
+      throw new ApiError(
+        'SIGNING_ENVELOPE_NOT_SENT',
+        `The contract envelope of prospect ${prospect.id} was not sent by the signing service (signingStatus ${envelope.status}); withdraw it (Quote_Sent) and send it again.`,
+      );
+    }
+    // Stated before asking: the URL lives five minutes from when the signing service made it, which is later.
+    const expiresAt = new Date(Date.now() + RECIPIENT_VIEW_LIFETIME_SECONDS * 1000).toISOString();
+    const { name, email } = signerOf(prospect);
+    try {
+      const { url } = await signing.createRecipientView(envelope.account_id, envelope.envelope_id, {
+        returnUrl,
+        signer: { name, email, clientUserId: envelope.client_user_id },
+      });
+      return { url, expiresAt };
+    } catch (error) {
+      throw signingFailure(error, 'open the signing view');
+    }
   }
 
   const raced = (prospectId: number) =>
@@ -624,6 +713,7 @@ export function createProspectsService({ db, files, signing, log }: ProspectsDep
     get,
     uploadDocument,
     updateStatus,
+    createSigningView,
     rules,
     packages,
     expireDue,

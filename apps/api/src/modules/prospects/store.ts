@@ -288,6 +288,15 @@ function withColumns(query: ReturnType<typeof prospectsOf>) {
       'customer_types.code as customer_type_code',
       'customer_types.prospect_expiration_days',
       'affiliates.name as affiliate_name',
+      (eb) =>
+        eb
+          .selectFrom('signing_envelopes')
+          .select('signing_envelopes.signing_method')
+          .whereRef('signing_envelopes.prospect_id', '=', 'prospects.id')
+          .where('signing_envelopes.envelope_id', 'is not', null)
+          .orderBy('signing_envelopes.id', 'desc')
+          .limit(1)
+          .as('signing_method'),
     ]);
 }
 
@@ -379,7 +388,14 @@ export function findSigningAccount(db: Kysely<Database>, companyId: number) {
  */
 export async function recordEnvelope(
   db: Kysely<Database>,
-  envelope: { companyId: number; prospectId: number; signingAccountId: number; reference: string },
+  envelope: {
+    companyId: number;
+    prospectId: number;
+    signingAccountId: number;
+    reference: string;
+    signingMethod: string;
+    clientUserId: string | null;
+  },
 ): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
@@ -390,6 +406,8 @@ export async function recordEnvelope(
       signing_account_id: envelope.signingAccountId,
       envelope_id: null,
       reference: envelope.reference,
+      signing_method: envelope.signingMethod,
+      client_user_id: envelope.clientUserId,
       status: 'Requested',
       created_at: now,
       updated_at: now,
@@ -453,7 +471,13 @@ export async function latestEnvelope(db: Kysely<Database>, prospectId: number) {
   const row = await db
     .selectFrom('signing_envelopes')
     .innerJoin('signing_accounts', 'signing_accounts.id', 'signing_envelopes.signing_account_id')
-    .select(['signing_envelopes.envelope_id', 'signing_envelopes.status', 'signing_accounts.account_id'])
+    .select([
+      'signing_envelopes.envelope_id',
+      'signing_envelopes.status',
+      'signing_envelopes.signing_method',
+      'signing_envelopes.client_user_id',
+      'signing_accounts.account_id',
+    ])
     .where('signing_envelopes.prospect_id', '=', prospectId)
     .where('signing_envelopes.envelope_id', 'is not', null)
     .orderBy('signing_envelopes.id', 'desc')
@@ -466,6 +490,16 @@ export async function findEnvelope(db: Kysely<Database>, companyId: number, enve
     .selectFrom('signing_envelopes')
     .selectAll()
     .where('company_id', '=', companyId)
+    .where('envelope_id', '=', envelopeId)
+    .executeTakeFirst();
+  return row ? { ...row, envelope_id: envelopeId } : undefined;
+}
+
+/** An envelope by its id alone, whatever its company: for the sandbox signing page, whose signed link names it. */
+export async function findEnvelopeById(db: Kysely<Database>, envelopeId: string) {
+  const row = await db
+    .selectFrom('signing_envelopes')
+    .select(['company_id', 'prospect_id'])
     .where('envelope_id', '=', envelopeId)
     .executeTakeFirst();
   return row ? { ...row, envelope_id: envelopeId } : undefined;

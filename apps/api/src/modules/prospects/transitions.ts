@@ -220,6 +220,12 @@ export const PROSPECT_ROLE_PERMISSIONS: readonly ProspectPermission[] = [
     note: `${AFFILIATE_SCOPE} Contract_Signed → Contract_Approved needs the Agent or Integration role group.`,
   },
   {
+    operationId: 'createProspectSigningView',
+    action: 'Open a one-time signing URL for an in-person contract',
+    roleGroups: PROSPECT_ROLE_GROUPS,
+    note: `Whoever may move the prospect's status. ${AFFILIATE_SCOPE}`,
+  },
+  {
     operationId: 'getPricingMatrixRules',
     action: 'Read the pricing matrix rules',
     roleGroups: PROSPECT_ROLE_GROUPS,

@@ -20,7 +20,7 @@ const signingWith = (options: Partial<DocusignOptions> = {}) =>
 const request = (overrides: Partial<EnvelopeRequest> = {}): EnvelopeRequest => ({
   accountId: fake.accountId,
   emailSubject: 'Your Oncor electricity contract',
-  signer: { name: 'Maria Gonzalez', email: 'maria@example.com', phone: '2145550123' },
+  signer: { name: 'Maria Gonzalez', email: 'maria@example.com', phone: '2145550123', clientUserId: null },
   documents: [
     { name: 'contract.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.7 contract') },
   ],
@@ -77,7 +77,7 @@ describe('DocuSign adapter against the local fake', () => {
 
   it('sends the signing link by SMS to a signer without email', async () => {
     const { envelopeId } = await signingWith().createEnvelope(
-      request({ signer: { name: 'Ana Ruiz', email: null, phone: '(214) 555-0199' } }),
+      request({ signer: { name: 'Ana Ruiz', email: null, phone: '(214) 555-0199', clientUserId: null } }),
     );
     expect(fake.envelopes.get(envelopeId)!.definition.recipients.signers[0]).toMatchObject({
       deliveryMethod: 'SMS',
@@ -203,5 +203,141 @@ describe('DocuSign adapter against the local fake', () => {
     await expect(signingWith().voidEnvelope(fake.accountId, envelopeId, 'x')).rejects.toThrow(
       'DocuSign did not answer the JWT grant within 300 ms.',
     );
+  });
+});
+
+describe('in-person signing: captive signers and recipient views', () => {
+  const RETURN_URL = 'https://tablet.affiliate.example/signed?prospect=42';
+  const captive = (overrides: Partial<EnvelopeRequest['signer']> = {}) =>
+    request({
+      signer: {
+        name: 'Maria Gonzalez',
+        email: 'maria@example.com',
+        phone: '2145550123',
+        clientUserId: '42',
+        ...overrides,
+      },
+    });
+  const viewFor = (
+    overrides: Partial<{ name: string; email: string | null; clientUserId: string }> = {},
+  ) => ({
+    returnUrl: RETURN_URL,
+    signer: { name: 'Maria Gonzalez', email: 'maria@example.com', clientUserId: '42', ...overrides },
+  });
+
+  async function sentCaptive(sent = captive()) {
+    const signing = signingWith();
+    const { envelopeId } = await signing.createEnvelope(sent);
+    await signing.sendEnvelope(fake.accountId, envelopeId);
+    return { signing, envelopeId };
+  }
+
+  it('creates the signer captive (clientUserId), so DocuSign sends them nothing, and opens a one-time view for them', async () => {
+    const { signing, envelopeId } = await sentCaptive();
+    expect(fake.envelopes.get(envelopeId)!.definition.recipients.signers).toEqual([
+      {
+        recipientId: '1',
+        routingOrder: '1',
+        name: 'Maria Gonzalez',
+        email: 'maria@example.com',
+        clientUserId: '42',
+      },
+    ]);
+    expect(fake.deliveries.filter((d) => d.envelopeId === envelopeId)).toEqual([]);
+    const { url } = await signing.createRecipientView(fake.accountId, envelopeId, viewFor());
+    const made = fake.views.filter((v) => v.envelopeId === envelopeId);
+    expect(made.map((v) => v.url)).toEqual([url]);
+    expect(made[0]!.request).toEqual({
+      authenticationMethod: 'none',
+      clientUserId: '42',
+      userName: 'Maria Gonzalez',
+      email: 'maria@example.com',
+      returnUrl: RETURN_URL,
+    });
+    // Each call mints a new URL.
+    expect((await signing.createRecipientView(fake.accountId, envelopeId, viewFor())).url).not.toBe(url);
+  });
+
+  it('a remote signer still gets the invitation: by email, or by SMS without one', async () => {
+    const { envelopeId } = await sentCaptive(request());
+    expect(fake.deliveries.filter((d) => d.envelopeId === envelopeId)).toEqual([
+      { envelopeId, channel: 'email', to: 'maria@example.com' },
+    ]);
+  });
+
+  it('puts the captive signer in the template role, and gives one without email an address that reaches nobody', async () => {
+    const signing = signingWith();
+    const { envelopeId } = await signing.createEnvelope({
+      ...captive({ email: null }),
+      template: { templateId: fake.templateId, roleName: 'Customer' },
+      documents: [],
+    });
+    expect(fake.envelopes.get(envelopeId)!.definition.templateRoles).toEqual([
+      {
+        roleName: 'Customer',
+        name: 'Maria Gonzalez',
+        email: 'signer-42@no-email.invalid',
+        clientUserId: '42',
+      },
+    ]);
+    await signing.sendEnvelope(fake.accountId, envelopeId);
+    expect(fake.deliveries.filter((d) => d.envelopeId === envelopeId)).toEqual([]);
+    const { url } = await signing.createRecipientView(fake.accountId, envelopeId, viewFor({ email: null }));
+    expect(url).toMatch(/\/Signing\/MTRedeem\//);
+  });
+
+  it('refuses (SigningRefusedError) a view of a draft, voided or completed envelope, or for another signer', async () => {
+    const signing = signingWith();
+    const { envelopeId: draft } = await signing.createEnvelope(captive());
+    await expect(signing.createRecipientView(fake.accountId, draft, viewFor())).rejects.toThrow(
+      new SigningRefusedError(
+        'DocuSign refused the signing view: ENVELOPE_INVALID_STATUS: Invalid envelope status for this operation: the envelope is created..',
+      ),
+    );
+    const { envelopeId } = await sentCaptive();
+    await expect(
+      signing.createRecipientView(fake.accountId, envelopeId, viewFor({ clientUserId: '43' })),
+    ).rejects.toThrow(/UNKNOWN_ENVELOPE_RECIPIENT/);
+    await expect(
+      signing.createRecipientView(fake.accountId, envelopeId, viewFor({ name: 'Someone Else' })),
+    ).rejects.toThrow(/UNKNOWN_ENVELOPE_RECIPIENT/);
+    fake.envelopes.get(envelopeId)!.status = 'completed';
+    await expect(signing.createRecipientView(fake.accountId, envelopeId, viewFor())).rejects.toThrow(
+      /ENVELOPE_INVALID_STATUS.*completed/,
+    );
+    await signing.voidEnvelope(fake.accountId, draft, 'Prospect moved to Canceled');
+    await expect(signing.createRecipientView(fake.accountId, draft, viewFor())).rejects.toThrow(
+      /ENVELOPE_INVALID_STATUS.*voided/,
+    );
+    // A remote envelope has no captive signer to view for.
+    const { envelopeId: remote } = await sentCaptive(request());
+    await expect(signing.createRecipientView(fake.accountId, remote, viewFor())).rejects.toThrow(
+      /UNKNOWN_ENVELOPE_RECIPIENT/,
+    );
+    expect(fake.views.filter((v) => [draft, envelopeId, remote].includes(v.envelopeId))).toEqual([]);
+  });
+
+  it('asks again after a 500 or a timeout (a view only mints a URL), and gives up after three attempts', async () => {
+    const { signing, envelopeId } = await sentCaptive();
+    const views = /^POST .*\/views\/recipient$/;
+    const before = calls(views);
+    fake.fail(views, '500');
+    fake.fail(views, 'timeout');
+    const { url } = await signing.createRecipientView(fake.accountId, envelopeId, viewFor());
+    expect(calls(views)).toBe(before + 3);
+    expect(fake.views.at(-1)!.url).toBe(url);
+    fake.fail(views, '500', 3);
+    await expect(signing.createRecipientView(fake.accountId, envelopeId, viewFor())).rejects.toThrow(
+      new SigningUnavailableError('DocuSign failed the signing view: UNSPECIFIED_ERROR: Internal error..'),
+    );
+  });
+
+  it('gets a fresh token once when DocuSign answers the view with 401', async () => {
+    const { signing, envelopeId } = await sentCaptive();
+    const before = fake.tokensIssued();
+    fake.fail(/^POST .*\/views\/recipient$/, '401');
+    const { url } = await signing.createRecipientView(fake.accountId, envelopeId, viewFor());
+    expect(fake.views.at(-1)!.url).toBe(url);
+    expect(fake.tokensIssued()).toBe(before + 1);
   });
 });

@@ -9,11 +9,13 @@ import { rsaKeyPair } from '../../helpers/document-signing.js';
  * A local DocuSign that speaks what the adapter uses of the real protocol: the OAuth JWT grant (the assertion's
  * RS256 signature is verified with the integration key's public key, and its iss, sub, aud, scope and lifetime
  * checked), userinfo with the account's base_uri, and eSignature REST v2.1 envelopes (create from documents or a
- * template, search by custom field, read, send, void), with DocuSign's error bodies. It can be told to fail.
+ * template, search by custom field, read, send, void, recipient views for captive signers), with DocuSign's error
+ * bodies. Sending an envelope delivers it (recorded in `deliveries`) to each signer that is not captive, by email or
+ * SMS. It can be told to fail.
  */
 export interface FakeEnvelope {
   envelopeId: string;
-  status: 'created' | 'sent' | 'voided';
+  status: 'created' | 'sent' | 'completed' | 'voided';
   voidedReason?: string;
   definition: Record<string, any>;
   createdAt: string;
@@ -31,6 +33,10 @@ export interface DocusignFake {
   envelopes: Map<string, FakeEnvelope>;
   /** Every call: method and path (no query). */
   calls: Array<{ method: string; path: string }>;
+  /** The signing invitations DocuSign sent: remote signers only (a captive signer gets none). */
+  deliveries: Array<{ envelopeId: string; channel: 'email' | 'sms'; to: string }>;
+  /** Every recipient view made: the request's body and the URL answered. */
+  views: Array<{ envelopeId: string; request: Record<string, any>; url: string }>;
   tokensIssued: () => number;
   /** The next `times` calls whose "METHOD path" matches fail this way. */
   fail(match: RegExp, fault: Fault, times?: number): void;
@@ -77,6 +83,8 @@ export async function startDocusignFake(options: { accountId?: string } = {}): P
     templateId,
     envelopes: new Map<string, FakeEnvelope>(),
     calls: [] as Array<{ method: string; path: string }>,
+    deliveries: [] as DocusignFake['deliveries'],
+    views: [] as DocusignFake['views'],
     tokensIssued: () => issued,
     consent: true,
     tokenLifetimeSeconds: 3600,
@@ -146,6 +154,7 @@ export async function startDocusignFake(options: { accountId?: string } = {}): P
       createdAt: new Date().toISOString(),
     };
     fake.envelopes.set(envelope.envelopeId, envelope);
+    if (envelope.status === 'sent') deliver(envelope);
     if (response) {
       send(response, 201, {
         envelopeId: envelope.envelopeId,
@@ -188,11 +197,26 @@ export async function startDocusignFake(options: { accountId?: string } = {}): P
     });
   }
 
+  /** The envelope's signers: its recipients, or the roles filled on its template. */
+  const signersOf = (envelope: FakeEnvelope): Array<Record<string, any>> =>
+    envelope.definition.recipients?.signers ?? envelope.definition.templateRoles ?? [];
+
+  function deliver(envelope: FakeEnvelope) {
+    for (const signer of signersOf(envelope).filter((s) => !s.clientUserId)) {
+      fake.deliveries.push(
+        signer.deliveryMethod === 'SMS'
+          ? { envelopeId: envelope.envelopeId, channel: 'sms', to: signer.phoneNumber.number }
+          : { envelopeId: envelope.envelopeId, channel: 'email', to: signer.email },
+      );
+    }
+  }
+
   function update(envelope: FakeEnvelope, change: Record<string, any>, response: ServerResponse | null) {
     const refuse = (code: string, message: string) => response && restError(response, 400, code, message);
     if (change.status === 'sent') {
       if (envelope.status !== 'created') return refuse('ENVELOPE_INVALID_STATUS', 'Envelope is not a draft.');
       envelope.status = 'sent';
+      deliver(envelope);
     } else if (change.status === 'voided') {
       if (!change.voidedReason)
         return refuse('INVALID_REQUEST_PARAMETER', "Value for 'voidedReason' must be specified.");
@@ -204,6 +228,37 @@ export async function startDocusignFake(options: { accountId?: string } = {}): P
       return refuse('INVALID_REQUEST_BODY', 'Unsupported change.');
     }
     if (response) send(response, 200, { envelopeId: envelope.envelopeId });
+  }
+
+  /** EnvelopeViews:createRecipient: a one-time URL for the captive signer the request names exactly. */
+  function recipientView(envelope: FakeEnvelope, view: Record<string, any>, response: ServerResponse | null) {
+    const refuse = (code: string, message: string) => response && restError(response, 400, code, message);
+    if (!view.returnUrl)
+      return refuse('INVALID_REQUEST_PARAMETER', "Value for 'returnUrl' must be specified.");
+    if (!view.authenticationMethod)
+      return refuse('INVALID_REQUEST_PARAMETER', "Value for 'authenticationMethod' must be specified.");
+    if (envelope.status !== 'sent') {
+      return refuse(
+        'ENVELOPE_INVALID_STATUS',
+        `Invalid envelope status for this operation: the envelope is ${envelope.status}.`,
+      );
+    }
+    const signer = signersOf(envelope).find(
+      (s) =>
+        s.clientUserId &&
+        s.clientUserId === view.clientUserId &&
+        s.name === view.userName &&
+        s.email === view.email,
+    );
+    if (!signer) {
+      return refuse(
+        'UNKNOWN_ENVELOPE_RECIPIENT',
+        "The recipient you have identified is not a valid recipient of the specified envelope. Envelope recipient could not be determined. 'clientUserId', 'email', or 'userName' in request and envelope may not match.",
+      );
+    }
+    const url = `${fake.url}/Signing/MTRedeem/v1/${randomBytes(16).toString('hex')}?slt=${randomBytes(24).toString('base64url')}`;
+    fake.views.push({ envelopeId: envelope.envelopeId, request: view, url });
+    if (response) send(response, 201, { url });
   }
 
   const server = createServer(async (request, response) => {
@@ -238,13 +293,20 @@ export async function startDocusignFake(options: { accountId?: string } = {}): P
         accounts: [{ account_id: accountId, is_default: true, account_name: 'Supplier', base_uri: fake.url }],
       });
     }
-    const match = /^\/restapi\/v2\.1\/accounts\/([^/]+)\/envelopes(?:\/([^/]+))?$/.exec(url.pathname);
+    const match = /^\/restapi\/v2\.1\/accounts\/([^/]+)\/envelopes(?:\/([^/]+)(\/views\/recipient)?)?$/.exec(
+      url.pathname,
+    );
     if (!match || match[1] !== accountId) return restError(response, 404, 'RESOURCE_NOT_FOUND', 'Not found.');
-    const envelopeId = match[2];
+    const [, , envelopeId, viewPath] = match;
     if (!envelopeId && request.method === 'POST') return createEnvelope(JSON.parse(raw), answer);
     if (!envelopeId && request.method === 'GET') return search(url.searchParams, response);
     const envelope = envelopeId ? fake.envelopes.get(envelopeId) : undefined;
     if (!envelope) return restError(response, 400, 'ENVELOPE_DOES_NOT_EXIST', 'The envelope does not exist.');
+    if (viewPath) {
+      if (request.method !== 'POST')
+        return restError(response, 405, 'METHOD_NOT_ALLOWED', 'Method not allowed.');
+      return recipientView(envelope, JSON.parse(raw), answer);
+    }
     if (request.method === 'GET') return send(response, 200, { envelopeId, status: envelope.status });
     if (request.method === 'PUT') return update(envelope, JSON.parse(raw), answer);
     return restError(response, 405, 'METHOD_NOT_ALLOWED', 'Method not allowed.');
