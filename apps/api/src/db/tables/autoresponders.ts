@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Flag } from '../schema.js';
+import type { Flag } from '../columns.js';
 
 /** A set of autoresponder templates for one brand, language and customer type. */
 export interface AutoresponderPackagesTable {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Flag } from '../schema.js';
+import type { Flag } from '../columns.js';
 
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
 

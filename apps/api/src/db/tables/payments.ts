@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Flag } from '../schema.js';
+import type { Flag } from '../columns.js';
 
 /**
  * A retail company's live payment gateway account. A company without a row uses the in-process sandbox gateway.

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Flag } from '../schema.js';
+import type { Flag } from '../columns.js';
 
 export interface PlansTable {
   id: Generated<number>;

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Flag } from '../schema.js';
+import type { Flag } from '../columns.js';
 
 /** Uploaded documents of any owner (prospects, enrollments' letters of credit, …), kept in the database. */
 export interface StoredFilesTable {

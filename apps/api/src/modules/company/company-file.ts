@@ -1,8 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type Static, Type } from 'typebox';
 import { Compile } from 'typebox/compile';
+import type { FlagValue } from '../../db/columns.js';
 import { CUSTOMER_TYPE_REQUIRED_FLAGS } from '../../db/migrations/2026-11-21T0000-platform-core.js';
-import type { Database, FlagValue } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import { US_STATES, UTILITIES } from '../../db/seed/data/index.js';
 import { insertUtility, zipcodeIds } from '../../db/seed/sandbox.js';
 import { PAYMENT_GATEWAYS, PAYMENT_TYPES } from './schemas.js';
