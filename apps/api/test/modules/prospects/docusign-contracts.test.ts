@@ -109,22 +109,28 @@ async function newProspect(customer: Record<string, unknown> = {}): Promise<numb
   return created.body.data.idProspect;
 }
 
-const moveTo = (id: number, newStatus: string) =>
-  call('POST', `/prospects/${id}/update-status`, { newStatus });
+const moveTo = (id: number, newStatus: string, extra: Record<string, unknown> = {}) =>
+  call('POST', `/prospects/${id}/update-status`, { newStatus, ...extra });
+const RETURN_URL = 'https://tablet.affiliate.example/contract-done?prospect=1';
+const signingView = (id: number, returnUrl = RETURN_URL, as = token) =>
+  httpClient(baseUrl)('POST', `/prospects/${id}/signing-view`, { token: as, body: { returnUrl } });
 const prospect = async (id: number) => (await call('GET', `/prospects/${id}`)).body.data;
 const envelopeRows = (prospectId: number) =>
   database.db.kysely
     .selectFrom('signing_envelopes')
-    .select(['envelope_id', 'reference', 'status', 'status_at'])
+    .select(['envelope_id', 'reference', 'status', 'status_at', 'signing_method', 'client_user_id'])
     .where('prospect_id', '=', prospectId)
     .orderBy('id')
     .execute();
 
 /** A prospect whose contract went to DocuSign from an uploaded PDF: its id and envelope id. */
-async function contractSent(): Promise<{ id: number; envelopeId: string }> {
-  const id = await newProspect();
+async function contractSent(
+  signingMethod?: 'Remote' | 'InPerson',
+  customer: Record<string, unknown> = {},
+): Promise<{ id: number; envelopeId: string }> {
+  const id = await newProspect(customer);
   await upload(id, 'contract.pdf', Buffer.from('%PDF-1.7\n% Maria Gonzalez contract\n'));
-  expect((await moveTo(id, 'Contract_Sent')).status).toBe(200);
+  expect((await moveTo(id, 'Contract_Sent', signingMethod ? { signingMethod } : {})).status).toBe(200);
   const [row] = await envelopeRows(id);
   return { id, envelopeId: row!.envelope_id! };
 }
@@ -251,6 +257,146 @@ describe('contracts through DocuSign (the adapter pointed at the local fake)', (
   });
 });
 
+describe('in-person signing through DocuSign (captive signer, recipient views)', () => {
+  const deliveriesOf = (envelopeId: string) => fake.deliveries.filter((d) => d.envelopeId === envelopeId);
+
+  it('sends an InPerson contract to a captive signer DocuSign delivers nothing to, and answers a one-time view URL', async () => {
+    const { id, envelopeId } = await contractSent('InPerson');
+    expect(await prospect(id)).toMatchObject({
+      status: 'Contract_Sent',
+      signingStatus: 'Unsigned',
+      signingMethod: 'InPerson',
+    });
+    const [row] = await envelopeRows(id);
+    expect(row).toMatchObject({ signing_method: 'InPerson', client_user_id: String(id) });
+    expect(fake.envelopes.get(envelopeId)!.definition.recipients.signers).toEqual([
+      expect.objectContaining({
+        name: 'Maria Gonzalez',
+        email: 'maria.gonzalez@example.com',
+        clientUserId: String(id),
+      }),
+    ]);
+    expect(deliveriesOf(envelopeId)).toEqual([]);
+
+    const before = Date.now();
+    const view = await signingView(id);
+    expect(view.status).toBe(200);
+    const made = fake.views.filter((v) => v.envelopeId === envelopeId);
+    expect(made.map((v) => v.url)).toEqual([view.body.data.url]);
+    expect(made[0]!.request).toEqual({
+      authenticationMethod: 'none',
+      clientUserId: String(id),
+      userName: 'Maria Gonzalez',
+      email: 'maria.gonzalez@example.com',
+      returnUrl: RETURN_URL,
+    });
+    const expiresAt = Date.parse(view.body.data.expiresAt);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 300_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 300_000);
+    // Each call makes a new URL (a DocuSign one works once).
+    expect((await signingView(id)).body.data.url).not.toBe(view.body.data.url);
+  });
+
+  it('sends a Remote contract (the default) by email, or by SMS without one, and refuses it a view with 409 SIGNING_NOT_IN_PERSON', async () => {
+    const byEmail = await contractSent();
+    expect(deliveriesOf(byEmail.envelopeId)).toEqual([
+      { envelopeId: byEmail.envelopeId, channel: 'email', to: 'maria.gonzalez@example.com' },
+    ]);
+    expect((await prospect(byEmail.id)).signingMethod).toBe('Remote');
+    expectFailure(await signingView(byEmail.id), 409, 'SIGNING_NOT_IN_PERSON');
+    const bySms = await contractSent('Remote', { email: undefined });
+    expect(deliveriesOf(bySms.envelopeId)).toEqual([
+      { envelopeId: bySms.envelopeId, channel: 'sms', to: '2145550123' },
+    ]);
+    expect(fake.views.filter((v) => [byEmail.envelopeId, bySms.envelopeId].includes(v.envelopeId))).toEqual(
+      [],
+    );
+  });
+
+  it('signs in person a customer without email (an address DocuSign can never deliver to), nothing sent by SMS either', async () => {
+    const { id, envelopeId } = await contractSent('InPerson', { email: undefined });
+    expect(deliveriesOf(envelopeId)).toEqual([]);
+    expect((await signingView(id)).status).toBe(200);
+    expect(fake.views.at(-1)!.request).toMatchObject({
+      clientUserId: String(id),
+      email: `signer-${id}@no-email.invalid`,
+    });
+  });
+
+  it('refuses with a status and a code of its own: unknown prospect, no envelope, closed envelope, bad returnUrl', async () => {
+    expectFailure(await signingView(987_654), 404, 'NOT_FOUND');
+    const quoted = await newProspect();
+    expectFailure(await signingView(quoted), 409, 'SIGNING_NO_ENVELOPE');
+    expectFailure(await moveTo(quoted, 'Contacted', { signingMethod: 'InPerson' }), 400, 'VALIDATION_FAILED');
+
+    const done = await contractSent('InPerson');
+    const completed = connectMessage('envelope-completed', done.envelopeId, '2026-11-25T13:00:00Z');
+    expect((await signed(completed)).body.data.signingStatus).toBe('Completed');
+    expect(expectFailure(await signingView(done.id), 409, 'SIGNING_ENVELOPE_CLOSED').message).toMatch(
+      /completed/,
+    );
+    const withdrawn = await contractSent('InPerson');
+    expect((await moveTo(withdrawn.id, 'Quote_Sent')).status).toBe(200);
+    expectFailure(await signingView(withdrawn.id), 409, 'SIGNING_ENVELOPE_CLOSED');
+
+    const open = await contractSent('InPerson');
+    for (const returnUrl of [
+      'http://tablet.affiliate.example/done',
+      'ftp://tablet.affiliate.example/done',
+      '//tablet.affiliate.example/done',
+      'javascript:alert(1)',
+      'https://user:pass@tablet.affiliate.example/done',
+      'done.html',
+    ]) {
+      const failure = expectFailure(await signingView(open.id, returnUrl), 400, 'VALIDATION_FAILED');
+      expect(failure.errors).toEqual([
+        'body.returnUrl: must be an absolute https URL (or http on localhost, outside production)',
+      ]);
+    }
+    // Outside production a developer's own app on this machine may take the signer back over http.
+    expect((await signingView(open.id, 'http://localhost:5173/done')).status).toBe(200);
+  });
+
+  it('answers 409 SIGNING_ENVELOPE_NOT_SENT for an in-person envelope DocuSign did not send (OnHold)', async () => {
+    const id = await newProspect();
+    await upload(id, 'contract.pdf', Buffer.from('%PDF-1.7\n'));
+    fake.fail(/^PUT .*\/envelopes\//, '500', 3);
+    expect((await moveTo(id, 'Contract_Sent', { signingMethod: 'InPerson' })).status).toBe(200);
+    expect((await prospect(id)).signingStatus).toBe('OnHold');
+    expectFailure(await signingView(id), 409, 'SIGNING_ENVELOPE_NOT_SENT');
+  });
+
+  it('answers 503 when DocuSign keeps failing the view, and 422 SIGNING_REFUSED when it refuses it', async () => {
+    const { id, envelopeId } = await contractSent('InPerson');
+    fake.fail(/^POST .*\/views\/recipient$/, '500', 3);
+    expectFailure(await signingView(id), 503, 'UPSTREAM_UNAVAILABLE');
+    // Voided at DocuSign by hand, before any Connect message said so.
+    fake.envelopes.get(envelopeId)!.status = 'voided';
+    const refused = expectFailure(await signingView(id), 422, 'SIGNING_REFUSED');
+    expect(refused.message).toMatch(/ENVELOPE_INVALID_STATUS/);
+  });
+
+  it("keeps an affiliate's account to its own prospects, as for update-status", async () => {
+    const { id } = await contractSent('InPerson');
+    const login = await call(
+      'POST',
+      '/auth/login',
+      undefined,
+      signLogin(SANDBOX_PROSPECTS.affiliateApiKey, SANDBOX_PROSPECTS.affiliateApiSecret),
+    );
+    const affiliate = login.body.data.token as string;
+    expectFailure(await signingView(id, RETURN_URL, affiliate), 404, 'NOT_FOUND');
+    expectFailure(
+      await httpClient(baseUrl)('POST', `/prospects/${id}/update-status`, {
+        token: affiliate,
+        body: { newStatus: 'Quote_Sent' },
+      }),
+      404,
+      'NOT_FOUND',
+    );
+  });
+});
+
 describe('a company’s DocuSign account', () => {
   it('serves one company only: another company naming it is refused and keeps what it had', async () => {
     const tenant = await createTenant(database.db.kysely, app.voltin.keys, 'second-supplier');
@@ -348,6 +494,11 @@ describe('Connect webhooks for DocuSign envelopes', () => {
   });
 });
 
+/** A well-formed sandbox signing page link, for servers that must not have the page. */
+const SANDBOX_PAGE_PROBE =
+  '/api/v1/sandbox-signing/9b2e7c1d-0000-4000-8000-000000000000?returnUrl=https%3A%2F%2Fexample.com&expires=9999999999&signature=' +
+  'a'.repeat(64);
+
 describe('production', () => {
   it('never builds the sandbox signer: DocuSign or no start at all', async () => {
     const other = await openTestDatabase();
@@ -361,7 +512,26 @@ describe('production', () => {
         }),
         { db: other.db },
       );
-      await production.close();
+      try {
+        // The sandbox signing page does not exist there; and return URLs must be https, even to localhost.
+        expect((await production.inject({ method: 'GET', url: SANDBOX_PAGE_PROBE })).statusCode).toBe(404);
+        const tenant = await createTenant(other.db.kysely, production.voltin.keys, 'production-supplier');
+        const login = await production.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          query: signLogin(tenant.apiKey, tenant.secret),
+        });
+        const refused = await production.inject({
+          method: 'POST',
+          url: '/api/v1/prospects/1/signing-view',
+          headers: { authorization: `Bearer ${login.json().data.token}` },
+          payload: { returnUrl: 'http://localhost:5173/done' },
+        });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().errors).toEqual(['body.returnUrl: must be an absolute https URL']);
+      } finally {
+        await production.close();
+      }
       await expect(
         buildApp(
           testConfig({
@@ -382,34 +552,119 @@ describe('production', () => {
 });
 
 describe('the sandbox signer (the sandbox without DocuSign settings)', () => {
-  it('keeps its envelopes in the database: a contract sent before a restart is voided after it', async () => {
+  let main: typeof database;
+  beforeAll(async () => {
+    // A sandbox server with DocuSign configured has no sandbox signing page.
+    expect((await app.inject({ method: 'GET', url: SANDBOX_PAGE_PROBE })).statusCode).toBe(404);
     await app.close();
-    const main = database;
+    main = database;
     database = await openTestDatabase();
+    await start(null);
+    packageId = (
+      await call('GET', '/prospects/packages', undefined, { CustomerType: 'Residential', State: 'TX' })
+    ).body.data[0].idProspectPackage;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+    database = main;
+    await start();
+  });
+
+  const sandboxState = async (id: number) =>
+    await database.db.kysely
+      .selectFrom('signing_envelopes')
+      .select(['status', 'sandbox_state'])
+      .where('prospect_id', '=', id)
+      .executeTakeFirstOrThrow();
+  it('keeps its envelopes in the database: a contract sent before a restart is voided after it', async () => {
+    const built = vi.mocked(createSandboxSigning).mock.calls.length;
+    const id = await newProspect();
+    expect((await moveTo(id, 'Contract_Sent')).status).toBe(200);
+    expect(await sandboxState(id)).toEqual({ status: 'Unsigned', sandbox_state: 'sent' });
+    await app.close();
+    await start(null);
+    expect((await moveTo(id, 'Quote_Sent')).status).toBe(200);
+    expect(await sandboxState(id)).toEqual({ status: 'Canceled', sandbox_state: 'voided' });
+    expect(vi.mocked(createSandboxSigning)).toHaveBeenCalledTimes(built + 1);
+  });
+
+  /** The sandbox signing page as the customer's browser sees it (redirects not followed). */
+  const pagePath = (url: string) => `${new URL(url).pathname}${new URL(url).search}`;
+  const openPage = (url: string) => fetch(`${baseUrl}${pagePath(url)}`, { redirect: 'manual' });
+  const choose = (url: string, action: string) =>
+    fetch(`${baseUrl}${pagePath(url)}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `action=${action}`,
+    });
+  async function inPersonView(): Promise<{ id: number; url: string }> {
+    const { id } = await contractSent('InPerson');
+    const view = await signingView(id);
+    expect(view.status).toBe(200);
+    return { id, url: view.body.data.url };
+  }
+
+  it('signs on the sandbox page: the prospect becomes what a completed envelope makes it, and the browser returns with event=signing_complete', async () => {
+    const { id, url } = await inPersonView();
+    expect(pagePath(url)).toMatch(
+      /^\/api\/v1\/sandbox-signing\/[0-9a-f-]{36}\?returnUrl=.+&expires=\d+&signature=[0-9a-f]{64}$/,
+    );
+    const page = await openPage(url);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<li>contract.pdf</li>');
+    expect(html).toContain('Signing as <strong>Maria Gonzalez</strong>');
+    expect(html).toMatch(/value="sign">Sign<.*value="decline">Decline</s);
+    expect(page.headers.get('content-security-policy')).toContain(
+      "form-action 'self' https://tablet.affiliate.example",
+    );
+
+    const answer = await choose(url, 'sign');
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe(`${RETURN_URL}&event=signing_complete`);
+    expect(await prospect(id)).toMatchObject({
+      status: 'Contract_Signed',
+      signingStatus: 'Completed',
+      signingMethod: 'InPerson',
+    });
+    expect(await sandboxState(id)).toEqual({ status: 'Completed', sandbox_state: 'completed' });
+    // Signed once: the page and the API both say the contract is closed.
+    expect((await choose(url, 'sign')).status).toBe(409);
+    expect((await openPage(url)).status).toBe(409);
+    expectFailure(await signingView(id), 409, 'SIGNING_ENVELOPE_CLOSED');
+  });
+
+  it('declines on the sandbox page: signingStatus Canceled as a declined envelope, the sales status unchanged, event=decline', async () => {
+    const { id, url } = await inPersonView();
+    const answer = await choose(url, 'decline');
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe(`${RETURN_URL}&event=decline`);
+    expect(await prospect(id)).toMatchObject({ status: 'Contract_Sent', signingStatus: 'Canceled' });
+    expect(await sandboxState(id)).toEqual({ status: 'Canceled', sandbox_state: 'declined' });
+  });
+
+  it('refuses an altered link, and sends an expired one back with event=ttl_expired as DocuSign does', async () => {
+    const { id, url } = await inPersonView();
+    const altered = url.replace('tablet.affiliate.example', 'evil.example');
+    const refused = await openPage(altered);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).code).toBe('SIGNING_VIEW_LINK_INVALID');
+    expect((await choose(altered, 'sign')).status).toBe(403);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 301_000 });
     try {
-      await start(null);
-      packageId = (
-        await call('GET', '/prospects/packages', undefined, { CustomerType: 'Residential', State: 'TX' })
-      ).body.data[0].idProspectPackage;
-      const id = await newProspect();
-      expect((await moveTo(id, 'Contract_Sent')).status).toBe(200);
-      const state = () =>
-        database.db.kysely
-          .selectFrom('signing_envelopes')
-          .select(['status', 'sandbox_state'])
-          .where('prospect_id', '=', id)
-          .executeTakeFirstOrThrow();
-      expect(await state()).toEqual({ status: 'Unsigned', sandbox_state: 'sent' });
-      await app.close();
-      await start(null);
-      expect((await moveTo(id, 'Quote_Sent')).status).toBe(200);
-      expect(await state()).toEqual({ status: 'Canceled', sandbox_state: 'voided' });
-      expect(vi.mocked(createSandboxSigning)).toHaveBeenCalledTimes(2);
+      const late = await choose(url, 'sign');
+      expect(late.status).toBe(303);
+      expect(late.headers.get('location')).toBe(`${RETURN_URL}&event=ttl_expired`);
     } finally {
-      await app.close();
-      await database.drop();
-      database = main;
-      await start();
+      vi.useRealTimers();
     }
+    expect(await prospect(id)).toMatchObject({ status: 'Contract_Sent', signingStatus: 'Unsigned' });
+  });
+
+  it('refuses a view of a Remote envelope in the sandbox too', async () => {
+    const { id } = await contractSent();
+    expectFailure(await signingView(id), 409, 'SIGNING_NOT_IN_PERSON');
   });
 });
