@@ -1,6 +1,6 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Mode } from './index.js';
+import type { Mode } from './mode.js';
 
 /** DocuSign's JWT grant: the integration (app), the user it acts as, the app's RSA key and the account server. */
 export interface DocusignSettings {

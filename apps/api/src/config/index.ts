@@ -4,9 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DocumentSigningConfig, documentSigningFrom } from './document-signing.js';
 import { type Integrations, integrationsFrom } from './integrations.js';
+import type { Mode } from './mode.js';
 import { type UploadQuotas, uploadQuotasFrom } from './uploads.js';
 
-export type Mode = 'sandbox' | 'production';
+export type { Mode };
 
 /** How failed logins are slowed down (see createLoginThrottle); the same for customers and web service accounts. */
 export interface LoginLimits {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { RetryPolicy } from '../adapters/connector-contract/client.js';
-import type { Mode } from './index.js';
+import type { Mode } from './mode.js';
 
 type Env = Record<string, string | undefined>;
 

@@ -36,17 +36,6 @@ export const PRICING_MATRIX_COLUMNS = [
   'price_file_date',
 ] as const;
 
-export interface PriceRow {
-  utilityCode: string;
-  zone: string;
-  rateCode: string;
-  termMonths: number;
-  usageTier: string;
-  startMonth: string;
-  priceMicros: number;
-  priceFileDate: string;
-}
-
 const MAX_REPORTED_ERRORS = 50;
 const CODE = /^[A-Za-z0-9][A-Za-z0-9 _.+-]{0,49}$/;
 const PRICE = /^\d{1,2}(\.\d{1,6})?$/;
@@ -91,7 +80,7 @@ export function isPlainDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-function checkRow(fields: string[], utilityCodes: Set<string>): { row?: PriceRow; problems: string[] } {
+function checkRow(fields: string[], utilityCodes: Set<string>): { row?: store.PriceRow; problems: string[] } {
   const [utility, zone, rateCode, term, tier, month, price, fileDate] = fields as [
     string,
     string,
@@ -134,7 +123,7 @@ function checkRow(fields: string[], utilityCodes: Set<string>): { row?: PriceRow
 }
 
 /** Reads and checks a whole file; throws PRICING_MATRIX_INVALID listing every bad line, or returns the rows. */
-export function parsePricingMatrix(text: string, utilityCodes: Set<string>): PriceRow[] {
+export function parsePricingMatrix(text: string, utilityCodes: Set<string>): store.PriceRow[] {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const errors: string[] = [];
   const header = splitCsvLine(lines[0] ?? '')?.map((h) => h.toLowerCase());
@@ -145,7 +134,7 @@ export function parsePricingMatrix(text: string, utilityCodes: Set<string>): Pri
       [`line 1: the header must be ${PRICING_MATRIX_COLUMNS.join(',')}`],
     );
   }
-  const rows: PriceRow[] = [];
+  const rows: store.PriceRow[] = [];
   const seen = new Map<string, number>();
   let fileDate: string | undefined;
   lines.slice(1).forEach((line, index) => {

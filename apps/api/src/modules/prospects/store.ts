@@ -2,11 +2,22 @@ import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { PricingMatrixImportsTable, ProspectsTable } from '../../db/tables/prospects.js';
 import type { Paging } from '../../http/envelope.js';
-import type { PriceRow } from './pricing-matrix.js';
 
 export async function listUtilityCodes(db: Kysely<Database>, companyId: number): Promise<string[]> {
   const rows = await db.selectFrom('utilities').select('code').where('company_id', '=', companyId).execute();
   return rows.map((r) => r.code);
+}
+
+/** One price of a pricing matrix file, as parsed (pricing-matrix.ts) and stored. */
+export interface PriceRow {
+  utilityCode: string;
+  zone: string;
+  rateCode: string;
+  termMonths: number;
+  usageTier: string;
+  startMonth: string;
+  priceMicros: number;
+  priceFileDate: string;
 }
 
 const PRICE_INSERT_CHUNK = 500;
