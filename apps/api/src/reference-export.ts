@@ -8,6 +8,7 @@ import { SANDBOX_GATEWAY_TEST_VALUES } from './adapters/payment-gateway/sandbox.
 import { SANDBOX_PROSPECTS } from './db/seed/prospects.js';
 import { ROLE_GROUPS, SANDBOX } from './db/seed/sandbox.js';
 import { BILLING_DELIVERY_METHODS } from './domain/billing-delivery.js';
+import { DAY_TYPE_WEIGHT, HOURLY_SHARE, SEASON_WEIGHT, SUMMER_MONTHS } from './domain/load-shape.js';
 import { ERROR_CODES } from './http/errors.js';
 import { DEFAULT_QUEUE } from './modules/agent-queues/index.js';
 import {
@@ -19,13 +20,7 @@ import { CompanyFileSchema } from './modules/company/index.js';
 import { DEFAULT_CREDIT_RULES } from './modules/credit-checks/index.js';
 import { DROP_REASONS, ENROLLMENT_STATUSES, LIFECYCLE } from './modules/enrollments/index.js';
 import { NOTIFICATION_MESSAGES, STATUS_MESSAGES } from './modules/notifications/index.js';
-import {
-  DAY_TYPE_WEIGHT,
-  HOURLY_SHARE,
-  PLAN_TYPES,
-  SEASON_WEIGHT,
-  SUMMER_MONTHS,
-} from './modules/plans/index.js';
+import { PLAN_TYPES } from './modules/plans/index.js';
 import {
   PRICING_MATRIX_COLUMNS,
   PROSPECT_ROLE_PERMISSIONS,

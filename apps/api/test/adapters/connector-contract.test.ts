@@ -10,11 +10,8 @@ import {
 import { createSandboxBillingSystem } from '../../src/adapters/billing-system/sandbox.js';
 import { createContractClient } from '../../src/adapters/connector-contract/client.js';
 import { createConnector, route } from '../../src/adapters/connector-contract/connector.js';
-import {
-  bureauOverContract,
-  CREDIT_BUREAU_CONTRACT,
-  CREDIT_INQUIRY,
-} from '../../src/adapters/credit-bureau/contract.js';
+import { CREDIT_BUREAU_CONTRACT, CREDIT_INQUIRY } from '../../src/adapters/credit-bureau/contract.js';
+import { bureauOverContract } from '../../src/adapters/credit-bureau/over-contract.js';
 import { BureauUnavailableError } from '../../src/adapters/credit-bureau/port.js';
 import { collectReference } from '../../src/reference-export.js';
 import { signatureOf } from '../../src/security/request-signing.js';

@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { type TSchema, Type } from 'typebox';
 import { Nullable } from '../../http/schemas.js';
-import type { ContractClient } from '../connector-contract/client.js';
 import { contractDocument } from '../connector-contract/document.js';
 import type { ContractEndpoint } from '../connector-contract/protocol.js';
-import type { BillingAccounts, BillingSystem } from './port.js';
 
 /*
  * Voltin's billing system contract. Money is integer cents, dates are YYYY-MM-DD, unknown answer fields are ignored.
@@ -293,26 +290,6 @@ export const ACCOUNT_SUMMARY = readEndpoint(
   'The balance, what is overdue, the last statement and payment',
   AccountSummarySchema,
 );
-
-const readKey = () => `billing-read:${randomUUID()}`;
-
-/** The billing system port, answered through the contract (over HTTPS, or by the sandbox connector in process). */
-export function billingOverContract(client: ContractClient): BillingSystem & BillingAccounts {
-  return {
-    submitEnrollment: (submission) =>
-      client.call(
-        SUBMIT_ENROLLMENT,
-        submission,
-        `enrollment:${submission.companyId}:${submission.enrollmentId}:attempt:${submission.submissionAttempt}`,
-      ),
-    statements: async (account) => (await client.call(LIST_STATEMENTS, { account }, readKey())).statements,
-    statement: async (account, statementToken) =>
-      (await client.call(GET_STATEMENT, { account, statementToken }, readKey())).statement,
-    charges: async (account) => (await client.call(LIST_CHARGES, { account }, readKey())).charges,
-    usageHistory: async (account) => (await client.call(USAGE_HISTORY, { account }, readKey())).usage,
-    summary: (account) => client.call(ACCOUNT_SUMMARY, { account }, readKey()),
-  };
-}
 
 export const BILLING_SYSTEM_CONTRACT = contractDocument({
   title: 'Voltin billing system connector contract',

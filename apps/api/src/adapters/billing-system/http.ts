@@ -1,6 +1,6 @@
 import type { ConnectorSettings } from '../../config/integrations.js';
 import { createContractClient, httpTransport } from '../connector-contract/client.js';
-import { billingOverContract } from './contract.js';
+import { billingOverContract } from './over-contract.js';
 import { type BillingAccounts, type BillingSystem, BillingUnavailableError } from './port.js';
 
 /** The supplier's billing system connector, over HTTPS (BILLING_SYSTEM_URL), signed with BILLING_SYSTEM_SECRET. */

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
-import { deliveryCost, effectiveEnergyRate } from '../../modules/plans/efl.js';
+import { deliveryCost, effectiveEnergyRate } from '../../domain/efl.js';
 import { ConnectorError, inProcessClient, route } from '../connector-contract/connector.js';
 import {
   ACCOUNT_SUMMARY,
-  billingOverContract,
   GET_STATEMENT,
   LIST_CHARGES,
   LIST_STATEMENTS,
   SUBMIT_ENROLLMENT,
   USAGE_HISTORY,
 } from './contract.js';
+import { billingOverContract } from './over-contract.js';
 import {
   type AccountPayment,
   type AccountSummary,

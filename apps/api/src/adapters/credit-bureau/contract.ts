@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
 import { Nullable } from '../../http/schemas.js';
-import type { ContractClient } from '../connector-contract/client.js';
 import { contractDocument } from '../connector-contract/document.js';
 import type { ContractEndpoint } from '../connector-contract/protocol.js';
-import type { CreditBureau } from './port.js';
 
 const text = (maxLength: number, description: string) =>
   Type.String({ minLength: 1, maxLength, description });
@@ -70,13 +67,6 @@ export const CREDIT_INQUIRY: ContractEndpoint<typeof CreditInquirySchema, typeof
   request: CreditInquirySchema,
   response: CreditReportSchema,
 };
-
-/** The credit bureau port, answered through the contract (over HTTPS, or by the sandbox connector in process). */
-export function bureauOverContract(client: ContractClient): CreditBureau {
-  return {
-    inquire: (inquiry) => client.call(CREDIT_INQUIRY, inquiry, `credit-inquiry:${randomUUID()}`),
-  };
-}
 
 export const CREDIT_BUREAU_CONTRACT = contractDocument({
   title: 'Voltin credit bureau connector contract',

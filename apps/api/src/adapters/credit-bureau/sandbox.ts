@@ -1,5 +1,6 @@
 import { ConnectorError, inProcessClient, route } from '../connector-contract/connector.js';
-import { bureauOverContract, CREDIT_INQUIRY } from './contract.js';
+import { CREDIT_INQUIRY } from './contract.js';
+import { bureauOverContract } from './over-contract.js';
 import { BureauUnavailableError, type CreditBureau, type CreditInquiry, type CreditReport } from './port.js';
 
 /**

@@ -2,13 +2,13 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Static } from 'typebox';
 import type { StampedCache } from '../../db/change-stamps.js';
 import type { CustomerTypesTable, Database } from '../../db/schema.js';
+import { eflAveragePrices } from '../../domain/efl.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import type { SigningKeys } from '../../security/keys.js';
 import { toCustomerType } from '../customer-types/index.js';
 import { listLanguages } from '../reference/index.js';
 import { toDeliveryCharge, today, type UtilitiesService } from '../utilities/index.js';
 import { documentLink } from './document-links.js';
-import { eflAveragePrices } from './efl.js';
 import {
   addressFieldValidators,
   customerFieldValidators,

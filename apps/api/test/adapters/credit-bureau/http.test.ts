@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createContractClient, httpTransport } from '../../../src/adapters/connector-contract/client.js';
 import { ConnectorRefusedError } from '../../../src/adapters/connector-contract/protocol.js';
-import { bureauOverContract } from '../../../src/adapters/credit-bureau/contract.js';
 import { createHttpCreditBureau } from '../../../src/adapters/credit-bureau/http.js';
+import { bureauOverContract } from '../../../src/adapters/credit-bureau/over-contract.js';
 import { BureauUnavailableError, type CreditInquiry } from '../../../src/adapters/credit-bureau/port.js';
 import type { ConnectorSettings } from '../../../src/config/integrations.js';
 import type { FakeConnector } from '../fake-connector.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryCost, effectiveEnergyRate, eflAveragePrices } from '../../../src/modules/plans/efl.js';
-import { HOURLY_SHARE, SEASON_WEIGHT } from '../../../src/modules/plans/load-shape.js';
+import { deliveryCost, effectiveEnergyRate, eflAveragePrices } from '../../src/domain/efl.js';
+import { HOURLY_SHARE, SEASON_WEIGHT } from '../../src/domain/load-shape.js';
 
 const ONCOR = [
   { type: 'monthly', charge: 4.23, uom_from: null, uom_to: null },
