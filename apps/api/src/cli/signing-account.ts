@@ -1,10 +1,7 @@
 import { loadConfig } from '../config/index.js';
 import { openDatabase } from '../db/client.js';
 import { migrateToLatest } from '../db/migrate.js';
-import {
-  configureSigningAccount,
-  findSigningAccountSettings,
-} from '../modules/prospects/signing-accounts.js';
+import { configureSigningAccount, findSigningAccountSettings } from '../modules/prospects/index.js';
 import { companyBySlug } from './company-by-slug.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { type PlanTypeId, planName } from '../../modules/plans/naming.js';
+import { type PlanTypeId, planName } from '../../modules/plans/index.js';
 import type { Database } from '../schema.js';
 
 /**

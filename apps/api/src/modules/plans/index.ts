@@ -1,7 +1,6 @@
 export { type DocumentSource, documentPath } from './document-links.js';
-export { EFL_USAGE_TIERS, effectiveEnergyRate, eflAveragePrices } from './efl.js';
 export { customerFieldValidators, type FieldValidator, validateFields } from './field-validators.js';
-export { DAY_TYPE_WEIGHT, HOURLY_SHARE, SEASON_WEIGHT, SUMMER_MONTHS } from './load-shape.js';
-export { PLAN_TYPES, planName } from './naming.js';
+export { PLAN_TYPES, type PlanTypeId, planName } from './naming.js';
 export { linksFor, planRoutes } from './routes.js';
+export { LanguageQuery, PlanIdParams } from './schemas.js';
 export { createPlansService, type PlansService } from './service.js';

@@ -15,6 +15,7 @@ export {
   PROSPECT_FILE_OWNER,
   type ProspectsService,
 } from './service.js';
+export { configureSigningAccount, findSigningAccountSettings } from './signing-accounts.js';
 export { findEnvelope } from './store.js';
 export {
   PROSPECT_ROLE_PERMISSIONS,
