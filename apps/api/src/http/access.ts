@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AccessResolver, Caller, CustomerSession } from '../security/callers.js';
 import { ApiError } from './errors.js';
 
 /**
@@ -9,36 +10,6 @@ import { ApiError } from './errors.js';
  * to that customer).
  */
 export type Access = 'public' | 'account' | 'customer' | 'account-or-customer';
-
-export interface Caller {
-  accountId: number;
-  companyId: number;
-  roleGroups: string[];
-}
-
-export interface CustomerSession {
-  customerId: number;
-  companyId: number;
-  /** Other logins of the same person merged into this one (link-accounts). */
-  linkedCustomerIds?: number[];
-}
-
-export interface AccountAccess {
-  active: boolean;
-  companyId: number;
-  roleGroups: string[];
-  permits(operationId: string): boolean;
-}
-
-export interface AccessResolver {
-  verifyToken(
-    token: string,
-  ): Promise<
-    { status: 'valid' | 'expired'; accountId: number } | { status: 'invalid' } | { status: 'revoked' }
-  >;
-  accountAccess(accountId: number): Promise<AccountAccess | null>;
-  customerSession(companyId: number, customerHash: string): Promise<CustomerSession | null>;
-}
 
 export interface RouteEntry {
   method: string;

@@ -5,8 +5,8 @@ import { type Mailer, mailLanguageOf, renderMail } from '../../adapters/mail/ind
 import type { Config } from '../../config/index.js';
 import type { CustomersTable, Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import type { CustomerSession } from '../../http/access.js';
 import { ApiError, notFound } from '../../http/errors.js';
+import type { CustomerSession } from '../../security/callers.js';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../../security/passwords.js';
 import { newOpaqueToken, sha256Hex } from '../../security/tokens.js';
 import { type Budget, createLoginThrottle, type Hit, type RateLimiter } from '../rate-limits/index.js';

@@ -3,6 +3,7 @@ export { fileRoutes } from './routes.js';
 export {
   createFilesService,
   DOWNLOAD_LINK_SECONDS,
+  type FileContent,
   type FileOwner,
   type FilesService,
   type StoredFileInfo,

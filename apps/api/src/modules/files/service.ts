@@ -16,6 +16,13 @@ export const downloadPath = (fileId: number) => `/api/v1/files/${fileId}/downloa
 
 export type StoredFileInfo = Omit<Selectable<StoredFilesTable>, 'content'>;
 
+/** A file's name, type and bytes, as uploaded (http/uploads.ts reads them from a request) or generated. */
+export interface FileContent {
+  fileName: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
 export interface FileOwner {
   companyId: number;
   /** What the file belongs to, e.g. "prospect" or "enrollment-credit-letter". */
@@ -39,7 +46,7 @@ export function createFilesService(deps: {
   async function insertWithinQuota(
     trx: Kysely<Database>,
     { holder, ...owner }: FileOwner,
-    file: { fileName: string; contentType: string; bytes: Buffer },
+    file: FileContent,
   ) {
     await reserveUpload(trx, uploadQuotas, owner.companyId, holder, file.bytes.length);
     return store.insertFile(trx, {
@@ -56,11 +63,7 @@ export function createFilesService(deps: {
      * Stores a file within the upload quotas (413 UPLOAD_QUOTA_EXCEEDED otherwise), in the caller's transaction when
      * given, so the record that owns it commits with it, and the file and its room in the quota with each other.
      */
-    async store(
-      owner: FileOwner,
-      file: { fileName: string; contentType: string; bytes: Buffer },
-      trx?: Kysely<Database>,
-    ) {
+    async store(owner: FileOwner, file: FileContent, trx?: Kysely<Database>) {
       if (trx) return insertWithinQuota(trx, owner, file);
       return db.transaction().execute((own) => insertWithinQuota(own, owner, file));
     },

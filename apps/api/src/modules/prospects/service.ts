@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { BaseLogger } from 'pino';
 import type { Static } from 'typebox';
 import {
   type DocumentSigningPort,
@@ -11,11 +11,10 @@ import {
 import type { Mode } from '../../config/index.js';
 import type { Database } from '../../db/schema.js';
 import { parsedHttpUrl } from '../../http/absolute-url.js';
-import type { Caller } from '../../http/access.js';
 import type { Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import type { UploadedFile } from '../../http/uploads.js';
-import type { FilesService } from '../files/index.js';
+import type { Caller } from '../../security/callers.js';
+import type { FileContent, FilesService } from '../files/index.js';
 import { importPricingMatrix, type PricingMatrixFile } from './pricing-matrix.js';
 import type {
   PackagesQuery,
@@ -120,7 +119,7 @@ export interface ProspectsDeps {
   db: Kysely<Database>;
   files: FilesService;
   signing: DocumentSigningPort;
-  log: FastifyBaseLogger;
+  log: Pick<BaseLogger, 'warn'>;
   /** Production accepts only https return URLs for signing views. */
   mode: Mode;
 }
@@ -401,7 +400,7 @@ export function createProspectsService({ db, files, signing, log, mode }: Prospe
     return present(await mustFind(scope, prospectId), baseUrl);
   }
 
-  async function uploadDocument(caller: Caller, prospectId: number, file: UploadedFile, baseUrl: string) {
+  async function uploadDocument(caller: Caller, prospectId: number, file: FileContent, baseUrl: string) {
     const { scope } = await scopeOf(caller);
     const prospect = await mustFind(scope, prospectId);
     const stored = await files.store(

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { BaseLogger } from 'pino';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { open, type SecretBox } from '../../security/secret-box.js';
@@ -68,7 +68,7 @@ export function createSigningWebhooksService(deps: {
   secretBoxKey: SecretBox;
   /** The deployment's Connect HMAC keys (DOCUSIGN_CONNECT_HMAC_KEYS), accepted besides each account's stored keys. */
   connectKeys: string[];
-  log: FastifyBaseLogger;
+  log: Pick<BaseLogger, 'warn'>;
 }) {
   const { db, secretBoxKey, connectKeys, log } = deps;
 
