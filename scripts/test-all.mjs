@@ -51,6 +51,8 @@ function countPlaywright(file) {
 for (const file of Object.values(reports)) rmSync(file, { force: true });
 
 step('lint and format (biome)', run('npx', ['biome', 'check', '.']));
+// A few seconds: the module boundaries of ARCHITECTURE.md and its diagrams, before the long suites.
+step('module boundaries (dependency-cruiser)', run('node', ['scripts/boundaries.mjs']));
 const built = step('API build', run('npm', ['run', 'build', '-w', '@voltin/api']));
 // The docs site's types come from the exported data, so it is exported before anything is type-checked.
 const exported = built && step('docs data export', exportDocsData());
