@@ -3,20 +3,22 @@
  *
  * The file is CSV with a header row; columns are found by name, in any order (ERCOT's documented names: ESIID,
  * ADDRESS, ADDRESS_OVERFLOW, CITY, STATE, ZIPCODE, DUNS, METER_READ_CYCLE, STATUS, PREMISE_TYPE, POWER_REGION,
- * STATIONCODE, STATIONNAME, METERED, TDSP_AMS_INDICATOR, ...; unknown columns are ignored), one premise per line. It is
- * streamed: a batch of rows at a time, each batch one transaction, so a file of millions of rows needs constant memory.
+ * STATIONCODE, STATIONNAME, METERED, TDSP_AMS_INDICATOR, ...; unknown columns are ignored), one premise per record
+ * (RFC 4180, read by csv-parse: a quoted field may hold commas, "" for a quote and line breaks). It is streamed: a
+ * batch of rows at a time, each batch one transaction, so a file of millions of rows needs constant memory.
  *
- * Decisions: a malformed line is skipped and reported with its line number, the good rows are loaded (a supplier
- * wants the 3 million good premises, and the few bad ones listed to ask ERCOT about); a missing required column
- * refuses the whole file before anything is written. A row that equals the stored premise is not written, so a
- * second run of the same file changes nothing; a later extract updates addresses and status. An ESIID ERCOT lists
- * as Inactive or Retired can no longer be enrolled: it is removed from the directory.
+ * Decisions: a malformed record is skipped and reported with the line it starts on, the good rows are loaded (a
+ * supplier wants the 3 million good premises, and the few bad ones listed to ask ERCOT about); a missing required
+ * column refuses the whole file before anything is written. A row that equals the stored premise is not written, so a
+ * second run of the same file changes nothing; a later extract updates addresses and status. An ESIID ERCOT lists as
+ * Inactive or Retired can no longer be enrolled: it is removed from the directory.
  */
-import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
+import { type Options, parse } from 'csv-parse';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { PremisesTable } from '../../db/tables/premises.js';
+import { CsvLines, csvProblem, isBlankRecord } from '../../domain/csv.js';
 import { houseNumberOf } from '../../domain/service-address.js';
 import { ApiError } from '../../http/errors.js';
 import { METER_TYPES } from './schemas.js';
@@ -109,43 +111,72 @@ type ParsedLine = { kind: 'premise'; row: PremiseRow } | { kind: 'removal'; esii
 
 class MalformedLine extends Error {}
 
+/** A record longer than this is a quote left open in a file with few quotes, not a premise (a line is ~200 bytes). */
+const MAX_RECORD_BYTES = 64 * 1024;
+
+type ExtractRecord =
+  | { kind: 'record'; line: number; fields: string[] }
+  | { kind: 'malformed'; line: number; reason: string };
+
 /**
- * The fields of one line of the extract: comma-separated, a field in double quotes may hold commas and "" for a
- * quote (RFC 4180 within the line; the extract has one premise per line). A quote that is never closed, or a closing
- * quote followed by anything but a comma, makes the line malformed: that line alone, the next one is read afresh.
+ * The extract's records, each with the line it starts on, read as they are taken: csv-parse waits while the
+ * importer writes a batch, so memory holds a batch whatever the file's size. A record csv-parse cannot read comes
+ * as `malformed`, once, in file order. A quote left open runs on, as CSV reads it, to the next closing quote, so a
+ * malformed record can take the lines after it with it: its reason names them. One that runs past MAX_RECORD_BYTES
+ * stops the import (VALIDATION_FAILED) rather than holding the rest of the file in memory.
  */
-function csvFields(line: string): string[] {
-  const fields: string[] = [];
-  let at = 0;
-  for (;;) {
-    if (line[at] !== '"') {
-      const comma = line.indexOf(',', at);
-      fields.push(comma < 0 ? line.slice(at) : line.slice(at, comma));
-      if (comma < 0) return fields;
-      at = comma + 1;
-      continue;
-    }
-    let value = '';
-    let from = at + 1;
-    for (;;) {
-      const quote = line.indexOf('"', from);
-      if (quote < 0) throw new MalformedLine(`field ${fields.length + 1}: a quoted field is not closed`);
-      value += line.slice(from, quote);
-      if (line[quote + 1] !== '"') {
-        at = quote + 1;
-        break;
+async function* extractRecords(input: Readable): AsyncGenerator<ExtractRecord> {
+  const lines = new CsvLines();
+  // csv-parse reports a bad record through on_skip, once per bad quote and ahead of the records the importer has
+  // taken: the reports wait here, one per record, until the records before them are taken.
+  const failed: Array<{ line: number; lastLine: number; reason: string }> = [];
+  const options: Options<{ line: number; fields: string[] }, { record: string[] }> = {
+    bom: true,
+    raw: true,
+    record_delimiter: ['\r\n', '\n'],
+    relax_column_count: true,
+    skip_records_with_error: true,
+    max_record_size: MAX_RECORD_BYTES,
+    on_record: ({ record }, info) => ({
+      line: lines.recordStart(info.lines, record),
+      fields: record,
+    }),
+    on_skip: (error, raw) => {
+      if (!error) return undefined;
+      const { line, errorLine, first } = lines.failedRecord(error, raw);
+      if (error.code === 'CSV_MAX_RECORD_SIZE') {
+        throw new ApiError(
+          'VALIDATION_FAILED',
+          'The file has a quote left open: the rest of the file reads as one record, so the import stopped there.',
+          [`line ${line}: a record of more than ${MAX_RECORD_BYTES} bytes`],
+        );
       }
-      value += '"';
-      from = quote + 2;
+      if (first) failed.push({ line, lastLine: errorLine, reason: csvProblem(error) });
+      else failed.at(-1)!.lastLine = errorLine;
+      return undefined;
+    },
+  };
+  // csv-parse types its options with custom records only together with `columns`; these records are arrays.
+  const parser = parse(options as unknown as Options);
+  function* failedBefore(line: number): Generator<ExtractRecord> {
+    while (failed.length > 0 && failed[0]!.line < line) {
+      const record = failed.shift()!;
+      const next = Math.min(failed[0]?.line ?? line, line);
+      const lastLine = Number.isFinite(next) ? next - 1 : record.lastLine;
+      const reason =
+        lastLine > record.line
+          ? `${record.reason}; lines ${record.line} to ${lastLine} read as this one record, none loaded`
+          : record.reason;
+      yield { kind: 'malformed', line: record.line, reason };
     }
-    fields.push(value);
-    if (at === line.length) return fields;
-    if (line[at] !== ',')
-      throw new MalformedLine(
-        `field ${fields.length}: its closing quote is followed by "${line[at]}", not a comma`,
-      );
-    at += 1;
   }
+  // An error of the file's stream reaches the loop below through the parser, which pipeline destroys with it.
+  pipeline(input, parser, () => {});
+  for await (const { line, fields } of parser as AsyncIterable<{ line: number; fields: string[] }>) {
+    yield* failedBefore(line);
+    yield { kind: 'record', line, fields };
+  }
+  yield* failedBefore(Number.POSITIVE_INFINITY);
 }
 
 /** Header names as ERCOT writes them, or with spaces ("ESI ID"): upper case, spaces and dashes as underscores. */
@@ -346,21 +377,20 @@ export async function importEsiidExtract(
     removals = new Set();
   };
 
-  // readline pauses the file while a batch is written: memory stays one batch whatever the file's size.
-  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
-  let lineNumber = 0;
-  for await (const text of lines) {
-    lineNumber += 1;
-    const line = lineNumber === 1 ? text.replace(/^\uFEFF/, '') : text;
-    if (line.trim() === '') continue;
+  for await (const record of extractRecords(input)) {
+    if (record.kind === 'record' && isBlankRecord(record.fields)) continue;
     if (!parseLine) {
-      const header = csvFields(line);
-      parseLine = lineParser(columnIndexes(header), header.length, utilities);
+      if (record.kind === 'malformed')
+        throw new ApiError('VALIDATION_FAILED', 'The header row cannot be read.', [
+          `line ${record.line}: ${record.reason}`,
+        ]);
+      parseLine = lineParser(columnIndexes(record.fields), record.fields.length, utilities);
       continue;
     }
     counts.rowsRead += 1;
     try {
-      const parsed = parseLine(csvFields(line));
+      if (record.kind === 'malformed') throw new MalformedLine(record.reason);
+      const parsed = parseLine(record.fields);
       if (parsed.kind === 'premise') {
         removals.delete(parsed.row.esiid);
         premises.set(parsed.row.esiid, parsed.row);
@@ -370,7 +400,7 @@ export async function importEsiidExtract(
       }
     } catch (error) {
       if (!(error instanceof MalformedLine)) throw error;
-      reject(lineNumber, error.message);
+      reject(record.line, error.message);
     }
     if (premises.size + removals.size >= batchSize) await flush();
     if (counts.rowsRead % progressEvery === 0) options.onProgress?.({ ...counts });

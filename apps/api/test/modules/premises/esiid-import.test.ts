@@ -162,13 +162,16 @@ describe('ERCOT TDSP ESI ID extract import', () => {
         oncorLine(500_005).replace('75201-1234', '7520'), // 7
         oncorLine(500_006).replace(oncorEsiid(500_006), '99999999999999999'), // 8: no utility of the company
         oncorLine(500_007).replace(ONCOR_DUNS, CNP_DUNS), // 9: an Oncor ESIID under CenterPoint's DUNS
-        `${oncorEsiid(500_008)},"1 Elm "St,,DALLAS,TX,75201,${ONCOR_DUNS},1,Active,Residential,ERCOT,D,D,Y,AMSR`, // 10
-        `${oncorEsiid(500_010)},"1 Elm St,,DALLAS,TX,75201,${ONCOR_DUNS},1,Active,Residential,ERCOT,D,D,Y,AMSR`, // 11
-        oncorLine(500_009), // line 12
+        // 10: a quote inside the quoted address is not doubled, so CSV reads on to the next closing quote: the
+        // quoted STATIONNAME of line 11, which goes with it.
+        `${oncorEsiid(500_008)},"1 Elm "St,,DALLAS,TX,75201,${ONCOR_DUNS},1,Active,Residential,ERCOT,D,D,Y,AMSR`,
+        oncorLine(500_010), // 11
+        oncorLine(500_009), // 12
+        `${oncorEsiid(500_011)},"1 Elm St,,DALLAS,TX,75201,${ONCOR_DUNS},1,Active,Residential,ERCOT,D,D,Y,AMSR`, // 13
       ]),
     );
     expect(result).toMatchObject({ rowsRead: 11, inserted: 3, rejected: 8 });
-    expect(result.rejectedLines.map((r) => r.line)).toEqual([4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(result.rejectedLines.map((r) => r.line)).toEqual([4, 5, 6, 7, 8, 9, 10, 13]);
     expect(result.rejectedLines.map((r) => r.reason)).toEqual([
       '6 fields where the header has 15',
       'ESIID "10443720ABC" is not digits',
@@ -176,16 +179,73 @@ describe('ERCOT TDSP ESI ID extract import', () => {
       'ZIPCODE "7520" is not a US zip code',
       "ESIID 99999999999999999 is not an ESIID of any of the company's Texas utilities",
       `DUNS ${CNP_DUNS} is CNP in this file, but ESIID ${oncorEsiid(500_007)} is ONCOR`,
-      'field 2: its closing quote is followed by "S", not a comma',
+      'field 2: a quote inside a quoted field is neither doubled ("") nor followed by a comma; lines 10 to 11 ' +
+        'read as this one record, none loaded',
       'field 2: a quoted field is not closed',
     ]);
     const loaded = await api.db.kysely
       .selectFrom('premises')
       .select('esiid')
-      .where('esiid', 'in', [oncorEsiid(500_001), oncorEsiid(500_002), oncorEsiid(500_009)])
+      .where('esiid', 'in', [
+        oncorEsiid(500_001),
+        oncorEsiid(500_002),
+        oncorEsiid(500_009),
+        oncorEsiid(500_010),
+      ])
       .orderBy('esiid')
       .execute();
     expect(loaded.map((r) => r.esiid)).toEqual([oncorEsiid(500_001), oncorEsiid(500_009)]);
+  });
+
+  it('reads CSV as RFC 4180 does: quoted commas, doubled quotes and line breaks, CRLF, a BOM, blank lines', async () => {
+    const row = (n: number, address: string, overflow: string, zip = '75201') =>
+      `${oncorEsiid(n)},${address},${overflow},DALLAS,TX,${zip},${ONCOR_DUNS},3,Active,Residential,ERCOT,DAL,"D, 1",Y,AMSR`;
+    const text = [
+      `\uFEFF${HEADER}`, // 1
+      row(800_001, '"100 Elm St, Unit 4"', ''), // 2
+      '', // 3
+      '   ', // 4
+      row(800_002, '"12 ""The Loft"" Ln"', '"Bldg 2\r\nSuite 9"'), // 5 and 6
+      row(800_003, '200 Elm St', '"Rear\nGate"'), // 7 and 8
+      row(800_004, '300 Elm St', '', '7520'), // 9
+      `${row(800_005, '400 Elm St', '')}`, // 10, the last line without a line break
+    ].join('\r\n');
+    // Chunks of 7 bytes: a quote, a CRLF or the BOM may be cut between two reads.
+    const bytes = Buffer.from(text, 'utf8');
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) =>
+      bytes.subarray(i * 7, i * 7 + 7),
+    );
+    const result = await importEsiidExtract(api.db.kysely, companyId, Readable.from(chunks));
+    expect(result).toMatchObject({ rowsRead: 5, inserted: 4, rejected: 1 });
+    expect(result.rejectedLines).toEqual([{ line: 9, reason: 'ZIPCODE "7520" is not a US zip code' }]);
+    const rows = await api.db.kysely
+      .selectFrom('premises')
+      .select(['esiid', 'address_1', 'address_2', 'house_number'])
+      .where('esiid', 'in', [800_001, 800_002, 800_003, 800_005].map(oncorEsiid))
+      .orderBy('esiid')
+      .execute();
+    expect(rows).toEqual([
+      { esiid: oncorEsiid(800_001), address_1: '100 Elm St, Unit 4', address_2: null, house_number: '100' },
+      {
+        esiid: oncorEsiid(800_002),
+        address_1: '12 "The Loft" Ln',
+        address_2: 'Bldg 2\r\nSuite 9',
+        house_number: '12',
+      },
+      { esiid: oncorEsiid(800_003), address_1: '200 Elm St', address_2: 'Rear\nGate', house_number: '200' },
+      { esiid: oncorEsiid(800_005), address_1: '400 Elm St', address_2: null, house_number: '400' },
+    ]);
+  });
+
+  it('stops at a quote left open in a file with no quote after it, rather than reading the rest into memory', async () => {
+    const unquoted = (n: number) =>
+      `${oncorEsiid(n)},${n} Oak St,,DALLAS,TX,75201,${ONCOR_DUNS},3,Active,Residential,ERCOT,DAL,DAL,Y,AMSR`;
+    const lines = [unquoted(900_000), `${oncorEsiid(900_001)},"1 Oak St,,DALLAS`];
+    for (let n = 900_002; n < 902_000; n += 1) lines.push(unquoted(n));
+    await expect(importEsiidExtract(api.db.kysely, companyId, extract(lines))).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: ['line 3: a record of more than 65536 bytes'],
+    });
   });
 
   it('a later extract updates a changed address and status and removes a retired ESIID', async () => {
