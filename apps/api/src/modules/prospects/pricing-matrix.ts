@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
+import type { Options } from 'csv-parse';
+import { parse } from 'csv-parse/sync';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { CsvLines, csvProblem, isBlankRecord } from '../../domain/csv.js';
 import { ApiError } from '../../http/errors.js';
 import * as store from './store.js';
 
@@ -20,8 +23,9 @@ import * as store from './store.js';
  * - price            US dollars per kWh (electric) or per therm (gas), above 0 and below 10, at most six decimals.
  * - price_file_date  YYYY-MM-DD: the date of the price file; the same on every line.
  *
- * zone, rate_code and usage_tier are matched without regard to case (stored upper-case). Fields may be
- * wrapped in double quotes. Blank lines are skipped. Every line is checked before anything is written; one
+ * zone, rate_code and usage_tier are matched without regard to case (stored upper-case). The file is read as
+ * RFC 4180 CSV (csv-parse): a field may be wrapped in double quotes, "" in it standing for a quote. Blank lines are
+ * skipped. Every line is checked before anything is written; one
  * bad line rejects the whole file (400 PRICING_MATRIX_INVALID, with "line N: …" errors) and the matrix in use
  * stays as it was. A good file replaces the company's whole matrix, in one transaction.
  */
@@ -40,38 +44,35 @@ const MAX_REPORTED_ERRORS = 50;
 const CODE = /^[A-Za-z0-9][A-Za-z0-9 _.+-]{0,49}$/;
 const PRICE = /^\d{1,2}(\.\d{1,6})?$/;
 
-function splitCsvLine(line: string): string[] | null {
-  const fields: string[] = [];
-  let i = 0;
-  while (i <= line.length) {
-    if (line[i] === '"') {
-      let value = '';
-      i++;
-      for (;;) {
-        if (i >= line.length) return null;
-        if (line[i] === '"') {
-          if (line[i + 1] === '"') {
-            value += '"';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        value += line[i];
-        i++;
-      }
-      if (i < line.length && line[i] !== ',') return null;
-      fields.push(value);
-      i++;
-    } else {
-      const end = line.indexOf(',', i);
-      const stop = end === -1 ? line.length : end;
-      fields.push(line.slice(i, stop));
-      i = stop + 1;
-    }
-  }
-  return fields.map((f) => f.trim());
+type MatrixRecord = { line: number; fields: string[] };
+
+/** The file's records with the line each starts on, and the lines csv-parse could not read (as "line N: …"). */
+function readRecords(text: string): {
+  records: MatrixRecord[];
+  unreadable: Array<{ line: number; problem: string }>;
+} {
+  const lines = new CsvLines();
+  const unreadable: Array<{ line: number; problem: string }> = [];
+  const options: Options<MatrixRecord, { record: string[] }> = {
+    bom: true,
+    raw: true,
+    record_delimiter: ['\r\n', '\n'],
+    relax_column_count: true,
+    skip_records_with_error: true,
+    on_record: ({ record }, info) => ({
+      line: lines.recordStart(info.lines, record),
+      fields: record.map((field) => field.trim()),
+    }),
+    on_skip: (error, raw) => {
+      if (!error) return undefined;
+      const { line, first } = lines.failedRecord(error, raw);
+      if (first) unreadable.push({ line, problem: csvProblem(error) });
+      return undefined;
+    },
+  };
+  // csv-parse types its options with custom records only together with `columns`; these records are arrays.
+  const records = parse(text, options as unknown as Options) as unknown as MatrixRecord[];
+  return { records, unreadable };
 }
 
 export function isPlainDate(value: string): boolean {
@@ -124,9 +125,8 @@ function checkRow(fields: string[], utilityCodes: Set<string>): { row?: store.Pr
 
 /** Reads and checks a whole file; throws PRICING_MATRIX_INVALID listing every bad line, or returns the rows. */
 export function parsePricingMatrix(text: string, utilityCodes: Set<string>): store.PriceRow[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const errors: string[] = [];
-  const header = splitCsvLine(lines[0] ?? '')?.map((h) => h.toLowerCase());
+  const { records, unreadable } = readRecords(text);
+  const header = records[0]?.line === 1 ? records[0].fields.map((h) => h.toLowerCase()) : undefined;
   if (header?.join(',') !== PRICING_MATRIX_COLUMNS.join(',')) {
     throw new ApiError(
       'PRICING_MATRIX_INVALID',
@@ -134,36 +134,35 @@ export function parsePricingMatrix(text: string, utilityCodes: Set<string>): sto
       [`line 1: the header must be ${PRICING_MATRIX_COLUMNS.join(',')}`],
     );
   }
+  const lineErrors = [...unreadable];
   const rows: store.PriceRow[] = [];
   const seen = new Map<string, number>();
   let fileDate: string | undefined;
-  lines.slice(1).forEach((line, index) => {
-    const lineNumber = index + 2;
-    if (line.trim() === '') return;
-    const fields = splitCsvLine(line);
-    if (!fields || fields.length !== PRICING_MATRIX_COLUMNS.length) {
-      errors.push(
-        `line ${lineNumber}: expected ${PRICING_MATRIX_COLUMNS.length} comma-separated fields, found ${fields?.length ?? 'unbalanced quotes'}`,
-      );
-      return;
+  for (const { line, fields } of records.slice(1)) {
+    if (isBlankRecord(fields)) continue;
+    const problem = (text: string) => lineErrors.push({ line, problem: text });
+    if (fields.length !== PRICING_MATRIX_COLUMNS.length) {
+      problem(`expected ${PRICING_MATRIX_COLUMNS.length} comma-separated fields, found ${fields.length}`);
+      continue;
     }
     const { row, problems } = checkRow(fields, utilityCodes);
-    for (const problem of problems) errors.push(`line ${lineNumber}: ${problem}`);
-    if (!row) return;
+    problems.forEach(problem);
+    if (!row) continue;
     fileDate ??= row.priceFileDate;
-    if (row.priceFileDate !== fileDate) {
-      errors.push(
-        `line ${lineNumber}: price_file_date ${row.priceFileDate} differs from ${fileDate} on the first line`,
-      );
-    }
+    if (row.priceFileDate !== fileDate)
+      problem(`price_file_date ${row.priceFileDate} differs from ${fileDate} on the first line`);
     const key = [row.utilityCode, row.zone, row.rateCode, row.termMonths, row.usageTier, row.startMonth].join(
       '|',
     );
     const first = seen.get(key);
-    if (first !== undefined) errors.push(`line ${lineNumber}: repeats the price of line ${first}`);
-    else seen.set(key, lineNumber);
+    if (first !== undefined) problem(`repeats the price of line ${first}`);
+    else seen.set(key, line);
     rows.push(row);
-  });
+  }
+  // Sorted by line (a stable sort keeps each line's problems in order): csv-parse reports its own apart.
+  const errors = lineErrors
+    .sort((a, b) => a.line - b.line)
+    .map(({ line, problem }) => `line ${line}: ${problem}`);
   if (errors.length === 0 && rows.length === 0) errors.push('line 2: the file has no price lines');
   if (errors.length > 0) {
     const shown = errors.slice(0, MAX_REPORTED_ERRORS);

@@ -77,6 +77,26 @@ describe('POST /prospects/pricing-matrix/import', () => {
     expect((await api.call('POST', '/prospects', { token, body: validProspect(refs) })).status).toBe(200);
   });
 
+  it('reads the file as CSV: quoted commas, "" and line breaks, a BOM and CRLF; each problem on its line', async () => {
+    const csv = [
+      `\uFEFF${HEADER}`,
+      'ONCOR,"NORTH\nCENTRAL",RES-FIXED,12,ALL,2027-01,0.11111,2026-12-01', // lines 2 and 3
+      'ONCOR,NORTH,"RES ""FIXED""",12,ALL,2027-01,0.11111,2026-12-01', // 4
+      'ONCOR,NORTH,RES-FIXED,12,"ALL, 0-100",2027-01,0.11111,2026-12-01', // 5: eight fields
+      'ONCOR,NORTH,RES-FIXED,12,ALL,2027-01,0.11111,20"26-12-01', // 6
+      'ONCOR,NORTH,RES-FIXED,12,ALL,2027-01,"0.11111",2026-12-01', // 7: good
+      'ONCOR,NORTH,RES-FIXED,24,ALL,2027-01,0.11111', // 8
+    ].join('\r\n');
+    const failure = expectFailure(await importCsv(csv), 400, 'PRICING_MATRIX_INVALID');
+    expect(failure.errors).toEqual([
+      'line 2: zone must be 1 to 50 letters, digits, spaces or _ . + -',
+      'line 4: rate_code must be 1 to 50 letters, digits, spaces or _ . + -',
+      'line 5: usage_tier must be 1 to 50 letters, digits, spaces or _ . + -',
+      'line 6: field 8: a quote in a field that does not start with one (quote the whole field, doubling its quotes)',
+      'line 8: expected 8 comma-separated fields, found 7',
+    ]);
+  });
+
   it('refuses a file with the wrong header, or without prices', async () => {
     let failure = expectFailure(
       await importCsv('utility,zone,price\nONCOR,NORTH,0.1\n'),
