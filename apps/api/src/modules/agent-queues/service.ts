@@ -129,8 +129,15 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
       return enrollments.get(companyId, id);
     },
 
+    /** Cancels before service starts; the lifecycle refuses a later status, and this one a cancelled enrollment. */
     async reject(companyId: number, id: number, accountId: number, reason: string) {
       const e = await enrollment(companyId, id);
+      // A move to the status it has records a note in the history: a second rejection would record one more.
+      if (e.status === 'CANCELLED') {
+        throw new ApiError('ENROLLMENT_STATUS_CONFLICT', 'This enrollment is already cancelled.', [
+          `status: ${e.status}`,
+        ]);
+      }
       await enrollments.move(e, 'CANCELLED', 'agent', `Rejected by ${agentOf(accountId)}: ${reason}`);
       return enrollments.get(companyId, id);
     },
