@@ -27,8 +27,9 @@ import {
 } from './workload.js';
 
 /**
- * One API process at a steady rate for several minutes (SOAK_SECONDS, 180 by default), on loopback: every answer
- * must be a success, and the process's memory must level off rather than keep growing.
+ * One API process at a steady rate for several minutes (SOAK_SECONDS, 180 by default: `npm run test:soak` and CI;
+ * `npm test` runs 20), on loopback: every answer must be a success, and the process's memory must level off rather
+ * than keep growing.
  */
 
 const SOAK_SECONDS = Number(process.env.SOAK_SECONDS || 180);
