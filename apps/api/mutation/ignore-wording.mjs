@@ -17,11 +17,13 @@ function isApiErrorMessage(path) {
 
 /**
  * The words a message is built from, passed to a helper that only puts them in an error's message: `notFound(what)`
- * (NOT_FOUND, "… was not found.") and the payments module's `atGateway(action, call)` ("… while <action> …").
+ * (NOT_FOUND, "… was not found."), the payments module's `atGateway(action, call)` ("… while <action> …") and the
+ * account changes' `conflict(message, detail)` (ENROLLMENT_STATUS_CONFLICT; its detail is still mutated).
  */
 const MESSAGE_ARGUMENT = new Map([
   ['notFound', 0],
   ['atGateway', 0],
+  ['conflict', 0],
 ]);
 
 function isMessageHelperArgument(path) {

@@ -726,19 +726,18 @@ export function createAccountChanges({ db, core, plans, utilities, files, secret
     if (e.deposit_status !== 'letter_of_credit') {
       throw conflict('This enrollment does not wait for a letter of credit.', `deposit: ${e.deposit_status}`);
     }
-    const [latest] = await db
+    // An approved letter covers the deposit (checked above), so the letter in the way can only be a pending one.
+    const pending = await db
       .selectFrom('credit_letters')
-      .select(['id', 'status'])
+      .select('id')
       .where('enrollment_id', '=', e.id)
-      .where('status', '!=', 3)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .execute();
-    if (latest && latest.status !== 2) {
+      .where('status', '=', 0)
+      .executeTakeFirst();
+    if (pending) {
       throw new ApiError(
         'CREDIT_LETTER_PENDING',
         'A letter of credit is already uploaded; a new one is allowed only after a rejection.',
-        [`id_customer_credit_letters: ${latest.id} is ${latest.status === 0 ? 'pending' : 'approved'}`],
+        [`id_customer_credit_letters: ${pending.id} is pending`],
       );
     }
     const file = await readSingleFile(request, ['pdf', 'png', 'jpeg']);
@@ -791,8 +790,7 @@ export function createAccountChanges({ db, core, plans, utilities, files, secret
       .where('id', '=', verification.enrollment_id)
       .executeTakeFirst();
     if (!e) return;
-    const preSubmission = e.status === 'QUEUED_FOR_SUBMISSION' || e.status.startsWith('ON_HOLD');
-    if (!preSubmission) {
+    if (!(PRE_SUBMISSION as readonly string[]).includes(e.status)) {
       await db
         .insertInto('enrollment_status_history')
         .values({

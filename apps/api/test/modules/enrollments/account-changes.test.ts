@@ -14,7 +14,7 @@ import {
 } from '../../fixtures/enrollments.js';
 import { createAccount, sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, signLogin, useTestApi } from '../../helpers/app.js';
-import { ohioGasEnrollment } from './rules.js';
+import { historyOf, ohioGasEnrollment } from './rules.js';
 
 const api = useTestApi();
 let token: string;
@@ -620,6 +620,20 @@ describe('third-party verification results', () => {
     expect((await enrollment(id)).status).toBe('ON_HOLD_VERIFICATION_FAILED');
     await api.call('PUT', `/tpv/verification/TPV-E${id}`, { token, body: { result: 'VERIFIED' } });
     expect((await enrollment(id)).status).toBe('ON_HOLD');
+    expect((await historyOf(api, id)).slice(-2)).toEqual([
+      {
+        from_status: 'ON_HOLD',
+        to_status: 'ON_HOLD_VERIFICATION_FAILED',
+        actor: 'system',
+        reason: 'Third-party verification: FAILED',
+      },
+      {
+        from_status: 'ON_HOLD_VERIFICATION_FAILED',
+        to_status: 'ON_HOLD',
+        actor: 'system',
+        reason: 'Third-party verification: VERIFIED',
+      },
+    ]);
   });
 });
 

@@ -413,6 +413,51 @@ describe('POST /enrollments/exists-repeated', () => {
     expect(
       (await exists(token, ldc, { firstName: 'Ana', lastName: 'Garcia', email: 'other@example.com' })).body,
     ).toMatchObject({ data: true, same_plan: false, same_customer: false });
+    // the LDC number as printed on a bill, with spaces and dashes
+    const printed = `${ldc.slice(0, 4)} ${ldc.slice(4, 10)}-${ldc.slice(10)}`;
+    expect((await exists(token, printed, { firmName: 'Nobody' })).body).toMatchObject({
+      data: true,
+      id_previous_enrollment: enrollmentId,
+    });
+  });
+
+  it('answers no for a meter without a live enrollment, whoever asks', async () => {
+    const token = await login(api);
+    const response = await exists(
+      token,
+      freshEsiid(),
+      { firstName: 'Ana', lastName: 'Garcia', email: 'ana.garcia@example.com' },
+      fixed12.id,
+    );
+    expect(response.body).toMatchObject({
+      data: false,
+      id_previous_enrollment: null,
+      same_plan: false,
+      same_customer: false,
+    });
+  });
+
+  it('needs a full name (or the firm name) and a way to reach the customer: a matching email or phone alone is not enough', async () => {
+    const token = await login(api);
+    const ldc = freshEsiid();
+    await texasEnrollment(token, 'Garcia', { serviceAddress: { ldcAccount: ldc } });
+    for (const who of <Array<Record<string, string>>>[
+      { email: 'ana.garcia@example.com' },
+      { phoneNumber: '5125550100' },
+      { firstName: 'Ana', lastName: 'Garcia' },
+      { firstName: 'Ana', lastName: 'Garcia', phoneNumber: '---' },
+      { firmName: 'Garcia', email: 'ana.garcia@example.com' },
+      { firstName: 'Ana', lastName: 'Garza', email: 'ana.garcia@example.com' },
+      { firstName: 'Eva', lastName: 'Garcia', email: 'ana.garcia@example.com' },
+    ]) {
+      expect((await exists(token, ldc, who)).body, JSON.stringify(who)).toMatchObject({
+        data: true,
+        same_customer: false,
+      });
+    }
+    expect(
+      (await exists(token, ldc, { firstName: 'Ana', lastName: 'Garcia', phoneNumber: '512-555-0100' })).body,
+    ).toMatchObject({ data: true, same_customer: true });
   });
 
   it('identifies a business customer by its firm name', async () => {
@@ -435,6 +480,10 @@ describe('POST /enrollments/exists-repeated', () => {
     ).toMatchObject({ data: true, same_customer: true });
     expect(
       (await exists(token, ldc, { firmName: 'Oak Bakery', email: 'ana.garcia@example.com' })).body,
+    ).toMatchObject({ data: true, same_customer: false });
+    // the contact person's name is not the business's
+    expect(
+      (await exists(token, ldc, { firstName: 'Ana Garcia', email: 'ana.garcia@example.com' })).body,
     ).toMatchObject({ data: true, same_customer: false });
   });
 });

@@ -15,15 +15,13 @@ import { enrollmentRow, historyOf, login } from './rules.js';
 const api = useTestApi();
 let token: string;
 
-const pdf = (name = 'letter.pdf') => {
+const formWith = (name: string, bytes: Buffer, type: string) => {
   const form = new FormData();
-  form.append(
-    'file',
-    new Blob([Buffer.from('%PDF-1.4\n% letter of credit\n')], { type: 'application/pdf' }),
-    name,
-  );
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   return form;
 };
+const pdf = (name = 'letter.pdf') =>
+  formWith(name, Buffer.from('%PDF-1.4\n% letter of credit\n'), 'application/pdf');
 const upload = async (id: number, form = pdf()) => {
   const response = await fetch(`${api.baseUrl}/api/v1/enrollments/${id}/upload-credit-letter`, {
     method: 'POST',
@@ -78,6 +76,24 @@ describe('POST /enrollments/{id}/upload-credit-letter', () => {
     expect(expectFailure(await upload(id), 409, 'ENROLLMENT_STATUS_CONFLICT').errors).toEqual([
       'deposit: covered_by_letter',
     ]);
+  });
+
+  it('takes a scan as PNG or JPEG (told by its content), and refuses any other file', async () => {
+    const id = await letterOfCreditEnrollment(api, token);
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
+    const refused = expectFailure(
+      await upload(id, formWith('letter.csv', Buffer.from('bank,amount\nFirst,5000\n'), 'text/csv')),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    expect(refused.errors).toEqual(['file: content must be pdf, png, jpeg']);
+    const scanned = await upload(id, formWith('letter.png', png, 'image/png'));
+    expect(scanned.status, JSON.stringify(scanned.body)).toBe(200);
+    await review(scanned.body.data.id_customer_credit_letters, 'reject');
+    const photo = await upload(id, formWith('letter.jpg', jpeg, 'image/jpeg'));
+    expect(photo.status, JSON.stringify(photo.body)).toBe(200);
+    expect(photo.body.data).toMatchObject({ id_status: 0, file_name: 'letter.jpg' });
   });
 
   it('is refused on an enrollment that does not wait for a letter', async () => {

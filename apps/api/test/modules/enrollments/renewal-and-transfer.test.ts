@@ -78,6 +78,11 @@ describe('POST /enrollments/{id}/renewal: when', () => {
     ).toEqual(['status: PENDING']);
   });
 
+  it('is 404 for an enrollment that does not exist', async () => {
+    const token = await login(api);
+    expectFailure(await renew(token, 987_654_321, toFixed24()), 404, 'NOT_FOUND');
+  });
+
   it('is refused when the current plan does not allow renewals', async () => {
     const { ids, start } = await activeEnrollments(api, daily, daysFromToday(0));
     const token = await travelTo(api, addDays(start, 1));
@@ -92,6 +97,14 @@ describe('POST /enrollments/{id}/renewal: when', () => {
     const first = (await renew(token, ids[0]!, toFixed24())).body.data.enrollmentId as number;
     expect(
       expectFailure(await renew(token, ids[0]!, toFixed24()), 409, 'ENROLLMENT_STATUS_CONFLICT').errors,
+    ).toEqual([`renewal: ${first}`]);
+    // the scheduled renewal is the answer before anything else wrong with the new request
+    expect(
+      expectFailure(
+        await renew(token, ids[0]!, toFixed24({ agreedAcceptanceValues: [] })),
+        409,
+        'ENROLLMENT_STATUS_CONFLICT',
+      ).errors,
     ).toEqual([`renewal: ${first}`]);
   });
 });
@@ -222,6 +235,17 @@ describe('POST /enrollments/{id}/renewal: the renewed enrollment', () => {
       billing_state: 'TX',
       billing_zipcode: '75038',
       autopay_required: 1,
+    });
+  });
+
+  it("keeps a new billing address's second line", async () => {
+    const { ids, end } = await activeEnrollments(api, fixed12, daysFromToday(0), 1);
+    const token = await travelTo(api, addDays(end, -30));
+    const renewed = await renew(token, ids[0]!, toFixed24({ billingAddress: poBox }));
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+    expect(await enrollmentRow(api, renewed.body.data.enrollmentId)).toMatchObject({
+      billing_address_1: 'PO Box 9',
+      billing_address_2: 'Suite 1',
     });
   });
 
