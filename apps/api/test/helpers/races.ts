@@ -84,7 +84,8 @@ export function holdTransactions(api: Pick<TestApi, 'db'>, count: number): Gate 
  * PostgreSQL only. Writes `row` into `table` in a transaction left open, so that every insert of the same key into a
  * unique index of that table waits for it (reads and updates do not: the row is not theirs to see); `held` resolves
  * once `waiters` such inserts wait, and `release` rolls the row back, letting them meet each other at the index.
- * A race inside transactions (each one's reads done before any one's insert) happens this way every time.
+ * A race inside transactions (each one's reads done before any one's insert) happens this way every time. The row
+ * is held on one of the app's own pooled connections: the racing requests share the rest.
  */
 export async function holdUniqueEntry(
   api: Pick<TestApi, 'db'>,
