@@ -663,6 +663,8 @@ export function createAccountChanges({ db, core, plans, utilities, files, secret
           date_from: body.date_from,
         });
       })
+      // Stryker disable all: reached only on PostgreSQL, where set-ups run side by side (SQLite runs one transaction
+      // at a time, so each finishes the one before it); the PostgreSQL race test in account-changes-concurrency pins it.
       .catch((error) => {
         if (!isUniqueViolation(error)) throw error;
         throw conflict(
@@ -670,6 +672,7 @@ export function createAccountChanges({ db, core, plans, utilities, files, secret
           'recurring billing: changed meanwhile',
         );
       });
+    // Stryker restore all
     // Autopay releases the autopay hold of an enrollment not yet sent to billing; one the billing system already has
     // (autopay ended, then set up again) only records it: re-deciding would try to move it back to the queue.
     const awaitsAutopay =
