@@ -693,6 +693,12 @@ describe('scheduled work follows the enrollment it belongs to', () => {
     });
     const newId = moved.body.data.id_new_enrollment as number;
     expect((await enrollment(renewed)).status).toBe('CANCELLED');
+    expect((await historyOf(api, renewed)).at(-1)).toEqual({
+      from_status: 'RENEWAL_PENDING',
+      to_status: 'CANCELLED',
+      actor: 'customer',
+      reason: 'Renewal cancelled: the customer transferred service to a new address',
+    });
     const autopays = await api.db.kysely
       .selectFrom('recurring_billings')
       .select(['enrollment_id', 'status', 'payment_profile_token'])
