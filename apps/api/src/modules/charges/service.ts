@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { BaseLogger } from 'pino';
 import type { Static } from 'typebox';
 import {
   GatewayRejectedError,
@@ -25,7 +25,7 @@ export interface ChargesDeps {
   db: Kysely<Database>;
   enrollments: EnrollmentsService;
   gatewayFor: (companyId: number) => Promise<PaymentGateway>;
-  log: FastifyBaseLogger;
+  log: Pick<BaseLogger, 'warn'>;
 }
 
 type Charge = Selectable<ChargeTransactionsTable>;

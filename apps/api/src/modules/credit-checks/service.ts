@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
+import type { BaseLogger } from 'pino';
 import type { Static } from 'typebox';
 import { BureauUnavailableError, type CreditBureau } from '../../adapters/credit-bureau/port.js';
 import type { Database } from '../../db/schema.js';
@@ -57,7 +57,7 @@ export function createCreditChecksService(
   bureau: CreditBureau,
   plans: PlansService,
   secretBox: SecretBox,
-  log: Pick<FastifyBaseLogger, 'error'>,
+  log: Pick<BaseLogger, 'error'>,
 ) {
   return {
     async run(companyId: number, request: Static<typeof CreditCheckRequest>) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
+import type { BaseLogger } from 'pino';
 import type { Static } from 'typebox';
 import type { BillingSystem } from '../../adapters/billing-system/port.js';
 import { BillingUnavailableError } from '../../adapters/billing-system/port.js';
@@ -49,7 +49,7 @@ export interface EnrollmentsDeps {
   submissionLeaseSeconds: number;
   /** Seals personal data at rest (driver's licence, date of birth). */
   secretBox: SecretBox;
-  log: FastifyBaseLogger;
+  log: Pick<BaseLogger, 'warn' | 'error'>;
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
