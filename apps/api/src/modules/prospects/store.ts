@@ -8,14 +8,18 @@ export async function listUtilityCodes(db: Kysely<Database>, companyId: number):
   return rows.map((r) => r.code);
 }
 
-/** One price of a pricing matrix file, as parsed (pricing-matrix.ts) and stored. */
-export interface PriceRow {
+/** What a price of the pricing matrix is for. */
+export interface PriceKey {
   utilityCode: string;
   zone: string;
   rateCode: string;
   termMonths: number;
   usageTier: string;
   startMonth: string;
+}
+
+/** One price of a pricing matrix file, as parsed (pricing-matrix.ts) and stored. */
+export interface PriceRow extends PriceKey {
   priceMicros: number;
   priceFileDate: string;
 }
@@ -55,15 +59,6 @@ export async function replacePricingMatrix(
       .execute();
   }
   return id;
-}
-
-export interface PriceKey {
-  utilityCode: string;
-  zone: string;
-  rateCode: string;
-  termMonths: number;
-  usageTier: string;
-  startMonth: string;
 }
 
 export async function findPrice(db: Kysely<Database>, companyId: number, key: PriceKey) {

@@ -70,6 +70,20 @@ beforeAll(async () => {
   fixed24 = await planId(api, 'Bluebonnet Energy 24-Month Fixed Electric');
 });
 
+const uploadLetter = (id: number) => {
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([Buffer.from('%PDF-1.4\n% letter\n')], { type: 'application/pdf' }),
+    'letter.pdf',
+  );
+  return fetch(`${api.baseUrl}/api/v1/enrollments/${id}/upload-credit-letter`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  }).then(async (r) => ({ status: r.status, body: await r.json() }));
+};
+
 describe('account changes at once', () => {
   it('five renewals of one enrollment at once: one renewal, four 409s', async () => {
     const id = await activeEnrollment();
@@ -137,20 +151,9 @@ describe('account changes at once', () => {
 
   it('six letter-of-credit uploads at once: one pending letter, the others 409, no orphaned files', async () => {
     const id = await letterOfCreditEnrollment(api, token);
-    const upload = () => {
-      const form = new FormData();
-      form.append(
-        'file',
-        new Blob([Buffer.from('%PDF-1.4\n% letter\n')], { type: 'application/pdf' }),
-        'letter.pdf',
-      );
-      return fetch(`${api.baseUrl}/api/v1/enrollments/${id}/upload-credit-letter`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-        body: form,
-      });
-    };
-    const statuses = (await Promise.all(Array.from({ length: 6 }, upload))).map((r) => r.status);
+    const statuses = (await Promise.all(Array.from({ length: 6 }, () => uploadLetter(id)))).map(
+      (r) => r.status,
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(5);
     const letters = await api.db.kysely
@@ -184,19 +187,6 @@ describe('account changes at once', () => {
 /** Each request held until every one has passed its early checks: the database decides, every time. */
 describe('account changes at once, the losers past their early checks', () => {
   const onPostgres = process.env.DATABASE_URL?.startsWith('postgres') ?? false;
-  const uploadLetter = (id: number) => {
-    const form = new FormData();
-    form.append(
-      'file',
-      new Blob([Buffer.from('%PDF-1.4\n% letter\n')], { type: 'application/pdf' }),
-      'letter.pdf',
-    );
-    return fetch(`${api.baseUrl}/api/v1/enrollments/${id}/upload-credit-letter`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    }).then(async (r) => ({ status: r.status, body: await r.json() }));
-  };
   const transferTo = (id: number, ldcAccount: string) =>
     post(`/enrollments/${id}/transfer-service`, {
       currentServiceEffectiveDate: daysFromToday(5),
