@@ -4,8 +4,12 @@
 const src = '^apps/api/src/';
 const modules = `${src}modules/`;
 
-/** Domain code: the business rules and their queries, which must not know how they are reached over HTTP. */
-const domain = [`${src}domain/`, `${modules}[^/]+/(service|store)\\.ts$`];
+/**
+ * Domain code: the business rules and their queries, which must not know how they are reached over HTTP — src/domain
+ * and every file of a module except its HTTP side: `routes.ts`, `schemas.ts` (the wire contract), pages it renders
+ * (`*-page.ts`) and `index.ts`, which exports both sides.
+ */
+const domain = `${src}(domain/|modules/[^/]+/(?!(routes|schemas|index|[a-z-]+-page)\\.ts$))`;
 
 /**
  * The part of src/http every layer may use, a shared kernel rather than HTTP plumbing (none of it imports Fastify):

@@ -158,6 +158,32 @@ describe('the module boundaries check (npm run check:boundaries)', () => {
     ]);
   });
 
+  it("refuses any other file of a module importing the HTTP plumbing, and lets the module's pages use it", async () => {
+    const { violations } = await violationsWith({
+      'modules/orders/index.ts': [
+        "export { orderRoutes } from './routes.js';",
+        "export { receiptPage } from './receipt-page.js';",
+      ].join('\n'),
+      'modules/orders/receipt-page.ts': [
+        "import type { FastifyInstance } from 'fastify';",
+        "import { callerOf } from '../../http/access.js';",
+        'export const receiptPage = (app: FastifyInstance) => [app, callerOf];',
+      ].join('\n'),
+      'modules/orders/service.ts': [
+        "import { ApiError } from '../../http/errors.js';",
+        "import { reserve } from '../stock/index.js';",
+        "import { priceOf } from './pricing.js';",
+        "import { insertOrder } from './store.js';",
+        'export const createOrders = () => [ApiError, reserve, insertOrder, priceOf];',
+      ].join('\n'),
+      'modules/orders/pricing.ts':
+        "import { callerOf } from '../../http/access.js';\nexport const priceOf = callerOf;\n",
+    });
+    expect(violations).toEqual([
+      `domain-not-to-http: ${src}/modules/orders/pricing.ts → ${src}/http/access.ts`,
+    ]);
+  });
+
   it('refuses a file nothing imports', async () => {
     const { violations } = await violationsWith({
       'modules/stock/leftover.ts': 'export const unused = 1;\n',

@@ -13,7 +13,7 @@ import {
 /** The sandbox service's own state of an envelope, kept in signing_envelopes.sandbox_state. */
 export type SandboxEnvelopeState = 'created' | 'unsendable' | 'sent' | 'voided' | 'completed' | 'declined';
 
-/** Where the sandbox signing page is served (src/modules/prospects/sandbox-signing.ts): its signing views. */
+/** Where the sandbox signing page is served (src/modules/prospects/signing-page.ts): its signing views. */
 export const SANDBOX_SIGNING_PATH = '/api/v1/sandbox-signing';
 
 /** What a signing view link of the sandbox stands for, as the signing page reads it back. */

@@ -1,6 +1,6 @@
 export { importPricingMatrix, PRICING_MATRIX_COLUMNS, parsePricingMatrix } from './pricing-matrix.js';
 export { prospectRoutes } from './routes.js';
-export { sandboxSigningRoutes } from './sandbox-signing.js';
+export { sandboxSigningRoutes } from './signing-page.js';
 export {
   INITIAL_PROSPECT_STATUSES,
   PROSPECT_STATUSES,

@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { BaseLogger } from 'pino';
 import {
   type VerificationProvider,
   VerificationProviderError,
@@ -21,7 +21,7 @@ export interface DispatchDeps {
   db: Kysely<Database>;
   provider: VerificationProvider;
   secretBox: SecretBox;
-  log: Pick<FastifyBaseLogger, 'warn'>;
+  log: Pick<BaseLogger, 'warn'>;
   /** Records PENDING once the provider has the sale (the verifications service's own result path). */
   markPending: (companyId: number, verificationId: string) => Promise<void>;
 }
