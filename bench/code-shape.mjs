@@ -25,8 +25,11 @@ function typeScriptFiles(directory) {
 
 const lineCount = (text) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 
-/** Where queries may live: a module's store (`store.ts`, or `<area>-store.ts` once one file is too long) and the database layer itself (migrations, seed, schema). */
-const isQueryHome = (file) => /(^|\/)store\.ts$|\/store\/|^db\//.test(file);
+/**
+ * Where queries may live: a module's store (`store.ts`, or `<area>-store.ts` once one file would be too long) and the
+ * database layer itself (migrations, seed, schema).
+ */
+const isQueryHome = (file) => /(^|\/|-)store\.ts$|^db\//.test(file);
 
 const ROUTE_REGISTRATION = /^(get|post|put|patch|delete|route|register)$/;
 
