@@ -1,8 +1,5 @@
+export { AUTORESPONDER_MESSAGE_ID } from './event-sends.js';
 export { autoresponderRoutes } from './routes.js';
-export {
-  AUTORESPONDER_MESSAGE_ID,
-  type AutorespondersService,
-  createAutorespondersService,
-} from './service.js';
+export { type AutorespondersService, createAutorespondersService } from './service.js';
 export { AUTORESPONDER_TRIGGERS, type TriggerDefinition } from './triggers.js';
 export { placeholdersIn, REPLACEMENT_VARIABLES, variablesFor } from './variables.js';
