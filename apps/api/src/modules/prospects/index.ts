@@ -1,6 +1,5 @@
 export { importPricingMatrix, PRICING_MATRIX_COLUMNS, parsePricingMatrix } from './pricing-matrix.js';
 export { prospectRoutes } from './routes.js';
-export { sandboxSigningRoutes } from './signing-page.js';
 export {
   INITIAL_PROSPECT_STATUSES,
   PROSPECT_STATUSES,
@@ -15,8 +14,9 @@ export {
   PROSPECT_FILE_OWNER,
   type ProspectsService,
 } from './service.js';
-export { configureSigningAccount, findSigningAccountSettings } from './signing-accounts.js';
-export { findEnvelope } from './store.js';
+export { configureSigningAccount } from './signing-accounts.js';
+export { sandboxSigningRoutes } from './signing-page.js';
+export { findEnvelope, findSigningAccountSettings } from './signing-store.js';
 export {
   PROSPECT_ROLE_PERMISSIONS,
   PROSPECT_STATUS_TRANSITIONS,

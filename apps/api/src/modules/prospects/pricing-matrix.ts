@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { CsvLines, csvProblem, isBlankRecord } from '../../domain/csv.js';
 import { ApiError } from '../../http/errors.js';
-import * as store from './store.js';
+import * as pricingStore from './pricing-store.js';
 
 /**
  * The pricing matrix file (CSV, UTF-8, comma-separated, one header line, one price per line):
@@ -81,7 +81,10 @@ export function isPlainDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-function checkRow(fields: string[], utilityCodes: Set<string>): { row?: store.PriceRow; problems: string[] } {
+function checkRow(
+  fields: string[],
+  utilityCodes: Set<string>,
+): { row?: pricingStore.PriceRow; problems: string[] } {
   const [utility, zone, rateCode, term, tier, month, price, fileDate] = fields as [
     string,
     string,
@@ -124,7 +127,7 @@ function checkRow(fields: string[], utilityCodes: Set<string>): { row?: store.Pr
 }
 
 /** Reads and checks a whole file; throws PRICING_MATRIX_INVALID listing every bad line, or returns the rows. */
-export function parsePricingMatrix(text: string, utilityCodes: Set<string>): store.PriceRow[] {
+export function parsePricingMatrix(text: string, utilityCodes: Set<string>): pricingStore.PriceRow[] {
   const { records, unreadable } = readRecords(text);
   const header = records[0]?.line === 1 ? records[0].fields.map((h) => h.toLowerCase()) : undefined;
   if (header?.join(',') !== PRICING_MATRIX_COLUMNS.join(',')) {
@@ -135,7 +138,7 @@ export function parsePricingMatrix(text: string, utilityCodes: Set<string>): sto
     );
   }
   const lineErrors = [...unreadable];
-  const rows: store.PriceRow[] = [];
+  const rows: pricingStore.PriceRow[] = [];
   const seen = new Map<string, number>();
   let fileDate: string | undefined;
   for (const { line, fields } of records.slice(1)) {
@@ -191,11 +194,11 @@ export async function importPricingMatrix(db: Kysely<Database>, companyId: numbe
   const bytes = typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content;
   const text = bytes.toString('utf8');
   const run = async (trx: Kysely<Database>) => {
-    const utilityCodes = new Set(await store.listUtilityCodes(trx, companyId));
+    const utilityCodes = new Set(await pricingStore.listUtilityCodes(trx, companyId));
     const rows = parsePricingMatrix(text, utilityCodes);
     const importedAt = new Date().toISOString();
     const priceFileDate = rows[0]!.priceFileDate;
-    const idImport = await store.replacePricingMatrix(trx, companyId, rows, {
+    const idImport = await pricingStore.replacePricingMatrix(trx, companyId, rows, {
       file_name: file.fileName,
       sha256: createHash('sha256').update(bytes).digest('hex'),
       row_count: rows.length,

@@ -15,7 +15,9 @@ import type { Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import type { Caller } from '../../security/callers.js';
 import type { FileContent, FilesService } from '../files/index.js';
+import * as packageStore from './package-store.js';
 import { importPricingMatrix, type PricingMatrixFile } from './pricing-matrix.js';
+import * as pricingStore from './pricing-store.js';
 import type {
   PackagesQuery,
   ProspectDocument,
@@ -27,6 +29,7 @@ import type {
   SigningViewRequest,
   StatusUpdateRequest,
 } from './schemas.js';
+import * as signingStore from './signing-store.js';
 import * as store from './store.js';
 import {
   allowedTargets,
@@ -242,7 +245,7 @@ export function createProspectsService({ db, files, signing, log, mode }: Prospe
       usageTier: p.usageTier.trim().toUpperCase(),
       startMonth: p.startDate.slice(0, 7),
     };
-    const price = await store.findPrice(db, companyId, key);
+    const price = await pricingStore.findPrice(db, companyId, key);
     if (!price) {
       throw new ApiError(
         'PRICE_NOT_FOUND',
@@ -259,7 +262,7 @@ export function createProspectsService({ db, files, signing, log, mode }: Prospe
       store.findUtilityByCode(db, companyId, input.priceProviderUtilityCode.trim()),
       store.findCustomerTypeByCode(db, companyId, input.customerType),
       store.languageExists(db, input.customer.idPreferedLanguage),
-      store.findSettings(db, companyId),
+      pricingStore.findSettings(db, companyId),
     ]);
     if (!languageOk) throw invalid('customer.idPreferedLanguage', 'no language has this id');
     if (!utility)
@@ -300,7 +303,7 @@ export function createProspectsService({ db, files, signing, log, mode }: Prospe
         [`body.startDate: must be within ${settings.tenor_limit_for_prices} months of priceFileDate`],
       );
     }
-    const cover = await store.packageCovers(db, companyId, input.idProspectPackage, {
+    const cover = await packageStore.packageCovers(db, companyId, input.idProspectPackage, {
       customerTypeId: customerType.id,
       utilityId: utility.id,
       marketId: utility.market_id,
@@ -444,7 +447,7 @@ export function createProspectsService({ db, files, signing, log, mode }: Prospe
    * In person, the signer is captive: the prospect's id is their clientUserId, which every signing view names.
    */
   async function createContractEnvelope(prospect: store.ProspectRow, method: SigningMethod) {
-    const account = await store.findSigningAccount(db, prospect.company_id);
+    const account = await signingStore.findSigningAccount(db, prospect.company_id);
     if (!account) {
       throw new ApiError(
         'SIGNING_NOT_CONFIGURED',
@@ -456,7 +459,7 @@ export function createProspectsService({ db, files, signing, log, mode }: Prospe
       ? []
       : await files.contents(prospect.company_id, PROSPECT_FILE_OWNER, prospect.id);
     const reference = `prospect-${prospect.id}-${randomUUID()}`;
-    const rowId = await store.recordEnvelope(db, {
+    const rowId = await signingStore.recordEnvelope(db, {
       companyId: prospect.company_id,
       prospectId: prospect.id,
       signingAccountId: account.id,
@@ -481,13 +484,13 @@ export function createProspectsService({ db, files, signing, log, mode }: Prospe
       });
       return { rowId, envelopeId, accountId: account.account_id };
     } catch (error) {
-      await store.forgetEnvelope(db, rowId);
+      await signingStore.forgetEnvelope(db, rowId);
       throw signingFailure(error, 'create the contract envelope');
     }
   }
 
   async function voidOpenEnvelope(prospect: store.ProspectRow, reason: string) {
-    const envelope = await store.latestEnvelope(db, prospect.id);
+    const envelope = await signingStore.latestEnvelope(db, prospect.id);
     if (!envelope || !signingMoveAllowed(prospect.signing_status as SigningStatus | null, 'Canceled'))
       return false;
     try {
@@ -495,7 +498,7 @@ export function createProspectsService({ db, files, signing, log, mode }: Prospe
     } catch (error) {
       throw signingFailure(error, 'void the envelope');
     }
-    await store.setEnvelopeStatus(db, envelope.envelope_id, 'Canceled');
+    await signingStore.setEnvelopeStatus(db, envelope.envelope_id, 'Canceled');
     return true;
   }
 
@@ -553,15 +556,15 @@ export function createProspectsService({ db, files, signing, log, mode }: Prospe
     changes.expiration_date = restartExpiry();
     const moved = await db.transaction().execute(async (trx) => {
       if (!(await store.updateProspect(trx, prospect.id, from, changes))) return false;
-      await store.setEnvelopeCreated(trx, envelope.rowId, envelope.envelopeId);
+      await signingStore.setEnvelopeCreated(trx, envelope.rowId, envelope.envelopeId);
       return true;
     });
     if (!moved) {
       await signing
         .voidEnvelope(envelope.accountId, envelope.envelopeId, 'Prospect changed meanwhile')
         .catch(() => {});
-      await store.setEnvelopeCreated(db, envelope.rowId, envelope.envelopeId);
-      await store.setEnvelopeStatus(db, envelope.envelopeId, 'Canceled');
+      await signingStore.setEnvelopeCreated(db, envelope.rowId, envelope.envelopeId);
+      await signingStore.setEnvelopeStatus(db, envelope.envelopeId, 'Canceled');
       throw raced(prospect.id);
     }
     let sent: SigningStatus = 'Unsigned';
@@ -575,7 +578,7 @@ export function createProspectsService({ db, files, signing, log, mode }: Prospe
       );
       sent = 'OnHold';
     }
-    await store.setEnvelopeStatus(db, envelope.envelopeId, sent);
+    await signingStore.setEnvelopeStatus(db, envelope.envelopeId, sent);
     await store.moveSigningStatus(db, prospect.id, 'Created', sent);
     return { idProspect: prospect.id, previousStatus: from, newStatus: to };
   }
@@ -592,7 +595,7 @@ export function createProspectsService({ db, files, signing, log, mode }: Prospe
     const returnUrl = signingReturnUrl(body.returnUrl, mode);
     const { scope } = await scopeOf(caller);
     const prospect = await mustFind(scope, prospectId);
-    const envelope = await store.latestEnvelope(db, prospect.id);
+    const envelope = await signingStore.latestEnvelope(db, prospect.id);
     if (!envelope) {
       throw new ApiError(
         'SIGNING_NO_ENVELOPE',
@@ -638,7 +641,7 @@ export function createProspectsService({ db, files, signing, log, mode }: Prospe
     );
 
   async function rules(companyId: number) {
-    const settings = await store.findSettings(db, companyId);
+    const settings = await pricingStore.findSettings(db, companyId);
     if (!settings) throw notFound('Pricing matrix rules of this retail company');
     return {
       availableCustomerTypes: JSON.parse(settings.available_customer_types) as string[],
@@ -649,7 +652,7 @@ export function createProspectsService({ db, files, signing, log, mode }: Prospe
   }
 
   async function packages(companyId: number, query: Static<typeof PackagesQuery>) {
-    const rows = await store.listPackages(db, companyId, {
+    const rows = await packageStore.listPackages(db, companyId, {
       stateCode: query.State?.toUpperCase(),
       utilityCode: query.PriceProviderUtilityCode?.toUpperCase(),
       customerType: query.CustomerType,
@@ -687,7 +690,7 @@ export function createProspectsService({ db, files, signing, log, mode }: Prospe
         row.status === 'Contract_Sent' &&
         signingMoveAllowed(row.signing_status as SigningStatus | null, 'Expired')
       ) {
-        const envelope = await store.latestEnvelope(db, row.id);
+        const envelope = await signingStore.latestEnvelope(db, row.id);
         if (envelope) {
           await signing
             .voidEnvelope(envelope.account_id, envelope.envelope_id, 'Envelope has expired.')
@@ -697,7 +700,7 @@ export function createProspectsService({ db, files, signing, log, mode }: Prospe
                 'could not void an expired contract envelope',
               ),
             );
-          await store.setEnvelopeStatus(db, envelope.envelope_id, 'Expired');
+          await signingStore.setEnvelopeStatus(db, envelope.envelope_id, 'Expired');
         }
         changes.signing_status = 'Expired';
       }
@@ -735,7 +738,7 @@ export async function applySigningStatus(
   signingStatus: SigningStatus,
   at: string,
 ) {
-  const current = await store.moveEnvelopeByEvent(trx, envelope.envelope_id, signingStatus, at);
+  const current = await signingStore.moveEnvelopeByEvent(trx, envelope.envelope_id, signingStatus, at);
   const prospect = await store.findProspect(
     trx,
     { companyId: envelope.company_id, affiliateId: null },
@@ -752,7 +755,7 @@ export async function applySigningStatus(
   if (!current) {
     return { ...result, note: 'The envelope already has a status from a later event; nothing changed.' };
   }
-  const latest = await store.latestEnvelope(trx, prospect.id);
+  const latest = await signingStore.latestEnvelope(trx, prospect.id);
   if (latest?.envelope_id !== envelope.envelope_id) {
     return { ...result, note: 'The envelope was replaced by a newer one; the prospect is unchanged.' };
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
+import { type SigningAccountValues, saveSigningAccount } from './signing-store.js';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,40 +40,16 @@ export async function configureSigningAccount(
 ): Promise<string | null> {
   const problem = problemWith(settings);
   if (problem) return problem;
-  const values = {
+  const values: SigningAccountValues = {
     account_id: settings.accountId.toLowerCase(),
     template_id: settings.templateId?.toLowerCase() ?? null,
     template_role: settings.templateRole,
   };
   try {
-    await db.transaction().execute(async (trx) => {
-      const changed = await trx
-        .updateTable('signing_accounts')
-        .set(values)
-        .where('company_id', '=', companyId)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) > 0) return;
-      await trx
-        .insertInto('signing_accounts')
-        .values({
-          company_id: companyId,
-          provider: 'docusign',
-          created_at: new Date().toISOString(),
-          ...values,
-        })
-        .execute();
-    });
+    await saveSigningAccount(db, companyId, values);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     return `The DocuSign account ${settings.accountId} already serves another retail company.`;
   }
   return null;
-}
-
-export function findSigningAccountSettings(db: Kysely<Database>, companyId: number) {
-  return db
-    .selectFrom('signing_accounts')
-    .select(['account_id', 'template_id', 'template_role'])
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
 }

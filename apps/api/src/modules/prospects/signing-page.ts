@@ -8,6 +8,7 @@ import { escapeHtml } from '../../http/html.js';
 import { cspHash, hostedPagePolicy } from '../../http/security-headers.js';
 import type { FilesService } from '../files/index.js';
 import { applySigningStatus, PROSPECT_FILE_OWNER, signerOf } from './service.js';
+import * as signingStore from './signing-store.js';
 import * as store from './store.js';
 
 const STYLE =
@@ -90,7 +91,7 @@ export const sandboxSigningRoutes: FastifyPluginAsyncTypebox<{
     if (link.status === 'invalid') {
       throw new ApiError('SIGNING_VIEW_LINK_INVALID', 'This signing link is not valid; ask for a new one.');
     }
-    const envelope = await store.findEnvelopeById(db, link.envelopeId);
+    const envelope = await signingStore.findEnvelopeById(db, link.envelopeId);
     if (!envelope) throw new ApiError('SIGNING_VIEW_LINK_INVALID', 'This signing link is not valid.');
     return { ...link, envelope };
   }
