@@ -5,16 +5,11 @@ import { type DocumentModel, renderPdf } from '../../pdf/render.js';
 import type { SigningKeys } from '../../security/keys.js';
 import { checkSignedPath } from '../../security/signed-urls.js';
 import type { DocumentSource, PlansService } from '../plans/index.js';
-import {
-  type BrandFacts,
-  eflModel,
-  gasDisclosureModel,
-  type Language,
-  marketDocumentModel,
-  termsModel,
-} from './content.js';
+import { type BrandFacts, eflModel, gasDisclosureModel, type Language } from './content.js';
+import { marketDocumentModel } from './market-content.js';
 import type { DOCUMENT_TYPES } from './schemas.js';
 import * as store from './store.js';
+import { termsModel } from './terms-content.js';
 
 type LinkContext = Parameters<PlansService['plan']>[2];
 
