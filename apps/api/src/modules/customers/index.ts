@@ -1,3 +1,4 @@
+export { RECOVERY_EMAILS_PER_HOUR, RESET_TOKEN_TTL_MINUTES } from './recovery.js';
 export { customerRoutes } from './routes.js';
 export {
   assertPasswordPolicy,
@@ -9,9 +10,4 @@ export {
   USERNAME_RULE,
 } from './rules.js';
 export { sealClearTaxIds, sealedTaxId } from './sealed-tax-ids.js';
-export {
-  type CustomersService,
-  createCustomersService,
-  RECOVERY_EMAILS_PER_HOUR,
-  RESET_TOKEN_TTL_MINUTES,
-} from './service.js';
+export { type CustomersService, createCustomersService } from './service.js';

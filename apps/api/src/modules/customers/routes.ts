@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { callerOf } from '../../http/access.js';
 import { Envelope, ok } from '../../http/envelope.js';
+import { PROBES_PER_IDENTITY_PER_HOUR } from './probes.js';
+import { RECOVERY_EMAILS_PER_HOUR, RESET_TOKEN_TTL_MINUTES } from './recovery.js';
 import { PASSWORD_POLICY, USERNAME_RULE } from './rules.js';
 import {
   CustomerAuthResult,
@@ -22,11 +24,6 @@ import {
   ValidationResult,
 } from './schemas.js';
 import type { CustomersService } from './service.js';
-import {
-  PROBES_PER_IDENTITY_PER_HOUR,
-  RECOVERY_EMAILS_PER_HOUR,
-  RESET_TOKEN_TTL_MINUTES,
-} from './service.js';
 
 const TAGS = ['Customers'];
 const POLICY_TEXT =

@@ -78,12 +78,31 @@ export function isValidEmail(email: string): boolean {
   return email.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email);
 }
 
+/** The address trimmed, or EMAIL_INVALID naming the field. */
+export function assertEmail(field: string, email: string): string {
+  const trimmed = email.trim();
+  if (!isValidEmail(trimmed))
+    throw new ApiError('EMAIL_INVALID', `${field}: "${trimmed}" is not a valid email address.`);
+  return trimmed;
+}
+
 /** A US phone number: 10 digits once formatting and a leading +1 are removed; null when it is not one. */
 export function normalizePhone(phone: string): string | null {
   if (!/^[0-9+().\s-]+$/.test(phone)) return null;
   const digits = phone.replace(/\D/g, '');
   const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
   return /^[2-9]\d{9}$/.test(national) ? national : null;
+}
+
+/** The phone number's 10 digits, or PHONE_INVALID naming the field. */
+export function assertPhone(field: string, phone: string): string {
+  const normalized = normalizePhone(phone);
+  if (!normalized)
+    throw new ApiError(
+      'PHONE_INVALID',
+      `${field}: must be a US phone number of 10 digits (e.g. 512-555-0142).`,
+    );
+  return normalized;
 }
 
 export const maskSsn = (last4: string | null) => (last4 ? `***-**-${last4}` : null);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { type SecretBox, seal } from '../../security/secret-box.js';
+import { findClearTaxIds, replaceClearTaxId } from './store.js';
 
 /** Customers sealed per transaction at start-up: short transactions, whatever the size of the table. */
 const BATCH_SIZE = 500;
@@ -19,25 +20,16 @@ export function sealedTaxId(secretBox: SecretBox, fedTaxId: string | null | unde
 export async function sealClearTaxIds(db: Kysely<Database>, secretBox: SecretBox): Promise<number> {
   let sealed = 0;
   for (;;) {
-    // Sealed values start with their version ("v1:"); a tax id in clear is digits.
-    const rows = await db
-      .selectFrom('customers')
-      .select(['id', 'fed_tax_id_sealed'])
-      .where('fed_tax_id_sealed', 'is not', null)
-      .where('fed_tax_id_sealed', 'not like', 'v%')
-      .orderBy('id')
-      .limit(BATCH_SIZE)
-      .execute();
+    const rows = await findClearTaxIds(db, BATCH_SIZE);
     if (rows.length === 0) return sealed;
     await db.transaction().execute(async (trx) => {
-      for (const row of rows) {
-        await trx
-          .updateTable('customers')
-          .set({ fed_tax_id_sealed: sealedTaxId(secretBox, row.fed_tax_id_sealed) })
-          .where('id', '=', row.id)
-          .where('fed_tax_id_sealed', '=', row.fed_tax_id_sealed)
-          .execute();
-      }
+      for (const row of rows)
+        await replaceClearTaxId(
+          trx,
+          row.id,
+          row.fed_tax_id_sealed,
+          sealedTaxId(secretBox, row.fed_tax_id_sealed),
+        );
     });
     sealed += rows.length;
   }

@@ -3,6 +3,12 @@ import type { CustomersTable, Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
 
+/** The columns a change of a customer record may set. */
+export type CustomerChanges = Omit<
+  Updateable<CustomersTable>,
+  'id' | 'company_id' | 'created_at' | 'updated_at'
+>;
+
 export function findLoginByUserName(db: Db, companyId: number, userName: string) {
   return db
     .selectFrom('customers')
@@ -78,11 +84,7 @@ export async function insertCustomer(
   return row.id;
 }
 
-export async function updateCustomer(
-  db: Db,
-  customerId: number,
-  changes: Omit<Updateable<CustomersTable>, 'id' | 'company_id' | 'created_at' | 'updated_at'>,
-): Promise<void> {
+export async function updateCustomer(db: Db, customerId: number, changes: CustomerChanges): Promise<void> {
   await db
     .updateTable('customers')
     .set({ ...changes, updated_at: new Date().toISOString() })
@@ -316,4 +318,32 @@ export async function linkedCustomerIds(db: Db, companyId: number, customerId: n
     .orderBy('linked_customer_id')
     .execute();
   return rows.map((r) => r.linked_customer_id);
+}
+
+/** Customers whose federal tax id is still in clear, the first `limit` of them by id. */
+export function findClearTaxIds(db: Db, limit: number) {
+  // Sealed values start with their version ("v1:"); a tax id in clear is digits.
+  return db
+    .selectFrom('customers')
+    .select(['id', 'fed_tax_id_sealed'])
+    .where('fed_tax_id_sealed', 'is not', null)
+    .where('fed_tax_id_sealed', 'not like', 'v%')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Writes the sealed tax id of a customer, unless its tax id changed since `clear` was read. */
+export async function replaceClearTaxId(
+  db: Db,
+  customerId: number,
+  clear: string | null,
+  sealed: string | null,
+): Promise<void> {
+  await db
+    .updateTable('customers')
+    .set({ fed_tax_id_sealed: sealed })
+    .where('id', '=', customerId)
+    .where('fed_tax_id_sealed', '=', clear)
+    .execute();
 }

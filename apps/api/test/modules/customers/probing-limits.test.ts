@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PROBES_PER_IDENTITY_PER_HOUR } from '../../../src/modules/customers/service.js';
+import { PROBES_PER_IDENTITY_PER_HOUR } from '../../../src/modules/customers/probes.js';
 import { type ApiResponse, expectFailure, SANDBOX, signLogin, useTestApi } from '../../helpers/app.js';
 import { languageId, newCustomer, sandboxBrandId } from './fixtures.js';
 

@@ -1,0 +1,51 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config/index.js';
+import type { Database } from '../../db/schema.js';
+import { ApiError } from '../../http/errors.js';
+import type { CustomerSession } from '../../security/callers.js';
+import { newOpaqueToken, sha256Hex } from '../../security/tokens.js';
+import { type CustomersContext, nowSeconds } from './context.js';
+import { opensLogin } from './passwords.js';
+import { normalizeUserName } from './rules.js';
+import * as store from './store.js';
+
+/** Opens a self-service session; the customer hash it answers is the session's only copy of its token. */
+export async function openSession(
+  config: Config,
+  executor: Kysely<Database>,
+  companyId: number,
+  customerId: number,
+) {
+  const customerHash = newOpaqueToken();
+  await store.insertSession(executor, {
+    tokenHash: sha256Hex(customerHash),
+    companyId,
+    customerId,
+    expiresAt: nowSeconds() + config.customerSessionTtlSeconds,
+  });
+  return { customerId, customerHash, expiresIn: config.customerSessionTtlSeconds };
+}
+
+/** Self-service login, and the session a customer hash stands for. */
+export function createSessions({ db, config, loginThrottle }: CustomersContext) {
+  async function login(companyId: number, input: { username: string; password: string }, ip: string) {
+    const userName = normalizeUserName(input.username);
+    const attempt = await loginThrottle.attempt(`customer-login:${companyId}`, userName, ip);
+    const customer = await store.findLoginByUserName(db, companyId, userName);
+    const valid = await opensLogin(config, customer, input.password);
+    if (!customer || !valid)
+      throw new ApiError('CUSTOMER_LOGIN_FAILED', 'The username or password is not correct.');
+    await attempt.succeeded();
+    return openSession(config, db, companyId, customer.id);
+  }
+
+  async function session(companyId: number, customerHash: string): Promise<CustomerSession | null> {
+    const row = await store.findLiveSession(db, companyId, sha256Hex(customerHash), nowSeconds());
+    if (!row) return null;
+    // Logins merged into this one (link-accounts) are this customer's too: their enrollments, payments and bills.
+    const linkedCustomerIds = await store.linkedCustomerIds(db, companyId, row.customer_id);
+    return { customerId: row.customer_id, companyId: row.company_id, linkedCustomerIds };
+  }
+
+  return { login, session };
+}
