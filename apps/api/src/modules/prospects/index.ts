@@ -1,3 +1,4 @@
+export { PROSPECT_FILE_OWNER } from './documents.js';
 export { importPricingMatrix, PRICING_MATRIX_COLUMNS, parsePricingMatrix } from './pricing-matrix.js';
 export { prospectRoutes } from './routes.js';
 export {
@@ -7,15 +8,10 @@ export {
   SIGNING_STATUSES,
   type SigningStatus,
 } from './schemas.js';
-export {
-  applySigningStatus,
-  createProspectsService,
-  currentStatuses,
-  PROSPECT_FILE_OWNER,
-  type ProspectsService,
-} from './service.js';
+export { createProspectsService, type ProspectsService } from './service.js';
 export { configureSigningAccount } from './signing-accounts.js';
 export { sandboxSigningRoutes } from './signing-page.js';
+export { applySigningStatus, currentStatuses } from './signing-status.js';
 export { findEnvelope, findSigningAccountSettings } from './signing-store.js';
 export {
   PROSPECT_ROLE_PERMISSIONS,

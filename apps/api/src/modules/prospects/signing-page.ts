@@ -7,7 +7,9 @@ import { ApiError } from '../../http/errors.js';
 import { escapeHtml } from '../../http/html.js';
 import { cspHash, hostedPagePolicy } from '../../http/security-headers.js';
 import type { FilesService } from '../files/index.js';
-import { applySigningStatus, PROSPECT_FILE_OWNER, signerOf } from './service.js';
+import { signerOf } from './contracts.js';
+import { PROSPECT_FILE_OWNER } from './documents.js';
+import { applySigningStatus } from './signing-status.js';
 import * as signingStore from './signing-store.js';
 import * as store from './store.js';
 

@@ -21,6 +21,9 @@ export function findCustomerTypeByCode(db: Kysely<Database>, companyId: number, 
     .executeTakeFirst();
 }
 
+export type UtilityRow = NonNullable<Awaited<ReturnType<typeof findUtilityByCode>>>;
+export type CustomerTypeRow = NonNullable<Awaited<ReturnType<typeof findCustomerTypeByCode>>>;
+
 export async function listCustomerTypeCodes(db: Kysely<Database>, companyId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('customer_types')
@@ -145,6 +148,8 @@ export async function pageProspects(
   return { rows, total: Number(total.count) };
 }
 
+export type ProspectChanges = Updateable<ProspectsTable>;
+
 /**
  * Changes a prospect only if its status (and, when given, its signing status) is still what the caller saw;
  * false when it lost a race.
@@ -153,7 +158,7 @@ export async function updateProspect(
   db: Kysely<Database>,
   prospectId: number,
   expectedStatus: string,
-  changes: Updateable<ProspectsTable>,
+  changes: ProspectChanges,
   expectedSigningStatus?: string | null,
 ): Promise<boolean> {
   let query = db

@@ -1,0 +1,47 @@
+import { expireEnvelope } from './contracts.js';
+import type { ProspectsDeps } from './deps.js';
+import type { ProspectStatus, SigningStatus } from './schemas.js';
+import * as store from './store.js';
+import { EXPIRY_TARGETS, signingMoveAllowed } from './transitions.js';
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A prospect quoted or sent a contract at `now` expires this many days later (its customer type's). */
+export const expirationDate = (now: string, days: number) => addDays(now.slice(0, 10), days);
+
+type DueProspect = Awaited<ReturnType<typeof store.listExpired>>[number];
+
+/** Moves one prospect past its expiration date on; false when it changed meanwhile. */
+async function expire(deps: Pick<ProspectsDeps, 'db' | 'signing' | 'log'>, row: DueProspect) {
+  const changes: store.ProspectChanges = {
+    status: EXPIRY_TARGETS[row.status as ProspectStatus]!,
+    modified_at: new Date().toISOString(),
+  };
+  if (
+    row.status === 'Contract_Sent' &&
+    signingMoveAllowed(row.signing_status as SigningStatus | null, 'Expired')
+  ) {
+    await expireEnvelope(deps, row.id);
+    changes.signing_status = 'Expired';
+  }
+  return store.updateProspect(deps.db, row.id, row.status, changes);
+}
+
+/**
+ * The expiry sweep: prospects whose expirationDate has passed move to Quote_Expired or Contract_Expired
+ * (PROSPECT_STATUS_TRANSITIONS, trigger `expiry`) and their modifiedAt changes, so a sync lists them.
+ */
+export async function expireDue(deps: Pick<ProspectsDeps, 'db' | 'signing' | 'log'>): Promise<string> {
+  const due = await store.listExpired(deps.db, Object.keys(EXPIRY_TARGETS), todayUtc());
+  let expired = 0;
+  for (const row of due) {
+    if (await expire(deps, row)) expired++;
+  }
+  return `expired ${expired} prospect${expired === 1 ? '' : 's'}`;
+}
