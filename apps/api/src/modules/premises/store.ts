@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { PremisesTable } from '../../db/tables/premises.js';
 
 /** The company's active Texas utilities (TDSPs), with their ESIID prefix and length. */
 export function texasUtilities(db: Kysely<Database>, companyId: number) {
@@ -100,3 +101,32 @@ export const isKnownEsiid = async (db: Kysely<Database>, utilityCode: string, es
       .where('utility_code', '=', utilityCode)
       .executeTakeFirst(),
   );
+
+/** The stored premises of these ESIIDs. */
+export const premisesOf = (db: Kysely<Database>, esiids: string[]) =>
+  db.selectFrom('premises').selectAll().where('esiid', 'in', esiids).execute();
+
+/** Inserts the premises; one whose ESIID is stored overwrites the stored row's `columns`. */
+export async function upsertPremises(
+  db: Kysely<Database>,
+  rows: Insertable<PremisesTable>[],
+  columns: readonly (keyof PremisesTable)[],
+) {
+  await db
+    .insertInto('premises')
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .column('esiid')
+        .doUpdateSet((eb) =>
+          Object.fromEntries(columns.map((column) => [column, eb.ref(`excluded.${column}`)])),
+        ),
+    )
+    .execute();
+}
+
+/** Deletes the premises of these ESIIDs: how many there were. */
+export async function deletePremises(db: Kysely<Database>, esiids: string[]) {
+  const result = await db.deleteFrom('premises').where('esiid', 'in', esiids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
