@@ -45,7 +45,8 @@ export interface PackageFilter {
   customerType?: string;
 }
 
-export async function listPackages(db: Kysely<Database>, companyId: number, filter: PackageFilter) {
+/** The company's active packages that match the filter, by id. */
+function activePackages(db: Kysely<Database>, companyId: number, filter: PackageFilter) {
   let query = db
     .selectFrom('prospect_packages')
     .selectAll('prospect_packages')
@@ -91,10 +92,12 @@ export async function listPackages(db: Kysely<Database>, companyId: number, filt
       ),
     );
   }
-  const packages = await query.orderBy('prospect_packages.id').execute();
-  const ids = packages.map((p) => p.id);
-  if (ids.length === 0) return [];
-  const [types, markets, utilities, documents] = await Promise.all([
+  return query.orderBy('prospect_packages.id').execute();
+}
+
+/** The customer types, markets, utilities and documents of the packages. */
+function partsOf(db: Kysely<Database>, ids: number[]) {
+  return Promise.all([
     db
       .selectFrom('prospect_package_customer_types')
       .innerJoin('customer_types', 'customer_types.id', 'prospect_package_customer_types.customer_type_id')
@@ -123,6 +126,13 @@ export async function listPackages(db: Kysely<Database>, companyId: number, filt
       .orderBy('sort_order')
       .execute(),
   ]);
+}
+
+export async function listPackages(db: Kysely<Database>, companyId: number, filter: PackageFilter) {
+  const packages = await activePackages(db, companyId, filter);
+  const ids = packages.map((p) => p.id);
+  if (ids.length === 0) return [];
+  const [types, markets, utilities, documents] = await partsOf(db, ids);
   return packages.map((p) => ({
     ...p,
     customerTypes: types.filter((t) => t.package_id === p.id).map((t) => t.code),

@@ -45,14 +45,15 @@ const CODE = /^[A-Za-z0-9][A-Za-z0-9 _.+-]{0,49}$/;
 const PRICE = /^\d{1,2}(\.\d{1,6})?$/;
 
 type MatrixRecord = { line: number; fields: string[] };
+type LineProblem = { line: number; problem: string };
 
 /** The file's records with the line each starts on, and the lines csv-parse could not read (as "line N: …"). */
 function readRecords(text: string): {
   records: MatrixRecord[];
-  unreadable: Array<{ line: number; problem: string }>;
+  unreadable: LineProblem[];
 } {
   const lines = new CsvLines();
-  const unreadable: Array<{ line: number; problem: string }> = [];
+  const unreadable: LineProblem[] = [];
   const options: Options<MatrixRecord, { record: string[] }> = {
     bom: true,
     raw: true,
@@ -126,6 +127,24 @@ function checkRow(
   };
 }
 
+/** Throws PRICING_MATRIX_INVALID listing the lines' problems (the first MAX_REPORTED_ERRORS), if there are any. */
+function rejectIfProblems(lineErrors: LineProblem[], rowCount: number) {
+  // Sorted by line (a stable sort keeps each line's problems in order): csv-parse reports its own apart.
+  const errors = lineErrors
+    .sort((a, b) => a.line - b.line)
+    .map(({ line, problem }) => `line ${line}: ${problem}`);
+  if (errors.length === 0 && rowCount === 0) errors.push('line 2: the file has no price lines');
+  if (errors.length > 0) {
+    const shown = errors.slice(0, MAX_REPORTED_ERRORS);
+    if (errors.length > shown.length) shown.push(`… and ${errors.length - shown.length} more problems`);
+    throw new ApiError(
+      'PRICING_MATRIX_INVALID',
+      `The pricing matrix file was rejected (${errors.length} problem${errors.length === 1 ? '' : 's'}); nothing was loaded.`,
+      shown,
+    );
+  }
+}
+
 /** Reads and checks a whole file; throws PRICING_MATRIX_INVALID listing every bad line, or returns the rows. */
 export function parsePricingMatrix(text: string, utilityCodes: Set<string>): pricingStore.PriceRow[] {
   const { records, unreadable } = readRecords(text);
@@ -162,20 +181,7 @@ export function parsePricingMatrix(text: string, utilityCodes: Set<string>): pri
     else seen.set(key, line);
     rows.push(row);
   }
-  // Sorted by line (a stable sort keeps each line's problems in order): csv-parse reports its own apart.
-  const errors = lineErrors
-    .sort((a, b) => a.line - b.line)
-    .map(({ line, problem }) => `line ${line}: ${problem}`);
-  if (errors.length === 0 && rows.length === 0) errors.push('line 2: the file has no price lines');
-  if (errors.length > 0) {
-    const shown = errors.slice(0, MAX_REPORTED_ERRORS);
-    if (errors.length > shown.length) shown.push(`… and ${errors.length - shown.length} more problems`);
-    throw new ApiError(
-      'PRICING_MATRIX_INVALID',
-      `The pricing matrix file was rejected (${errors.length} problem${errors.length === 1 ? '' : 's'}); nothing was loaded.`,
-      shown,
-    );
-  }
+  rejectIfProblems(lineErrors, rows.length);
   return rows;
 }
 
