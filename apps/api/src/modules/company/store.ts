@@ -1,6 +1,155 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { FlagValue } from '../../db/columns.js';
+import type {
+  BrandsTable,
+  CompanySettingsTable,
+  CustomerTypesTable,
+  Database,
+  MarketsTable,
+  UtilityCustomerTypesTable,
+} from '../../db/schema.js';
 
-export function findSettings(db: Kysely<Database>, companyId: number) {
+type Db = Kysely<Database>;
+/** A row's columns but its id and company, which the store sets. */
+type Values<Table> = Omit<Insertable<Table>, 'id' | 'company_id'>;
+
+export function findSettings(db: Db, companyId: number) {
   return db.selectFrom('company_settings').selectAll().where('company_id', '=', companyId).executeTakeFirst();
+}
+
+export async function insertSettings(
+  db: Db,
+  companyId: number,
+  settings: Values<CompanySettingsTable>,
+): Promise<void> {
+  await db
+    .insertInto('company_settings')
+    .values({ company_id: companyId, ...settings })
+    .execute();
+}
+
+export async function updateSettings(
+  db: Db,
+  companyId: number,
+  settings: Updateable<CompanySettingsTable>,
+): Promise<void> {
+  await db.updateTable('company_settings').set(settings).where('company_id', '=', companyId).execute();
+}
+
+export function findCompanyBySlug(db: Db, slug: string) {
+  return db.selectFrom('retail_companies').select(['id', 'name']).where('slug', '=', slug).executeTakeFirst();
+}
+
+export async function insertCompany(
+  db: Db,
+  company: { name: string; slug: string; createdAt: Date },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('retail_companies')
+    .values({ name: company.name, slug: company.slug, created_at: company.createdAt.toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function renameCompany(db: Db, companyId: number, name: string): Promise<void> {
+  await db.updateTable('retail_companies').set({ name }).where('id', '=', companyId).execute();
+}
+
+/** Brands, markets and utilities are deactivated rather than deleted: what was sold under them keeps them. */
+export async function setActive(
+  db: Db,
+  table: 'brands' | 'markets' | 'utilities',
+  id: number,
+  active: FlagValue,
+): Promise<void> {
+  await db.updateTable(table).set({ active }).where('id', '=', id).execute();
+}
+
+export function findBrands(db: Db, companyId: number) {
+  return db.selectFrom('brands').selectAll().where('company_id', '=', companyId).execute();
+}
+
+export async function insertBrand(db: Db, companyId: number, brand: Values<BrandsTable>): Promise<number> {
+  const { id } = await db
+    .insertInto('brands')
+    .values({ company_id: companyId, ...brand })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateBrand(db: Db, brandId: number, brand: Updateable<BrandsTable>): Promise<void> {
+  await db.updateTable('brands').set(brand).where('id', '=', brandId).execute();
+}
+
+export function findMarkets(db: Db, companyId: number) {
+  return db.selectFrom('markets').selectAll().where('company_id', '=', companyId).execute();
+}
+
+export async function insertMarket(db: Db, companyId: number, market: Values<MarketsTable>): Promise<number> {
+  const { id } = await db
+    .insertInto('markets')
+    .values({ company_id: companyId, ...market })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateMarket(
+  db: Db,
+  marketId: number,
+  market: Updateable<MarketsTable>,
+): Promise<void> {
+  await db.updateTable('markets').set(market).where('id', '=', marketId).execute();
+}
+
+export function findCustomerTypes(db: Db, companyId: number) {
+  return db.selectFrom('customer_types').selectAll().where('company_id', '=', companyId).execute();
+}
+
+export async function insertCustomerType(
+  db: Db,
+  companyId: number,
+  type: Values<CustomerTypesTable>,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('customer_types')
+    .values({ company_id: companyId, ...type })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateCustomerType(
+  db: Db,
+  typeId: number,
+  type: Updateable<CustomerTypesTable>,
+): Promise<void> {
+  await db.updateTable('customer_types').set(type).where('id', '=', typeId).execute();
+}
+
+export function findUtilities(db: Db, companyId: number) {
+  return db
+    .selectFrom('utilities')
+    .select(['id', 'code', 'active'])
+    .where('company_id', '=', companyId)
+    .execute();
+}
+
+/** Which customer types each utility of the company serves. */
+export function findUtilityCustomerTypes(db: Db, companyId: number) {
+  return db
+    .selectFrom('utility_customer_types')
+    .innerJoin('utilities', 'utilities.id', 'utility_customer_types.utility_id')
+    .select(['utility_customer_types.utility_id', 'utility_customer_types.customer_type_id'])
+    .where('utilities.company_id', '=', companyId)
+    .execute();
+}
+
+export async function insertUtilityCustomerTypes(
+  db: Db,
+  links: Insertable<UtilityCustomerTypesTable>[],
+): Promise<void> {
+  await db.insertInto('utility_customer_types').values(links).execute();
 }
