@@ -2,7 +2,17 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import { AGENT_QUEUE_STATUSES, type EnrollmentsService } from '../enrollments/index.js';
+import {
+  AGENT_QUEUE_STATUSES,
+  type EnrollmentsService,
+  etfInvoicePage,
+  findCreditLetter,
+  findEtfInvoice,
+  recordCreditLetterReview,
+  recordMeterVerified,
+  resolveQueuedEtfInvoice,
+  unverifiedMeterPage,
+} from '../enrollments/index.js';
 
 /** What an agent works on by default: every hold and every submission that did not go through. */
 export const DEFAULT_QUEUE = AGENT_QUEUE_STATUSES;
@@ -26,23 +36,8 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
 
     /** Enrollments accepted on an ESIID the ESIID data did not know (`unknown_esiids` = verify_later), oldest first. */
     async unverifiedMeters(companyId: number, paging: Paging) {
-      const query = db
-        .selectFrom('enrollments')
-        .where('company_id', '=', companyId)
-        .where('meter_unverified', '=', 1);
-      const [rows, total] = await Promise.all([
-        query
-          .select('id')
-          .orderBy('id')
-          .limit(paging.pageSize)
-          .offset((paging.pageNumber - 1) * paging.pageSize)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      ]);
-      return {
-        items: await Promise.all(rows.map((e) => enrollments.get(companyId, e.id))),
-        total: Number(total.count),
-      };
+      const { rows, total } = await unverifiedMeterPage(db, companyId, paging);
+      return { items: await Promise.all(rows.map((e) => enrollments.get(companyId, e.id))), total };
     },
 
     /**
@@ -51,30 +46,12 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
      */
     async meterVerified(companyId: number, id: number, accountId: number, reason: string) {
       const e = await enrollment(companyId, id);
-      await db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('enrollments')
-          .set({ meter_unverified: 0 })
-          .where('id', '=', e.id)
-          .where('meter_unverified', '=', 1)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0)
-          throw new ApiError(
-            'ENROLLMENT_STATUS_CONFLICT',
-            'The meter of this enrollment is not awaiting verification.',
-          );
-        await trx
-          .insertInto('enrollment_status_history')
-          .values({
-            enrollment_id: e.id,
-            from_status: e.status,
-            to_status: e.status,
-            actor: 'agent',
-            reason: `Meter ${e.ldc_account} verified by ${agentOf(accountId)}: ${reason}`,
-            created_at: new Date().toISOString(),
-          })
-          .execute();
-      });
+      const note = `Meter ${e.ldc_account} verified by ${agentOf(accountId)}: ${reason}`;
+      if (!(await recordMeterVerified(db, e, 'agent', note)))
+        throw new ApiError(
+          'ENROLLMENT_STATUS_CONFLICT',
+          'The meter of this enrollment is not awaiting verification.',
+        );
       return enrollments.get(companyId, id);
     },
 
@@ -150,27 +127,18 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
       approve: boolean,
       note: string,
     ) {
-      const letter = await db
-        .selectFrom('credit_letters')
-        .selectAll()
-        .where('company_id', '=', companyId)
-        .where('id', '=', letterId)
-        .executeTakeFirst();
+      const letter = await findCreditLetter(db, companyId, letterId);
       if (!letter) throw notFound(`Letter of credit ${letterId}`);
       if (letter.status !== 0)
         throw new ApiError('ENROLLMENT_STATUS_CONFLICT', 'This letter of credit was already reviewed.', [
           `id_status: ${letter.status}`,
         ]);
-      await db
-        .updateTable('credit_letters')
-        .set({
-          status: approve ? 1 : 2,
-          reviewed_at: new Date().toISOString(),
-          reviewed_by: agentOf(accountId),
-          review_note: note,
-        })
-        .where('id', '=', letter.id)
-        .execute();
+      await recordCreditLetterReview(db, letter.id, {
+        status: approve ? 1 : 2,
+        reviewed_at: new Date().toISOString(),
+        reviewed_by: agentOf(accountId),
+        review_note: note,
+      });
       if (approve) {
         await enrollments.redecide(
           companyId,
@@ -188,37 +156,20 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
     },
 
     async etfInvoices(companyId: number, status: string | undefined, paging: Paging) {
-      let query = db.selectFrom('etf_invoices').where('company_id', '=', companyId);
-      if (status) query = query.where('status', '=', status);
-      const [rows, total] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy('id')
-          .limit(paging.pageSize)
-          .offset((paging.pageNumber - 1) * paging.pageSize)
-          .execute(),
-        query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      ]);
-      return { items: rows.map(toInvoice), total: Number(total.count) };
+      const { rows, total } = await etfInvoicePage(db, companyId, status, paging);
+      return { items: rows.map(toInvoice), total };
     },
 
     /** A queued ETF invoice is sent to the billing system to bill, or waived by an agent; either is final. */
     async resolveEtfInvoice(companyId: number, id: number, accountId: number, outcome: 'sent' | 'waived') {
-      const result = await db
-        .updateTable('etf_invoices')
-        .set({ status: outcome, resolved_at: new Date().toISOString(), resolved_by: agentOf(accountId) })
-        .where('company_id', '=', companyId)
-        .where('id', '=', id)
-        .where('status', '=', 'queued')
-        .executeTakeFirst();
-      const row = await db
-        .selectFrom('etf_invoices')
-        .selectAll()
-        .where('company_id', '=', companyId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const resolved = await resolveQueuedEtfInvoice(db, companyId, id, {
+        status: outcome,
+        resolved_at: new Date().toISOString(),
+        resolved_by: agentOf(accountId),
+      });
+      const row = await findEtfInvoice(db, companyId, id);
       if (!row) throw notFound(`ETF invoice ${id}`);
-      if (Number(result.numUpdatedRows) === 0)
+      if (!resolved)
         throw new ApiError('ENROLLMENT_STATUS_CONFLICT', `This ETF invoice is already ${row.status}.`, [
           `status: ${row.status}`,
         ]);

@@ -7,6 +7,15 @@ export {
   HIDDEN_FROM_CUSTOMERS,
   LIFECYCLE,
 } from './lifecycle.js';
+export {
+  etfInvoicePage,
+  findCreditLetter,
+  findEtfInvoice,
+  recordCreditLetterReview,
+  recordMeterVerified,
+  resolveQueuedEtfInvoice,
+  unverifiedMeterPage,
+} from './review-store.js';
 export { enrollmentRoutes } from './routes.js';
 export { DROP_REASONS, Enrollment as EnrollmentSchema } from './schemas.js';
 export { createEnrollmentsService, type EnrollmentsService } from './service.js';
