@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { UploadQuotas } from '../../config/uploads.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
+import { ensureUsageRows, takeUsage, usage } from './store.js';
 
 /** Who a stored document counts against besides its retail company: a customer, or a prospect (a customer to be). */
 export type QuotaHolder = `customer:${number}` | `prospect:${number}`;
@@ -25,47 +26,27 @@ export async function reserveUpload(
   holder: QuotaHolder,
   bytes: number,
 ): Promise<void> {
-  await trx
-    .insertInto('upload_usage')
-    .values([
-      { company_id: companyId, holder },
-      { company_id: companyId, holder: COMPANY },
-    ])
-    .onConflict((oc) => oc.columns(['company_id', 'holder']).doNothing())
-    .execute();
-  const holderTaken = await trx
-    .updateTable('upload_usage')
-    .set((eb) => ({ files: eb('files', '+', 1), bytes: eb('bytes', '+', bytes) }))
-    .where('company_id', '=', companyId)
-    .where('holder', '=', holder)
-    .where((eb) => eb(eb('files', '+', 1), '<=', quotas.filesPerCustomer))
-    .where((eb) => eb(eb('bytes', '+', bytes), '<=', quotas.bytesPerCustomer))
-    .executeTakeFirst();
-  if (Number(holderTaken.numUpdatedRows) === 0)
+  await ensureUsageRows(trx, companyId, [holder, COMPANY]);
+  const holderLimits = { maxFiles: quotas.filesPerCustomer, maxBytes: quotas.bytesPerCustomer };
+  if (!(await takeUsage(trx, companyId, holder, bytes, holderLimits)))
     throw await holderRefusal(trx, quotas, companyId, holder, bytes);
-  const companyTaken = await trx
-    .updateTable('upload_usage')
-    .set((eb) => ({ files: eb('files', '+', 1), bytes: eb('bytes', '+', bytes) }))
-    .where('company_id', '=', companyId)
-    .where('holder', '=', COMPANY)
-    .where((eb) => eb(eb('bytes', '+', bytes), '<=', quotas.bytesPerCompany))
-    .executeTakeFirst();
-  if (Number(companyTaken.numUpdatedRows) === 0) {
-    const used = await usage(trx, companyId, COMPANY);
-    throw exceeded(
-      `The retail company's documents would pass their quota of ${size(quotas.bytesPerCompany)}: ${size(used.bytes)} are stored and this file is ${size(bytes)}.`,
-      `file: the retail company stores ${used.bytes} of ${quotas.bytesPerCompany} bytes`,
-    );
-  }
+  if (!(await takeUsage(trx, companyId, COMPANY, bytes, { maxBytes: quotas.bytesPerCompany })))
+    throw await companyRefusal(trx, quotas, companyId, bytes);
 }
 
-const usage = (trx: Kysely<Database>, companyId: number, holder: string) =>
-  trx
-    .selectFrom('upload_usage')
-    .select(['files', 'bytes'])
-    .where('company_id', '=', companyId)
-    .where('holder', '=', holder)
-    .executeTakeFirstOrThrow();
+/** Names the company's limit the file would pass (read only to word the refusal). */
+async function companyRefusal(
+  trx: Kysely<Database>,
+  quotas: UploadQuotas,
+  companyId: number,
+  bytes: number,
+): Promise<ApiError> {
+  const used = await usage(trx, companyId, COMPANY);
+  return exceeded(
+    `The retail company's documents would pass their quota of ${size(quotas.bytesPerCompany)}: ${size(used.bytes)} are stored and this file is ${size(bytes)}.`,
+    `file: the retail company stores ${used.bytes} of ${quotas.bytesPerCompany} bytes`,
+  );
+}
 
 /** Names the holder's limit the file would pass (read only to word the refusal; the update decided). */
 async function holderRefusal(

@@ -78,3 +78,44 @@ export function findFileWithContent(db: Kysely<Database>, fileId: number) {
     .where('id', '=', fileId)
     .executeTakeFirst();
 }
+
+/** Makes sure each holder of the company has its upload usage row (a new one counts nothing yet). */
+export async function ensureUsageRows(db: Kysely<Database>, companyId: number, holders: string[]) {
+  await db
+    .insertInto('upload_usage')
+    .values(holders.map((holder) => ({ company_id: companyId, holder })))
+    .onConflict((oc) => oc.columns(['company_id', 'holder']).doNothing())
+    .execute();
+}
+
+/**
+ * Counts one file of `bytes` in the holder's usage if that stays within the limits (`maxFiles` when given):
+ * false, and nothing changed, when it would not.
+ */
+export async function takeUsage(
+  db: Kysely<Database>,
+  companyId: number,
+  holder: string,
+  bytes: number,
+  limits: { maxFiles?: number; maxBytes: number },
+) {
+  let query = db
+    .updateTable('upload_usage')
+    .set((eb) => ({ files: eb('files', '+', 1), bytes: eb('bytes', '+', bytes) }))
+    .where('company_id', '=', companyId)
+    .where('holder', '=', holder);
+  const { maxFiles } = limits;
+  if (maxFiles !== undefined) query = query.where((eb) => eb(eb('files', '+', 1), '<=', maxFiles));
+  const result = await query
+    .where((eb) => eb(eb('bytes', '+', bytes), '<=', limits.maxBytes))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export const usage = (db: Kysely<Database>, companyId: number, holder: string) =>
+  db
+    .selectFrom('upload_usage')
+    .select(['files', 'bytes'])
+    .where('company_id', '=', companyId)
+    .where('holder', '=', holder)
+    .executeTakeFirstOrThrow();
