@@ -4,7 +4,8 @@ import { runCompanyFileCommand } from './company-file-command.js';
 
 /**
  * ERCOT TDSP ESI ID extract import: `npm run import:esiids -w @voltin/api -- <company-slug> <extract.csv>`.
- * Uses DATABASE_URL like the server; the file format and the rules are in src/modules/premises/esiid-import.ts.
+ * Uses DATABASE_URL like the server; the file is read in src/modules/premises/esiid-extract.ts and each line's
+ * rules are in esiid-lines.ts.
  * Malformed lines are skipped and listed with their line numbers (exit code 1); the good rows are loaded.
  */
 const describe = (c: EsiidImportCounts) =>

@@ -88,8 +88,6 @@ export const T = {
       'The utility delivers the gas, reads the meter and bills its own delivery charges, which are not part of this price.',
     utilityCharges: 'Utility delivery charges (for reference)',
     contact: 'Contact',
-    contactText: (b: BrandFacts) =>
-      `${b.legal_name}, ${b.phone}, ${b.email}, ${b.url}. ${b.office_hours}. ${b.license_number}.`,
     sections: {
       agreement: 'Agreement',
       price: 'Your price',
@@ -135,8 +133,6 @@ export const T = {
       'La empresa de servicios públicos entrega el gas, lee el medidor y factura sus propios cargos de entrega, que no forman parte de este precio.',
     utilityCharges: 'Cargos de entrega de la empresa de servicios públicos (referencia)',
     contact: 'Contacto',
-    contactText: (b: BrandFacts) =>
-      `${b.legal_name}, ${b.phone}, ${b.email}, ${b.url}. ${b.office_hours}. ${b.license_number}.`,
     sections: {
       agreement: 'Acuerdo',
       price: 'Su precio',
@@ -167,7 +163,9 @@ export function issued(lang: Language) {
 
 /** Every document ends with how to reach the brand. */
 export function contactSection(brand: BrandFacts, lang: Language) {
-  return { heading: T[lang].contact, paragraphs: [T[lang].contactText(brand)] };
+  // Names, numbers and hours read the same in every language.
+  const line = `${brand.legal_name}, ${brand.phone}, ${brand.email}, ${brand.url}. ${brand.office_hours}. ${brand.license_number}.`;
+  return { heading: T[lang].contact, paragraphs: [line] };
 }
 
 export function eflModel(

@@ -60,8 +60,6 @@ const MARKET_TEXT: Record<string, Record<Language, { title: string; paragraphs: 
   },
 };
 
-export const MARKET_DOCUMENT_TYPES = Object.keys(MARKET_TEXT);
-
 export function marketDocumentModel(
   docType: string,
   brand: BrandFacts,
