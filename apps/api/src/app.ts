@@ -47,7 +47,12 @@ import { agentRoutes, createAgentQueues } from './modules/agent-queues/index.js'
 import { authRoutes, createAuthService } from './modules/auth/index.js';
 import { autoresponderRoutes, createAutorespondersService } from './modules/autoresponders/index.js';
 import { billingRoutes, createBillingService } from './modules/billing/index.js';
-import { chargeRoutes, confirmGatewayCharge, createChargesService } from './modules/charges/index.js';
+import {
+  chargeRoutes,
+  confirmGatewayCharge,
+  createChargesService,
+  createHostedPayment,
+} from './modules/charges/index.js';
 import { companyRoutes, createCompanyService } from './modules/company/index.js';
 import { createCreditChecksService, creditCheckRoutes } from './modules/credit-checks/index.js';
 import { createCustomerTypesService, customerTypeRoutes } from './modules/customer-types/index.js';
@@ -353,7 +358,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(creditCheckRoutes, { creditChecks });
       await api.register(enrollmentRoutes, { enrollments, changes: accountChanges });
       await api.register(agentRoutes, { agent: createAgentQueues(db.kysely, enrollments) });
-      await api.register(chargeRoutes, { charges, enrollments, db: db.kysely, urlKey: keys.urlSigning });
+      await api.register(chargeRoutes, {
+        charges,
+        enrollments,
+        hosted: createHostedPayment({ db: db.kysely, charges }),
+        urlKey: keys.urlSigning,
+      });
       await api.register(billingRoutes, { billing });
       await api.register(notificationRoutes, { notifications });
       await api.register(autoresponderRoutes, { autoresponders });

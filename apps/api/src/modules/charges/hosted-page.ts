@@ -1,5 +1,11 @@
+import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ApiError } from '../../http/errors.js';
 import { escapeHtml } from '../../http/html.js';
 import { cspHash, hostedPagePolicy } from '../../http/security-headers.js';
+import type { SigningKeys } from '../../security/keys.js';
+import { checkSignedPath } from '../../security/signed-urls.js';
+import type { HostedPayment } from './hosted-payment.js';
+import { EnrollIdParams } from './schemas.js';
 
 /** The hosted payment page: plain HTML, every dynamic value escaped. */
 
@@ -17,9 +23,9 @@ const STYLE =
 const STYLE_HASH = cspHash(STYLE);
 
 /** The page's Content-Security-Policy; its form may lead the browser on to these return origins. */
-export const hostedPageCsp = (returnOrigins: string[] = []) => hostedPagePolicy(STYLE_HASH, returnOrigins);
+const hostedPageCsp = (returnOrigins: string[] = []) => hostedPagePolicy(STYLE_HASH, returnOrigins);
 
-export function hostedPaymentPage(model: HostedPageModel): string {
+function hostedPaymentPage(model: HostedPageModel): string {
   const options = model.profiles
     .map(
       (p, i) =>
@@ -46,6 +52,80 @@ ${body}
 </body></html>`;
 }
 
-export function expiredPage(): string {
+function expiredPage(): string {
   return '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Payment link expired</title></head><body><h1>This payment link has expired</h1><p>Go back and start the payment again.</p></body></html>';
 }
+
+/**
+ * The page a signed payment link opens (`GET`) and its form's payment (`POST`). An expired link gets a page (410), an
+ * altered one a refusal; the payment's outcome sends the browser to the link's success or error URL.
+ */
+export const hostedPaymentRoutes: FastifyPluginAsyncTypebox<{
+  hosted: HostedPayment;
+  urlKey: SigningKeys<Buffer>;
+}> = async (scope, { hosted, urlKey }) => {
+  const page = scope.withTypeProvider<TypeBoxTypeProvider>();
+  page.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  /** The enrollment a signed link stands for, with its return URLs and signature; or `expired`. */
+  const linkOf = async (url: string, enrollId: number) => {
+    const check = checkSignedPath(urlKey, url);
+    if (check === 'expired') return 'expired' as const;
+    if (check !== 'valid') throw new ApiError('PAYMENT_LINK_INVALID', 'This payment link is not valid.');
+    const query = new URLSearchParams(url.slice(url.indexOf('?') + 1));
+    return { ...(await hosted.linkedEnrollment(enrollId, query)), signature: query.get('signature') };
+  };
+  const hidden = { hide: true, params: EnrollIdParams };
+  const pageHeaders = { contentSecurityPolicy: hostedPageCsp() };
+
+  page.get(
+    '/payments/hosted-payment/:enrollId',
+    { config: { access: 'public' }, schema: hidden, helmet: pageHeaders },
+    async (request, reply) => {
+      const link = await linkOf(request.url, request.params.enrollId);
+      if (link === 'expired') return reply.status(410).type('text/html').send(expiredPage());
+      const e = link.enrollment;
+      const facts = await hosted.pageFacts(e);
+      reply.helmet({ contentSecurityPolicy: hostedPageCsp([link.success.origin, link.error.origin]) });
+      return reply.type('text/html').send(
+        hostedPaymentPage({
+          ...facts,
+          enrollmentId: e.id,
+          address: `${e.service_address_1}, ${e.service_city}`,
+          action: request.url,
+        }),
+      );
+    },
+  );
+
+  page.post(
+    '/payments/hosted-payment/:enrollId',
+    { config: { access: 'public' }, schema: hidden, helmet: pageHeaders },
+    async (request, reply) => {
+      const link = await linkOf(request.url, request.params.enrollId);
+      if (link === 'expired') return reply.status(410).type('text/html').send(expiredPage());
+      const back = (target: URL, params: Record<string, string>) => {
+        const destination = new URL(target);
+        for (const [name, value] of Object.entries(params)) destination.searchParams.append(name, value);
+        return reply.redirect(destination.href, 303);
+      };
+      try {
+        const form = (request.body ?? {}) as Record<string, string>;
+        const charge = await hosted.pay(link.enrollment, form, link.signature ?? '');
+        return back(link.success, {
+          transactionId: charge.id_charge_transaction ?? '',
+          amount: charge.amount.toFixed(2),
+        });
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        return back(link.error, { reason: error.code });
+      }
+    },
+  );
+};

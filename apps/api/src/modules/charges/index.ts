@@ -1,3 +1,4 @@
 export { alreadyRecorded, confirmGatewayCharge } from './confirmation.js';
+export { createHostedPayment } from './hosted-payment.js';
 export { chargeRoutes } from './routes.js';
 export { type ChargesService, createChargesService } from './service.js';

@@ -1,17 +1,16 @@
-import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Kysely } from 'kysely';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Database } from '../../db/schema.js';
 import { assertOwnCustomer, callerOf, customerOf } from '../../http/access.js';
 import { Envelope, ok, PagedEnvelope, PagingQuery, paged, pagingOf } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { idempotencyKeyOf } from '../../http/idempotency.js';
 import { publicBaseUrl } from '../../http/public-url.js';
 import type { SigningKeys } from '../../security/keys.js';
-import { checkSignedPath, signPath } from '../../security/signed-urls.js';
+import { signPath } from '../../security/signed-urls.js';
 import type { EnrollmentsService } from '../enrollments/index.js';
-import { expiredPage, hostedPageCsp, hostedPaymentPage } from './hosted-page.js';
-import { allowedReturnUrl, registeredOriginsOf } from './return-urls.js';
+import { hostedPaymentRoutes } from './hosted-page.js';
+import type { HostedPayment } from './hosted-payment.js';
+import { allowedReturnUrl } from './return-urls.js';
 import {
   ChargeCreateRequest,
   ChargeIdParams,
@@ -34,13 +33,13 @@ const accountOrCustomer = { access: 'account-or-customer' as const };
 export interface ChargeRoutesOptions {
   charges: ChargesService;
   enrollments: EnrollmentsService;
-  db: Kysely<Database>;
+  hosted: HostedPayment;
   urlKey: SigningKeys<Buffer>;
 }
 
 export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = async (
   app,
-  { charges, enrollments, db, urlKey },
+  { charges, enrollments, hosted, urlKey },
 ) => {
   const company = (request: Parameters<typeof callerOf>[0]) => callerOf(request).companyId;
   /** The enrollment must belong to the customer of the X-Customer-Hash. */
@@ -48,14 +47,6 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
     const e = await enrollments.row(company(request), enrollmentId);
     assertOwnCustomer(request, e.customer_id);
     return e;
-  };
-  const returnOriginsOf = async (companyId: number) => {
-    const { payment_return_origins } = await db
-      .selectFrom('company_settings')
-      .select('payment_return_origins')
-      .where('company_id', '=', companyId)
-      .executeTakeFirstOrThrow();
-    return registeredOriginsOf(payment_return_origins);
   };
 
   app.post(
@@ -253,7 +244,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
           'querystring.ldcNumber: does not match the enrollment',
         ]);
       }
-      const origins = await returnOriginsOf(e.company_id);
+      const origins = await hosted.returnOrigins(e.company_id);
       const params = new URLSearchParams({
         success: allowedReturnUrl(request.query.callbackSuccessURL, origins, 'callbackSuccessURL').href,
         error: allowedReturnUrl(request.query.callbackErrorURL, origins, 'callbackErrorURL').href,
@@ -265,127 +256,5 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
     },
   );
 
-  await app.register(async (scope) => {
-    const page = scope.withTypeProvider<TypeBoxTypeProvider>();
-    page.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(body as string)));
-      },
-    );
-
-    /** The enrollment a signed link stands for; an expired link gets a page, an altered one a refusal. */
-    const linkOf = async (url: string, enrollId: number) => {
-      const check = checkSignedPath(urlKey, url);
-      if (check === 'expired') return 'expired' as const;
-      const e =
-        check === 'valid'
-          ? await db.selectFrom('enrollments').selectAll().where('id', '=', enrollId).executeTakeFirst()
-          : undefined;
-      if (!e) throw new ApiError('PAYMENT_LINK_INVALID', 'This payment link is not valid.');
-      // The return URLs were allowed when the link was made; the company may have removed the origin since.
-      const origins = await returnOriginsOf(e.company_id);
-      const query = new URLSearchParams(url.slice(url.indexOf('?') + 1));
-      const success = allowedReturnUrl(query.get('success') ?? '', origins, 'callbackSuccessURL');
-      const error = allowedReturnUrl(query.get('error') ?? '', origins, 'callbackErrorURL');
-      return { enrollment: e, success, error, signature: query.get('signature') };
-    };
-    const hidden = { hide: true, params: EnrollIdParams };
-    const pageHeaders = { contentSecurityPolicy: hostedPageCsp() };
-
-    page.get(
-      '/payments/hosted-payment/:enrollId',
-      { config: { access: 'public' }, schema: hidden, helmet: pageHeaders },
-      async (request, reply) => {
-        const link = await linkOf(request.url, request.params.enrollId);
-        if (link === 'expired') return reply.status(410).type('text/html').send(expiredPage());
-        const e = link.enrollment;
-        const [brand, profiles] = await Promise.all([
-          db
-            .selectFrom('brands')
-            .select('name')
-            .where('company_id', '=', e.company_id)
-            .orderBy('id')
-            .executeTakeFirstOrThrow(),
-          db
-            .selectFrom('payment_profiles')
-            .selectAll()
-            .where('customer_id', '=', e.customer_id)
-            .where('deleted_at', 'is', null)
-            .orderBy('id')
-            .execute(),
-        ]);
-        const depositDue = ['pending', 'failed'].includes(e.deposit_status)
-          ? e.deposit_amount_cents / 100
-          : null;
-        reply.helmet({ contentSecurityPolicy: hostedPageCsp([link.success.origin, link.error.origin]) });
-        return reply.type('text/html').send(
-          hostedPaymentPage({
-            brandName: brand.name,
-            enrollmentId: e.id,
-            address: `${e.service_address_1}, ${e.service_city}`,
-            amountDue: depositDue,
-            profiles: profiles.map((p) => ({
-              token: p.payment_profile_token,
-              label: `${p.card_type ?? (p.id_payment_type === 1 ? 'Card' : 'Bank account')} ending ${p.last4}`,
-            })),
-            action: request.url,
-          }),
-        );
-      },
-    );
-
-    page.post(
-      '/payments/hosted-payment/:enrollId',
-      { config: { access: 'public' }, schema: hidden, helmet: pageHeaders },
-      async (request, reply) => {
-        const link = await linkOf(request.url, request.params.enrollId);
-        if (link === 'expired') return reply.status(410).type('text/html').send(expiredPage());
-        const e = link.enrollment;
-        const form = (request.body ?? {}) as Record<string, string>;
-        const profile = await db
-          .selectFrom('payment_profiles')
-          .select(['customer_profile_token', 'payment_profile_token'])
-          .where('customer_id', '=', e.customer_id)
-          .where('payment_profile_token', '=', form.paymentProfileToken ?? '')
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        const back = (target: URL, params: Record<string, string>) => {
-          const destination = new URL(target);
-          for (const [name, value] of Object.entries(params)) destination.searchParams.append(name, value);
-          return reply.redirect(destination.href, 303);
-        };
-        try {
-          if (!profile) throw new ApiError('PAYMENT_PROFILE_UNKNOWN', 'Choose a saved card or bank account.');
-          const amount = Number(form.amount);
-          if (!Number.isFinite(amount) || amount <= 0)
-            throw new ApiError('VALIDATION_FAILED', 'Enter an amount.', [
-              'amount: must be a positive number',
-            ]);
-          // While a deposit is due the page takes the deposit, so pay's deposit rule holds it to exactly the amount due.
-          const isDeposit = ['pending', 'failed'].includes(e.deposit_status);
-          const charge = await charges.pay(
-            e.company_id,
-            e.customer_id,
-            {
-              idEnrollment: e.id,
-              customerProfileToken: profile.customer_profile_token,
-              paymentProfileToken: profile.payment_profile_token,
-              amount,
-              isDepositPayment: isDeposit,
-            },
-            `hosted-${link.signature}`,
-          );
-          return back(link.success, {
-            transactionId: charge.id_charge_transaction ?? '',
-            amount: charge.amount.toFixed(2),
-          });
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          return back(link.error, { reason: error.code });
-        }
-      },
-    );
-  });
+  await app.register(hostedPaymentRoutes, { hosted, urlKey });
 };

@@ -70,6 +70,16 @@ export function findBrands(db: Db, companyId: number) {
   return db.selectFrom('brands').selectAll().where('company_id', '=', companyId).execute();
 }
 
+/** The brand that stands for the company where one name must: its first. */
+export function findFirstBrand(db: Db, companyId: number) {
+  return db
+    .selectFrom('brands')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+}
+
 export async function insertBrand(db: Db, companyId: number, brand: Values<BrandsTable>): Promise<number> {
   const { id } = await db
     .insertInto('brands')

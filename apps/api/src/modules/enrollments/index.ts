@@ -19,3 +19,4 @@ export {
 export { enrollmentRoutes } from './routes.js';
 export { DROP_REASONS, Enrollment as EnrollmentSchema } from './schemas.js';
 export { createEnrollmentsService, type EnrollmentsService } from './service.js';
+export { type EnrollmentRow, findEnrollmentById } from './store.js';

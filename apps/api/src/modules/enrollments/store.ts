@@ -44,6 +44,11 @@ export function findEnrollment(db: Db, companyId: number, id: number) {
     .executeTakeFirst();
 }
 
+/** An enrollment by id alone, for a caller that proved it by other means (a signed payment link). */
+export function findEnrollmentById(db: Db, id: number) {
+  return db.selectFrom('enrollments').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export function findByIdempotencyKey(db: Db, companyId: number, key: string) {
   return db
     .selectFrom('enrollments')

@@ -62,6 +62,28 @@ export function listProfiles(db: Db, companyId: number, gateway: string, custome
     .execute();
 }
 
+/** The customer's saved cards and bank accounts, on whichever gateway they were saved. */
+export function customerProfiles(db: Db, customerId: number) {
+  return db
+    .selectFrom('payment_profiles')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+}
+
+/** One of the customer's saved profiles by token; another customer's token finds nothing. */
+export function customerProfile(db: Db, customerId: number, token: string) {
+  return db
+    .selectFrom('payment_profiles')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('payment_profile_token', '=', token)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
 /** A payment profile of the company by token, whoever owns it (the caller checks the owner). */
 export function findProfileByToken(db: Db, companyId: number, token: string, gateway?: string) {
   let query = db
