@@ -1,3 +1,5 @@
+import { type GatewayAccountValues, saveGatewayAccount } from '../adapters/payment-gateway/index.js';
+import { findCompanySettings } from '../modules/company/index.js';
 import { seal } from '../security/secret-box.js';
 import { runOperatorCommand } from './operator-database.js';
 
@@ -43,20 +45,16 @@ runOperatorCommand(
       console.error('GATEWAY_ENDPOINT must be an https:// URL.');
       return 1;
     }
-    const account = {
+    const account: GatewayAccountValues = {
       gateway,
       api_login_id: loginId!,
       transaction_key_sealed: seal(keys.secretBox, transactionKey!),
       api_key_sealed: apiKey ? seal(keys.secretBox, apiKey) : null,
       endpoint,
       environment,
-      active: 1 as const,
+      active: 1,
     };
-    const settings = await db
-      .selectFrom('company_settings')
-      .select('payment_gateway')
-      .where('company_id', '=', company.id)
-      .executeTakeFirst();
+    const settings = await findCompanySettings(db, company.id);
     if (settings?.payment_gateway !== gateway) {
       // The company file stays the one place the gateway is chosen: applying it again must not undo this command.
       console.error(
@@ -64,11 +62,7 @@ runOperatorCommand(
       );
       return 1;
     }
-    await db
-      .insertInto('payment_gateway_accounts')
-      .values({ company_id: company.id, ...account, timeout_ms: null, created_at: new Date().toISOString() })
-      .onConflict((oc) => oc.column('company_id').doUpdateSet(account))
-      .execute();
+    await saveGatewayAccount(db, company.id, account);
     console.log(
       `${company.name} now takes payments through ${gateway} (${environment}), login id ${loginId}; the keys are sealed.`,
     );

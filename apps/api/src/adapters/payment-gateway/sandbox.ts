@@ -14,6 +14,7 @@ import {
   type PaymentMethodInput,
   type StoredPaymentProfile,
 } from './port.js';
+import * as store from './store.js';
 
 /**
  * The in-process sandbox gateway, used by every company without a live gateway account. It behaves like
@@ -174,45 +175,27 @@ export function createSandboxGateway(db: Kysely<Database>, companyId: number): P
   const now = () => new Date().toISOString();
 
   async function paymentProfile(customerProfileToken: string, paymentProfileToken: string) {
-    const row = await db
-      .selectFrom('sandbox_gateway_payment_profiles')
-      .selectAll()
-      .where('company_id', '=', companyId)
-      .where('customer_profile_token', '=', customerProfileToken)
-      .where('token', '=', paymentProfileToken)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const row = await store.findSandboxPaymentProfile(
+      db,
+      companyId,
+      customerProfileToken,
+      paymentProfileToken,
+    );
     if (!row) throw notFound();
     return row;
   }
 
   async function customerExists(customerProfileToken: string) {
-    const row = await db
-      .selectFrom('sandbox_gateway_customer_profiles')
-      .select('token')
-      .where('company_id', '=', companyId)
-      .where('token', '=', customerProfileToken)
-      .executeTakeFirst();
-    if (!row) throw notFound();
+    if (!(await store.sandboxCustomerProfileExists(db, companyId, customerProfileToken))) throw notFound();
   }
 
-  function transactionByReference(kind: string, reference: string) {
-    return db
-      .selectFrom('sandbox_gateway_transactions')
-      .selectAll()
-      .where('company_id', '=', companyId)
-      .where('kind', '=', kind)
-      .where('reference', '=', reference)
-      .executeTakeFirst();
-  }
+  const transactionByReference = (kind: string, reference: string) =>
+    store.findSandboxTransactionByReference(db, companyId, kind, reference);
 
   /** Records a transaction once per reference: a retry (or a racing node) gets the first result back. */
   async function record(row: Omit<Selectable<SandboxGatewayTransactionsTable>, 'company_id' | 'created_at'>) {
     try {
-      await db
-        .insertInto('sandbox_gateway_transactions')
-        .values({ ...row, company_id: companyId, created_at: now() })
-        .execute();
+      await store.insertSandboxTransaction(db, { ...row, company_id: companyId, created_at: now() });
       return resultOf({ ...row, company_id: companyId, created_at: '' });
     } catch (error) {
       const existing = await transactionByReference(row.kind, row.reference);
@@ -225,28 +208,19 @@ export function createSandboxGateway(db: Kysely<Database>, companyId: number): P
     name: 'Sandbox',
 
     async createCustomerProfile(input) {
-      const existing = () =>
-        db
-          .selectFrom('sandbox_gateway_customer_profiles')
-          .select('token')
-          .where('company_id', '=', companyId)
-          .where('merchant_customer_id', '=', input.merchantCustomerId)
-          .executeTakeFirst();
+      const existing = () => store.findSandboxCustomerProfileOf(db, companyId, input.merchantCustomerId);
       const found = await existing();
       if (found) return { customerProfileToken: found.token };
       const customerProfileToken = token('sbx_cus_');
       try {
-        await db
-          .insertInto('sandbox_gateway_customer_profiles')
-          .values({
-            token: customerProfileToken,
-            company_id: companyId,
-            merchant_customer_id: input.merchantCustomerId,
-            email: input.email,
-            description: input.description,
-            created_at: now(),
-          })
-          .execute();
+        await store.insertSandboxCustomerProfile(db, {
+          token: customerProfileToken,
+          company_id: companyId,
+          merchant_customer_id: input.merchantCustomerId,
+          email: input.email,
+          description: input.description,
+          created_at: now(),
+        });
         return { customerProfileToken };
       } catch (error) {
         const raced = await existing();
@@ -266,45 +240,26 @@ export function createSandboxGateway(db: Kysely<Database>, companyId: number): P
         created_at: now(),
         deleted_at: null,
       };
-      await db.insertInto('sandbox_gateway_payment_profiles').values(row).execute();
+      await store.insertSandboxPaymentProfile(db, row);
       return storedOf(row);
     },
 
     async updatePaymentProfile(customerProfileToken, paymentProfileToken, method) {
       await paymentProfile(customerProfileToken, paymentProfileToken);
       validate(method);
-      const columns = columnsOf(method);
-      await db
-        .updateTable('sandbox_gateway_payment_profiles')
-        .set(columns)
-        .where('company_id', '=', companyId)
-        .where('token', '=', paymentProfileToken)
-        .execute();
+      await store.updateSandboxPaymentProfile(db, companyId, paymentProfileToken, columnsOf(method));
       return storedOf(await paymentProfile(customerProfileToken, paymentProfileToken));
     },
 
     async listPaymentProfiles(customerProfileToken) {
       await customerExists(customerProfileToken);
-      const rows = await db
-        .selectFrom('sandbox_gateway_payment_profiles')
-        .selectAll()
-        .where('company_id', '=', companyId)
-        .where('customer_profile_token', '=', customerProfileToken)
-        .where('deleted_at', 'is', null)
-        .orderBy('created_at')
-        .orderBy('token')
-        .execute();
+      const rows = await store.listSandboxPaymentProfiles(db, companyId, customerProfileToken);
       return rows.map(storedOf);
     },
 
     async deletePaymentProfile(customerProfileToken, paymentProfileToken) {
       await paymentProfile(customerProfileToken, paymentProfileToken);
-      await db
-        .updateTable('sandbox_gateway_payment_profiles')
-        .set({ deleted_at: now() })
-        .where('company_id', '=', companyId)
-        .where('token', '=', paymentProfileToken)
-        .execute();
+      await store.updateSandboxPaymentProfile(db, companyId, paymentProfileToken, { deleted_at: now() });
     },
 
     async hostedProfilePage(request) {
@@ -346,13 +301,7 @@ export function createSandboxGateway(db: Kysely<Database>, companyId: number): P
     async refund(request) {
       const earlier = await transactionByReference('refund', request.reference);
       if (earlier) return resultOf(earlier);
-      const original = await db
-        .selectFrom('sandbox_gateway_transactions')
-        .selectAll()
-        .where('company_id', '=', companyId)
-        .where('transaction_id', '=', request.transactionId)
-        .where('kind', '=', 'charge')
-        .executeTakeFirst();
+      const original = await store.findSandboxTransaction(db, companyId, request.transactionId, 'charge');
       const refusal =
         original?.status !== 'approved'
           ? 'The referenced transaction does not meet the criteria for issuing a credit.'
@@ -380,20 +329,9 @@ export function createSandboxGateway(db: Kysely<Database>, companyId: number): P
     },
 
     async transactionDetails(transactionId) {
-      const row = await db
-        .selectFrom('sandbox_gateway_transactions')
-        .selectAll()
-        .where('company_id', '=', companyId)
-        .where('transaction_id', '=', transactionId)
-        .executeTakeFirst();
+      const row = await store.findSandboxTransaction(db, companyId, transactionId);
       if (!row) return null;
-      const refunded = await db
-        .selectFrom('sandbox_gateway_transactions')
-        .select('transaction_id')
-        .where('company_id', '=', companyId)
-        .where('refunded_transaction_id', '=', transactionId)
-        .where('status', '=', 'approved')
-        .executeTakeFirst();
+      const refunded = await store.findApprovedSandboxRefundOf(db, companyId, transactionId);
       return {
         transactionId: row.transaction_id,
         kind: row.kind === 'refund' ? 'refund' : 'charge',
