@@ -1,4 +1,4 @@
-import { bounceKey } from '../adapters/mail/index.js';
+import { bounceKey, clearBounce, listBounces } from '../adapters/mail/index.js';
 import { loadConfig } from '../config/index.js';
 import { openDatabase } from '../db/client.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -25,24 +25,14 @@ async function run(args: string[]): Promise<number> {
     const company = await companyBySlug(db.kysely, slug);
     if (!company) return 1;
     if (clearing) {
-      const cleared = await db.kysely
-        .deleteFrom('mail_bounces')
-        .where('company_id', '=', company.id)
-        .where('address', '=', bounceKey(address!))
-        .executeTakeFirst();
-      if (Number(cleared.numDeletedRows) === 0) {
+      if (!(await clearBounce(db.kysely, company.id, bounceKey(address!)))) {
         console.error(`${company.name} has no bounce recorded for ${address}.`);
         return 1;
       }
       console.log(`Cleared ${address}: ${company.name}'s next message to it will be attempted.`);
       return 0;
     }
-    const bounces = await db.kysely
-      .selectFrom('mail_bounces')
-      .select(['address', 'bounced_at', 'reply'])
-      .where('company_id', '=', company.id)
-      .orderBy('bounced_at', 'desc')
-      .execute();
+    const bounces = await listBounces(db.kysely, company.id);
     if (bounces.length === 0) console.log(`No address of ${company.name} bounced.`);
     for (const b of bounces) console.log(`${b.address}  ${b.bounced_at}  ${b.reply}`);
     return 0;

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { findOutboxMail, listLatestOutboxMail } from '../adapters/mail/index.js';
 import { loadConfig, modeOf } from '../config/index.js';
 import { openDatabase } from '../db/client.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -14,12 +15,7 @@ const USAGE = 'Usage: npm run mail:outbox [-- <message-id>]';
 const LISTED = 20;
 
 async function listLatest(db: Kysely<Database>): Promise<number> {
-  const rows = await db
-    .selectFrom('mail_outbox')
-    .select(['id', 'created_at', 'status', 'recipient', 'subject'])
-    .orderBy('id', 'desc')
-    .limit(LISTED)
-    .execute();
+  const rows = await listLatestOutboxMail(db, LISTED);
   if (rows.length === 0) {
     console.log('The outbox is empty.');
     return 0;
@@ -32,7 +28,7 @@ async function listLatest(db: Kysely<Database>): Promise<number> {
 }
 
 async function printOne(db: Kysely<Database>, id: number): Promise<number> {
-  const mail = await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+  const mail = await findOutboxMail(db, id);
   if (!mail) {
     console.error(`No message #${id} in the outbox.`);
     return 1;

@@ -11,6 +11,7 @@ import {
   maskEmailsIn,
   type OutgoingMail,
 } from './port.js';
+import * as store from './store.js';
 
 /** A message is tried at most this many times, then left `failed` for an operator to look at. */
 export const MAX_MAIL_ATTEMPTS = 8;
@@ -73,35 +74,23 @@ export function createMailer({ db, transport, from, log, keepDeliveredBodies = f
    * Queues a message. Pass the business change's transaction as `executor`, so the message exists exactly when
    * the change does.
    */
-  async function queue(executor: Kysely<Database>, mail: OutgoingMail): Promise<number> {
-    const row = await executor
-      .insertInto('mail_outbox')
-      .values({
-        company_id: mail.companyId,
-        recipient: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        template: mail.template,
-        next_attempt_at: 0,
-        created_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+  function queue(executor: Kysely<Database>, mail: OutgoingMail): Promise<number> {
+    return store.insertOutboxMail(executor, {
+      company_id: mail.companyId,
+      recipient: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      template: mail.template,
+      next_attempt_at: 0,
+      created_at: new Date().toISOString(),
+    });
   }
 
-  const update = (id: number, values: Updateable<MailOutboxTable>) =>
-    db.updateTable('mail_outbox').set(values).where('id', '=', id).execute();
+  const update = (id: number, values: Updateable<MailOutboxTable>) => store.updateOutboxMail(db, id, values);
 
   /** When the company's mail to this address bounced before (and staff have not cleared it), that bounce. */
-  const earlierBounce = (mail: OutboxRow) =>
-    db
-      .selectFrom('mail_bounces')
-      .select(['bounced_at', 'reply'])
-      .where('company_id', '=', mail.company_id)
-      .where('address', '=', bounceKey(mail.recipient))
-      .executeTakeFirst();
+  const earlierBounce = (mail: OutboxRow) => store.findBounce(db, mail.company_id, bounceKey(mail.recipient));
 
   async function delivered(mail: OutboxRow, attempts: number) {
     const body = keepDeliveredBodies ? {} : { text: DELIVERED_BODY, html: DELIVERED_BODY };
@@ -117,28 +106,19 @@ export function createMailer({ db, transport, from, log, keepDeliveredBodies = f
   /** A permanent refusal: never retried; when it blames the address, the company stops mailing it. */
   async function bounced(mail: OutboxRow, attempts: number, bounce: Bounce) {
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('mail_outbox')
-        .set({
-          status: 'bounced',
-          attempts,
-          last_error: `Bounced: ${bounce.reply}`.slice(0, MAX_ERROR_LENGTH),
-          text: ABANDONED_BODY,
-          html: ABANDONED_BODY,
-        })
-        .where('id', '=', mail.id)
-        .execute();
+      await store.updateOutboxMail(trx, mail.id, {
+        status: 'bounced',
+        attempts,
+        last_error: `Bounced: ${bounce.reply}`.slice(0, MAX_ERROR_LENGTH),
+        text: ABANDONED_BODY,
+        html: ABANDONED_BODY,
+      });
       if (!bounce.addressFailed) return;
-      const record = {
+      await store.recordBounce(trx, mail.company_id, bounceKey(mail.recipient), {
         reply: bounce.reply.slice(0, MAX_ERROR_LENGTH),
         outbox_id: mail.id,
         bounced_at: new Date().toISOString(),
-      };
-      await trx
-        .insertInto('mail_bounces')
-        .values({ company_id: mail.company_id, address: bounceKey(mail.recipient), ...record })
-        .onConflict((oc) => oc.columns(['company_id', 'address']).doUpdateSet(record))
-        .execute();
+      });
     });
     log.warn(
       {
@@ -226,27 +206,14 @@ export function createMailer({ db, transport, from, log, keepDeliveredBodies = f
   async function deliverDue(): Promise<DeliveryResult> {
     const started = Date.now();
     const now = Math.floor(started / 1000);
-    const due = await db
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('status', 'in', ['queued', 'failed'])
-      .where('next_attempt_at', '<=', now)
-      .where('attempts', '<', MAX_MAIL_ATTEMPTS)
-      .orderBy('id')
-      .limit(BATCH_SIZE)
-      .execute();
+    const due = await store.listDueOutboxMail(db, now, MAX_MAIL_ATTEMPTS, BATCH_SIZE);
     const result: DeliveryResult = { sent: 0, failed: 0, bounced: 0, purged: 0 };
     for (const mail of due) {
       if (Date.now() - started > RUN_BUDGET_MS) break;
       result[await deliver(mail)]++;
     }
     const cutoff = new Date(started - SENT_MAIL_RETENTION_DAYS * 86_400_000).toISOString();
-    const purged = await db
-      .deleteFrom('mail_outbox')
-      .where('status', '=', 'sent')
-      .where('sent_at', '<', cutoff)
-      .executeTakeFirst();
-    result.purged = Number(purged.numDeletedRows);
+    result.purged = await store.purgeMailSentBefore(db, cutoff);
     return result;
   }
 
