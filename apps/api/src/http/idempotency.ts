@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../db/schema.js';
 import { ApiError } from './errors.js';
+import * as store from './idempotency-store.js';
 
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
 /** How long a key is kept: a retry within this answers the first call's answer; afterwards the key is free. */
@@ -100,37 +101,22 @@ async function claim(
   // A second round only after deleting an expired row that the purge task has not reached yet.
   for (let round = 0; round < 2; round++) {
     const now = idempotencyClock.nowSeconds();
-    const inserted = await db
-      .insertInto('idempotency_keys')
-      .values({
-        company_id: scope.companyId,
-        caller: scope.caller,
-        key,
-        ...request,
-        response_status: null,
-        response_body: null,
-        locked_until: now + leaseSeconds,
-        expires_at: now + IDEMPOTENCY_KEY_TTL_SECONDS,
-        created_at: new Date(now * 1000).toISOString(),
-      })
-      .onConflict((oc) => oc.columns(['company_id', 'caller', 'key']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted) return { run: inserted.id };
-    const held = await db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('company_id', '=', scope.companyId)
-      .where('caller', '=', scope.caller)
-      .where('key', '=', key)
-      .executeTakeFirst();
+    const inserted = await store.insertClaim(db, {
+      company_id: scope.companyId,
+      caller: scope.caller,
+      key,
+      ...request,
+      response_status: null,
+      response_body: null,
+      locked_until: now + leaseSeconds,
+      expires_at: now + IDEMPOTENCY_KEY_TTL_SECONDS,
+      created_at: new Date(now * 1000).toISOString(),
+    });
+    if (inserted !== undefined) return { run: inserted };
+    const held = await store.findClaim(db, scope, key);
     if (!held) continue;
     if (held.expires_at <= now) {
-      await db
-        .deleteFrom('idempotency_keys')
-        .where('id', '=', held.id)
-        .where('expires_at', '<=', now)
-        .execute();
+      await store.deleteExpiredClaim(db, held.id, now);
       continue;
     }
     if (
@@ -147,14 +133,8 @@ async function claim(
     if (held.response_status !== null)
       return { replay: { status: held.response_status, body: held.response_body ?? '' } };
     if (held.locked_until > now) throw inUse();
-    const taken = await db
-      .updateTable('idempotency_keys')
-      .set({ locked_until: now + leaseSeconds })
-      .where('id', '=', held.id)
-      .where('response_status', 'is', null)
-      .where('locked_until', '=', held.locked_until)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) === 1) return { run: held.id };
+    if (await store.takeOverClaim(db, held.id, held.locked_until, now + leaseSeconds))
+      return { run: held.id };
     throw inUse();
   }
   throw inUse();
@@ -173,20 +153,17 @@ function asksAgain(status: number, payload: string): boolean {
 /** Keeps the answer for the retries, or releases the key when the answer decided nothing (5xx, busy). */
 async function settle(db: Kysely<Database>, claimId: number, reply: FastifyReply, payload: unknown) {
   const keep = typeof payload === 'string' && !asksAgain(reply.statusCode, payload);
-  await db
-    .updateTable('idempotency_keys')
-    .set(
-      keep
-        ? { response_status: reply.statusCode, response_body: payload as string, locked_until: 0 }
-        : { locked_until: 0 },
-    )
-    .where('id', '=', claimId)
-    .where('response_status', 'is', null)
-    .execute();
+  await store.settleClaim(
+    db,
+    claimId,
+    keep
+      ? { response_status: reply.statusCode, response_body: payload as string, locked_until: 0 }
+      : { locked_until: 0 },
+  );
 }
 
 export async function purgeExpiredIdempotencyKeys(db: Kysely<Database>): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('expires_at', '<=', idempotencyClock.nowSeconds()).execute();
+  await store.deleteClaimsExpiredBy(db, idempotencyClock.nowSeconds());
 }
 
 function isIdempotent(route: Pick<RouteOptions, 'config'>): boolean {
