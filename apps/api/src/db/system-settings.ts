@@ -18,3 +18,7 @@ export async function writeSetting(db: Kysely<Database>, key: string, value: str
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
 }
+
+export async function deleteSetting(db: Kysely<Database>, key: string): Promise<void> {
+  await db.deleteFrom('system_settings').where('key', '=', key).execute();
+}

@@ -1,6 +1,12 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { SEALED_COLUMNS } from '../db/sealed-columns.js';
+import {
+  countValuesNotUnder,
+  replaceSealedValue,
+  type SealedColumn,
+  valuesNotUnder,
+} from './key-rotation-store.js';
 import { open, type SecretBox, seal, sealedPrefix } from './secret-box.js';
 
 /** Rows re-sealed per transaction: short transactions that never hold a table while nodes keep serving. */
@@ -35,28 +41,25 @@ export async function resealUnderCurrentKey(
 ): Promise<ColumnRotation[]> {
   const report: ColumnRotation[] = [];
   for (const { table, rowKey, columns } of SEALED_COLUMNS)
-    for (const column of columns) report.push(await resealColumn(db, box, table, rowKey, column, options));
+    for (const column of columns)
+      report.push(await resealColumn(db, box, { table, rowKey, column }, options));
   return report;
 }
 
 async function resealColumn(
   db: Kysely<Database>,
   box: SecretBox,
-  table: string,
-  rowKey: string,
-  column: string,
+  sealed: SealedColumn,
   { batchSize = ROTATION_BATCH_SIZE, afterBatch }: RotationOptions,
 ): Promise<ColumnRotation> {
+  const { table, column } = sealed;
   const progress: ColumnRotation = { table, column, resealed: 0, changedMeanwhile: 0 };
   const current = `${sealedPrefix(box)}:%`;
   // Rows are walked in key order (every row key is a positive integer) so that one whose value changed meanwhile,
   // left as the application wrote it, is not read again.
   let after = 0;
   for (;;) {
-    const { rows } = await sql<{ row: number; value: string }>`
-      select ${sql.ref(rowKey)} as row, ${sql.ref(column)} as value from ${sql.table(table)}
-      where ${sql.ref(column)} is not null and ${sql.ref(column)} not like ${current} and ${sql.ref(rowKey)} > ${after}
-      order by ${sql.ref(rowKey)} limit ${batchSize}`.execute(db);
+    const rows = await valuesNotUnder(db, sealed, current, after, batchSize);
     if (rows.length === 0) return progress;
     const resealed = rows.map(({ row, value }) => ({
       row,
@@ -65,9 +68,7 @@ async function resealColumn(
     }));
     await db.transaction().execute(async (trx) => {
       for (const { row, value, next } of resealed) {
-        const { numAffectedRows } = await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${next}
-          where ${sql.ref(rowKey)} = ${row} and ${sql.ref(column)} = ${value}`.execute(trx);
-        if (Number(numAffectedRows ?? 0) === 1) progress.resealed++;
+        if (await replaceSealedValue(trx, sealed, row, value, next)) progress.resealed++;
         else progress.changedMeanwhile++;
       }
     });
@@ -89,10 +90,6 @@ export async function valuesNotUnderCurrentKey(db: Kysely<Database>, box: Secret
   const current = `${sealedPrefix(box)}:%`;
   let left = 0;
   for (const { table, columns } of SEALED_COLUMNS)
-    for (const column of columns) {
-      const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}
-        where ${sql.ref(column)} is not null and ${sql.ref(column)} not like ${current}`.execute(db);
-      left += Number(rows[0]!.n);
-    }
+    for (const column of columns) left += await countValuesNotUnder(db, { table, column }, current);
   return left;
 }

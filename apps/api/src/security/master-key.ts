@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config/index.js';
 import { tableExists } from '../db/migration-helpers.js';
 import type { Database } from '../db/schema.js';
+import { deleteSetting, readSetting } from '../db/system-settings.js';
 
 /** Where sandboxes before VOLTIN_MASTER_KEY_FILE kept their generated key; moved to the key file on first start. */
 const LEGACY_SETTING = 'sandbox_master_key';
@@ -25,7 +26,7 @@ export async function masterKeyFor(config: Config, db: Kysely<Database>): Promis
   if (kept) return kept;
   const legacy = await legacyDatabaseKey(db);
   const key = createKeyFile(config.sandboxKeyFile, legacy ?? randomBytes(32));
-  if (legacy) await db.deleteFrom('system_settings').where('key', '=', LEGACY_SETTING).execute();
+  if (legacy) await deleteSetting(db, LEGACY_SETTING);
   return key;
 }
 
@@ -64,10 +65,6 @@ function createKeyFile(file: string, key: Buffer): Buffer {
 
 async function legacyDatabaseKey(db: Kysely<Database>): Promise<Buffer | null> {
   if (!(await tableExists(db as Kysely<unknown>, 'system_settings'))) return null;
-  const row = await db
-    .selectFrom('system_settings')
-    .select('value')
-    .where('key', '=', LEGACY_SETTING)
-    .executeTakeFirst();
-  return row ? Buffer.from(row.value, 'base64') : null;
+  const value = await readSetting(db, LEGACY_SETTING);
+  return value === null ? null : Buffer.from(value, 'base64');
 }
