@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { ROLE_GROUPS } from '../db/seed/sandbox.js';
+import {
+  findAccountByName,
+  grantPermission,
+  insertAccount,
+  setAccountSecret,
+} from '../modules/auth/index.js';
 import { seal } from '../security/secret-box.js';
 import { runOperatorCommand } from './operator-database.js';
 
@@ -24,23 +30,14 @@ runOperatorCommand(
     return rotating ? positional.length === 2 : positional.length === 3;
   },
   async ({ db, keys, company }, [name, roleGroup]) => {
-    const existing = await db
-      .selectFrom('web_service_accounts')
-      .select(['id', 'api_key'])
-      .where('company_id', '=', company.id)
-      .where('name', '=', name!)
-      .executeTakeFirst();
+    const existing = await findAccountByName(db, company.id, name!);
     if (rotating) {
       if (!existing) {
         console.error(`${company.name} has no web service account named "${name}".`);
         return 1;
       }
       const secret = newSecret();
-      await db
-        .updateTable('web_service_accounts')
-        .set({ secret_sealed: seal(keys.secretBox, secret) })
-        .where('id', '=', existing.id)
-        .execute();
+      await setAccountSecret(db, existing.id, seal(keys.secretBox, secret));
       printCredentials(
         `New secret of "${name}" (${company.name}); the previous secret no longer signs in.`,
         existing.api_key,
@@ -61,23 +58,16 @@ runOperatorCommand(
     const apiKey = `vlt_${randomBytes(16).toString('hex')}`;
     const secret = newSecret();
     await db.transaction().execute(async (trx) => {
-      const account = await trx
-        .insertInto('web_service_accounts')
-        .values({
-          company_id: company.id,
-          name: name!,
-          api_key: apiKey,
-          secret_sealed: seal(keys.secretBox, secret),
-          role_groups: JSON.stringify([roleGroup]),
-          active: 1,
-          created_at: new Date().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('account_permissions')
-        .values({ account_id: account.id, operation_id: '*' })
-        .execute();
+      const accountId = await insertAccount(trx, {
+        company_id: company.id,
+        name: name!,
+        api_key: apiKey,
+        secret_sealed: seal(keys.secretBox, secret),
+        role_groups: JSON.stringify([roleGroup]),
+        active: 1,
+        created_at: new Date().toISOString(),
+      });
+      await grantPermission(trx, accountId, '*');
     });
     printCredentials(`Created "${name}" (${roleGroup}) for ${company.name}.`, apiKey, secret);
     return 0;

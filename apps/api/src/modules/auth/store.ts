@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, WebServiceAccountsTable } from '../../db/schema.js';
 
 export function findAccountByKey(db: Kysely<Database>, apiKey: string) {
   return db
@@ -15,6 +15,52 @@ export function findAccount(db: Kysely<Database>, accountId: number) {
     .select(['id', 'company_id', 'role_groups', 'active'])
     .where('id', '=', accountId)
     .executeTakeFirst();
+}
+
+/** The company's account of that name (names are the operator's handle on accounts). */
+export function findAccountByName(db: Kysely<Database>, companyId: number, name: string) {
+  return db
+    .selectFrom('web_service_accounts')
+    .select(['id', 'api_key'])
+    .where('company_id', '=', companyId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+}
+
+export async function insertAccount(
+  db: Kysely<Database>,
+  account: Insertable<WebServiceAccountsTable>,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('web_service_accounts')
+    .values(account)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function setAccountSecret(
+  db: Kysely<Database>,
+  accountId: number,
+  secretSealed: string,
+): Promise<void> {
+  await db
+    .updateTable('web_service_accounts')
+    .set({ secret_sealed: secretSealed })
+    .where('id', '=', accountId)
+    .execute();
+}
+
+/** Lets the account call the operation (`*`: every operation its role groups allow). */
+export async function grantPermission(
+  db: Kysely<Database>,
+  accountId: number,
+  operationId: string,
+): Promise<void> {
+  await db
+    .insertInto('account_permissions')
+    .values({ account_id: accountId, operation_id: operationId })
+    .execute();
 }
 
 export async function listPermissions(db: Kysely<Database>, accountId: number): Promise<string[]> {
