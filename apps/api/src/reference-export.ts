@@ -16,7 +16,7 @@ import {
   REPLACEMENT_VARIABLES,
   variablesFor,
 } from './modules/autoresponders/index.js';
-import { CompanyFileSchema } from './modules/company/index.js';
+import { CompanyFileSchema, findCompanyBySlug, findCustomerTypes } from './modules/company/index.js';
 import { DEFAULT_CREDIT_RULES } from './modules/credit-checks/index.js';
 import { DROP_REASONS, ENROLLMENT_STATUSES, LIFECYCLE } from './modules/enrollments/index.js';
 import { NOTIFICATION_MESSAGES, STATUS_MESSAGES } from './modules/notifications/index.js';
@@ -29,6 +29,8 @@ import {
   SIGNING_EVENT_STATUS,
   SIGNING_STATUSES,
 } from './modules/prospects/index.js';
+import { listDeliveryCharges, listUtilityZipcodes } from './modules/reference/index.js';
+import { listUtilities, today } from './modules/utilities/index.js';
 
 /**
  * Everything the docs site lists that the code defines, read from the code and the sandbox data so the pages
@@ -36,43 +38,13 @@ import {
  */
 export async function collectReference(app: FastifyInstance) {
   const db = app.voltin.db.kysely;
-  const company = await db
-    .selectFrom('retail_companies')
-    .select('id')
-    .where('slug', '=', SANDBOX.companySlug)
-    .executeTakeFirstOrThrow();
-  const utilities = await db
-    .selectFrom('utilities')
-    .innerJoin('markets', 'markets.id', 'utilities.market_id')
-    .selectAll('utilities')
-    .select(['markets.state_code', 'markets.name as market_name'])
-    .where('utilities.company_id', '=', company.id)
-    .orderBy('utilities.id')
-    .execute();
-  const charges = await db.selectFrom('utility_delivery_charges').selectAll().orderBy('id').execute();
-  const zipcodes = await db
-    .selectFrom('utility_zipcodes')
-    .innerJoin('zipcodes', 'zipcodes.id', 'utility_zipcodes.zipcode_id')
-    .innerJoin('cities', 'cities.id', 'zipcodes.city_id')
-    .innerJoin('counties', 'counties.id', 'cities.county_id')
-    .innerJoin('states', 'states.id', 'counties.state_id')
-    .innerJoin('utilities', 'utilities.id', 'utility_zipcodes.utility_id')
-    .select([
-      'zipcodes.zipcode',
-      'cities.name as city',
-      'counties.name as county',
-      'states.code as state',
-      'utilities.code as utility',
-    ])
-    .where('utilities.company_id', '=', company.id)
-    .orderBy('zipcodes.zipcode')
-    .execute();
-  const customerTypes = await db
-    .selectFrom('customer_types')
-    .selectAll()
-    .where('company_id', '=', company.id)
-    .orderBy('id')
-    .execute();
+  const company = await findCompanyBySlug(db, SANDBOX.companySlug);
+  if (!company) throw new Error(`The sandbox company (${SANDBOX.companySlug}) is not in the database`);
+  // No filter: `today` only matters to the "has plans on sale" filter.
+  const utilities = await listUtilities(db, company.id, { today: today() });
+  const charges = await listDeliveryCharges(db);
+  const zipcodes = await listUtilityZipcodes(db, company.id);
+  const customerTypes = await findCustomerTypes(db, company.id);
   return {
     errorCodes: Object.entries(ERROR_CODES).map(([code, { status, description }]) => ({
       code,

@@ -3,4 +3,9 @@ export { CompanyFileRefused, CompanyFileSchema, parseCompanyFile } from './compa
 export { companyRoutes } from './routes.js';
 export { PAYMENT_GATEWAYS, PAYMENT_TYPES } from './schemas.js';
 export { type CompanyService, createCompanyService } from './service.js';
-export { findCompanyBySlug, findFirstBrand, findSettings as findCompanySettings } from './store.js';
+export {
+  findCompanyBySlug,
+  findCustomerTypes,
+  findFirstBrand,
+  findSettings as findCompanySettings,
+} from './store.js';

@@ -115,7 +115,12 @@ export async function updateMarket(
 }
 
 export function findCustomerTypes(db: Db, companyId: number) {
-  return db.selectFrom('customer_types').selectAll().where('company_id', '=', companyId).execute();
+  return db
+    .selectFrom('customer_types')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .execute();
 }
 
 export async function insertCustomerType(

@@ -1,3 +1,3 @@
 export { referenceRoutes } from './routes.js';
 export { createReferenceService, type ReferenceService } from './service.js';
-export { listLanguages } from './store.js';
+export { listDeliveryCharges, listLanguages, listUtilityZipcodes } from './store.js';

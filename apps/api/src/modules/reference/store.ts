@@ -64,6 +64,31 @@ export function listServedZipcodes(
   return query.orderBy('zipcodes.zipcode').execute();
 }
 
+/** Every utility's delivery charges (all companies'), in id order. */
+export const listDeliveryCharges = (db: Kysely<Database>) =>
+  db.selectFrom('utility_delivery_charges').selectAll().orderBy('id').execute();
+
+/** Each zip code the company's utilities serve, with its city, county, state and utility. */
+export function listUtilityZipcodes(db: Kysely<Database>, companyId: number) {
+  return db
+    .selectFrom('utility_zipcodes')
+    .innerJoin('zipcodes', 'zipcodes.id', 'utility_zipcodes.zipcode_id')
+    .innerJoin('cities', 'cities.id', 'zipcodes.city_id')
+    .innerJoin('counties', 'counties.id', 'cities.county_id')
+    .innerJoin('states', 'states.id', 'counties.state_id')
+    .innerJoin('utilities', 'utilities.id', 'utility_zipcodes.utility_id')
+    .select([
+      'zipcodes.zipcode',
+      'cities.name as city',
+      'counties.name as county',
+      'states.code as state',
+      'utilities.code as utility',
+    ])
+    .where('utilities.company_id', '=', companyId)
+    .orderBy('zipcodes.zipcode')
+    .execute();
+}
+
 export function listLanguages(db: Kysely<Database>, onlyActive: boolean) {
   let query = db.selectFrom('languages').selectAll();
   if (onlyActive) query = query.where('active', '=', 1);
