@@ -8,4 +8,5 @@ export {
   findCustomerTypes,
   findFirstBrand,
   findSettings as findCompanySettings,
+  findUtilityTerms,
 } from './store.js';

@@ -152,6 +152,16 @@ export function findUtilities(db: Db, companyId: number) {
     .execute();
 }
 
+/** Each utility's renewal alert (days) and whether its market lets the supplier take payments. */
+export function findUtilityTerms(db: Db, utilityIds: number[]) {
+  return db
+    .selectFrom('utilities')
+    .innerJoin('markets', 'markets.id', 'utilities.market_id')
+    .select(['utilities.id', 'utilities.renewal_alert', 'markets.handle_payments'])
+    .where('utilities.id', 'in', utilityIds)
+    .execute();
+}
+
 /** Which customer types each utility of the company serves. */
 export function findUtilityCustomerTypes(db: Db, companyId: number) {
   return db

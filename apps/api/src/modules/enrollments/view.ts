@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { findCompanySettings } from '../company/index.js';
+import { findCompanySettings, findUtilityTerms } from '../company/index.js';
+import { findPlanTerms } from '../plans/index.js';
 import { addDays, statusDetails } from './decision.js';
 import { type EnrollmentStatus, HIDDEN_FROM_CUSTOMERS, LIFECYCLE, SERVING_STATUSES } from './lifecycle.js';
 import { type EnrollmentRow, statusHistory } from './store.js';
@@ -42,17 +43,8 @@ export async function describeEnrollments(
   const ids = rows.map((e) => e.id);
   const [history, plans, utilities, settings] = await Promise.all([
     statusHistory(db, ids),
-    db
-      .selectFrom('plans')
-      .select(['id', 'name', 'rate', 'term', 'not_able_renewals', 'not_able_reenrolls'])
-      .where('id', 'in', [...new Set(rows.map((e) => e.plan_id))])
-      .execute(),
-    db
-      .selectFrom('utilities')
-      .innerJoin('markets', 'markets.id', 'utilities.market_id')
-      .select(['utilities.id', 'utilities.renewal_alert', 'markets.handle_payments'])
-      .where('utilities.id', 'in', [...new Set(rows.map((e) => e.utility_id))])
-      .execute(),
+    findPlanTerms(db, [...new Set(rows.map((e) => e.plan_id))]),
+    findUtilityTerms(db, [...new Set(rows.map((e) => e.utility_id))]),
     findCompanySettings(db, companyId),
   ]);
   const planById = new Map(plans.map((p) => [p.id, p]));

@@ -57,6 +57,15 @@ export function findPlans(db: Kysely<Database>, companyId: number, filter: PlanF
 
 export type PlanRow = Awaited<ReturnType<typeof findPlans>>[number];
 
+/** What an enrollment's description shows of its plan, and whether the plan allows renewing and re-enrolling. */
+export function findPlanTerms(db: Kysely<Database>, planIds: number[]) {
+  return db
+    .selectFrom('plans')
+    .select(['id', 'name', 'rate', 'term', 'not_able_renewals', 'not_able_reenrolls'])
+    .where('id', 'in', planIds)
+    .execute();
+}
+
 export async function planDetails(db: Kysely<Database>, planIds: number[]) {
   const ids = planIds.length ? planIds : [0];
   const [timeOfUse, acceptance, documents] = await Promise.all([
