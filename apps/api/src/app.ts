@@ -53,7 +53,7 @@ import {
   createChargesService,
   createHostedPayment,
 } from './modules/charges/index.js';
-import { companyRoutes, createCompanyService } from './modules/company/index.js';
+import { companyRoutes, createCompanyService, findCompanySettings } from './modules/company/index.js';
 import { createCreditChecksService, creditCheckRoutes } from './modules/credit-checks/index.js';
 import { createCustomerTypesService, customerTypeRoutes } from './modules/customer-types/index.js';
 import { createCustomersService, customerRoutes, sealClearTaxIds } from './modules/customers/index.js';
@@ -240,6 +240,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     createPaymentGateways({
       db: db.kysely,
       secretBoxKey: keys.secretBox,
+      configuredGateway: async (companyId) =>
+        (await findCompanySettings(db.kysely, companyId))?.payment_gateway,
       log: app.log,
       sandboxAllowed: config.mode === 'sandbox',
     }),

@@ -9,6 +9,7 @@ import { createPaymentGateways } from '../../src/adapters/payment-gateway/index.
 import { buildApp } from '../../src/app.js';
 import { openDatabase } from '../../src/db/client.js';
 import { deriveKeys } from '../../src/security/keys.js';
+import { configuredGatewayOf } from '../fixtures/tenants.js';
 import { signLogin, testConfig } from '../helpers/app.js';
 import { type EmptyDatabase, emptyDatabase } from '../helpers/processes.js';
 import { productionEnv } from '../helpers/production.js';
@@ -197,6 +198,7 @@ describe('npm run company:apply, company:account and company:gateway in producti
       const gateways = createPaymentGateways({
         db: db.kysely,
         secretBoxKey: deriveKeys(MASTER_KEY).secretBox,
+        configuredGateway: configuredGatewayOf(db.kysely),
         sandboxAllowed: false,
       });
       await expect(gateways.gatewayFor(company.id)).resolves.toBeDefined();

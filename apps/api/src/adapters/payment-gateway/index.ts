@@ -27,8 +27,8 @@ export class GatewayConfigurationError extends Error {
 
 export interface PaymentGateways {
   /**
-   * The company's payment gateway: its live account (payment_gateway_accounts) for the gateway named in
-   * company_settings.payment_gateway, or the in-process sandbox gateway when it has no live account.
+   * The company's payment gateway: its live account (payment_gateway_accounts) for the gateway its configuration
+   * names (configuredGateway), or the in-process sandbox gateway when it has no live account.
    */
   gatewayFor(companyId: number): Promise<PaymentGateway>;
 }
@@ -36,6 +36,11 @@ export interface PaymentGateways {
 export interface PaymentGatewaysOptions {
   db: Kysely<Database>;
   secretBoxKey: SecretBox;
+  /**
+   * The gateway the company's configuration names (company_settings.payment_gateway, the company module's), which
+   * its live account must be for; the caller asks the company module, as an adapter never does.
+   */
+  configuredGateway(companyId: number): Promise<string | null | undefined>;
   /** Overrides every account's per-call timeout. */
   timeoutMs?: number;
   /**
@@ -52,13 +57,8 @@ export function createPaymentGateways(options: PaymentGatewaysOptions): PaymentG
   const { db } = options;
   return {
     async gatewayFor(companyId) {
-      const [settings, account] = await Promise.all([
-        // The company module's table, read here because an adapter never asks a module (ARCHITECTURE.md, Known issues).
-        db
-          .selectFrom('company_settings')
-          .select('payment_gateway')
-          .where('company_id', '=', companyId)
-          .executeTakeFirst(),
+      const [configured, account] = await Promise.all([
+        options.configuredGateway(companyId),
         findActiveGatewayAccount(db, companyId),
       ]);
       if (!account) {
@@ -70,7 +70,6 @@ export function createPaymentGateways(options: PaymentGatewaysOptions): PaymentG
         return createSandboxGateway(db, companyId);
       }
 
-      const configured = settings?.payment_gateway;
       if (account.gateway !== 'AuthorizeNET' && account.gateway !== 'iCheckGateway') {
         throw new GatewayConfigurationError(
           `The payment gateway account names the unknown gateway "${account.gateway}"; use AuthorizeNET or iCheckGateway.`,

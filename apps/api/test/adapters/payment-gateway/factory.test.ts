@@ -11,6 +11,7 @@ import { migrateToLatest } from '../../../src/db/migrate.js';
 import type { PaymentGatewayAccountsTable } from '../../../src/db/tables/payments.js';
 import { deriveKeys } from '../../../src/security/keys.js';
 import { seal } from '../../../src/security/secret-box.js';
+import { configuredGatewayOf } from '../../fixtures/tenants.js';
 import { openTestDatabase } from '../../helpers/app.js';
 
 let db: Db;
@@ -76,7 +77,11 @@ const refusal = (companyId: number, from = gateways) =>
 beforeAll(async () => {
   ({ db, drop } = await openTestDatabase());
   await migrateToLatest(db.kysely);
-  gateways = createPaymentGateways({ db: db.kysely, secretBoxKey: key });
+  gateways = createPaymentGateways({
+    db: db.kysely,
+    secretBoxKey: key,
+    configuredGateway: configuredGatewayOf(db.kysely),
+  });
 });
 afterAll(async () => drop());
 
@@ -84,7 +89,12 @@ describe('gatewayFor(companyId)', () => {
   it('gives a company without a live account the sandbox gateway, only where the sandbox is allowed', async () => {
     const id = await company('AuthorizeNET');
     expect((await gateways.gatewayFor(id)).name).toBe('Sandbox');
-    const production = createPaymentGateways({ db: db.kysely, secretBoxKey: key, sandboxAllowed: false });
+    const production = createPaymentGateways({
+      db: db.kysely,
+      secretBoxKey: key,
+      configuredGateway: configuredGatewayOf(db.kysely),
+      sandboxAllowed: false,
+    });
     expect(await refusal(id, production)).toBe(
       'This retail company has no live payment gateway account; the sandbox gateway runs only in sandbox mode.',
     );

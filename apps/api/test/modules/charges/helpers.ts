@@ -20,7 +20,7 @@ import {
   savedCard,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
-import { sandboxCompanyId } from '../../fixtures/tenants.js';
+import { configuredGatewayOf, sandboxCompanyId } from '../../fixtures/tenants.js';
 import { type TestApi, useTestApi } from '../../helpers/app.js';
 
 /**
@@ -276,6 +276,7 @@ export async function chargesServiceOf(bed: ChargesTestbed, db = bed.api.db.kyse
   const gateways = createPaymentGateways({
     db: bed.api.db.kysely,
     secretBoxKey: bed.api.app.voltin.keys.secretBox,
+    configuredGateway: configuredGatewayOf(bed.api.db.kysely),
   });
   const wrap = switchedGateway(bed.switches);
   return {
@@ -294,6 +295,7 @@ export async function sandboxGatewayOf(bed: ChargesTestbed) {
   return createPaymentGateways({
     db: bed.api.db.kysely,
     secretBoxKey: bed.api.app.voltin.keys.secretBox,
+    configuredGateway: configuredGatewayOf(bed.api.db.kysely),
   }).gatewayFor(await sandboxCompanyId(bed.api.db.kysely));
 }
 

@@ -12,7 +12,7 @@ import {
   savedCard,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
-import { sandboxCompanyId } from '../../fixtures/tenants.js';
+import { configuredGatewayOf, sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { barrier } from './helpers.js';
 
@@ -52,6 +52,7 @@ async function chargedAtGateway(
   const gateway = await createPaymentGateways({
     db: api.db.kysely,
     secretBoxKey: api.app.voltin.keys.secretBox,
+    configuredGateway: configuredGatewayOf(api.db.kysely),
   }).gatewayFor(await sandboxCompanyId(api.db.kysely));
   const result = await gateway.charge({
     customerProfileToken: tokens.customer_profile_token,

@@ -10,7 +10,7 @@ import {
   sandboxDepositProfile,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
-import { sandboxCompanyId } from '../../fixtures/tenants.js';
+import { configuredGatewayOf, sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { chargeRows, enrollmentRow, historyOf } from './rules.js';
 
@@ -109,6 +109,7 @@ async function chargedAtGateway(amountCents: number) {
   const gateway = await createPaymentGateways({
     db: api.db.kysely,
     secretBoxKey: api.app.voltin.keys.secretBox,
+    configuredGateway: configuredGatewayOf(api.db.kysely),
   }).gatewayFor(await sandboxCompanyId(api.db.kysely));
   const result = await gateway.charge({
     customerProfileToken: card.customerProfileToken,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentGateways } from '../../../src/adapters/payment-gateway/index.js';
 import { createPaymentsService } from '../../../src/modules/payments/service.js';
-import { sandboxCompanyId } from '../../fixtures/tenants.js';
+import { configuredGatewayOf, sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { type CustomerLogin, everyRowAsText, loginNewCustomer, paymentProfileCalls } from './helpers.js';
 
@@ -214,7 +214,11 @@ describe('a customer that does not exist in the company (payments service)', () 
     const db = api.db.kysely;
     const payments = createPaymentsService({
       db,
-      gateways: createPaymentGateways({ db, secretBoxKey: api.app.voltin.keys.secretBox }),
+      gateways: createPaymentGateways({
+        db,
+        secretBoxKey: api.app.voltin.keys.secretBox,
+        configuredGateway: configuredGatewayOf(db),
+      }),
     });
     const companyId = await sandboxCompanyId(db);
     const before = await Promise.all([
