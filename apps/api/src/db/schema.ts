@@ -3,6 +3,7 @@ import type { Flag } from './columns.js';
 import type { AutoresponderTables } from './tables/autoresponders.js';
 import type { BillingTables } from './tables/billing.js';
 import type { CustomerAccountTables } from './tables/customers.js';
+import type { DocumentSigningTables } from './tables/document-signing.js';
 import type { EnrollmentTables } from './tables/enrollments.js';
 import type { IdempotencyTables } from './tables/idempotency.js';
 import type { JobTables } from './tables/jobs.js';
@@ -332,6 +333,7 @@ export interface Database
     JobTables,
     PlanTables,
     ProspectTables,
+    DocumentSigningTables,
     PremiseTables,
     PaymentTables,
     EnrollmentTables,

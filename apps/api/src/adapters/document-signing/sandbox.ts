@@ -9,8 +9,14 @@ import {
   SigningRefusedError,
   SigningUnavailableError,
 } from './port.js';
+import {
+  findSandboxEnvelope,
+  moveSandboxEnvelope,
+  recordSandboxEnvelope,
+  setSandboxEnvelopeState,
+} from './store.js';
 
-/** The sandbox service's own state of an envelope, kept in signing_envelopes.sandbox_state. */
+/** The sandbox service's own state of an envelope, kept in its own table (sandbox_signing_envelopes). */
 export type SandboxEnvelopeState = 'created' | 'unsendable' | 'sent' | 'voided' | 'completed' | 'declined';
 
 /** Where the sandbox signing page is served (src/modules/prospects/signing-page.ts): its signing views. */
@@ -23,7 +29,7 @@ export type SandboxViewLink =
 
 export interface SandboxSigning extends DocumentSigningPort {
   /** The sandbox's own state of an envelope; undefined for an envelope it does not have. */
-  stateOf(envelopeId: string): Promise<SandboxEnvelopeState | null | undefined>;
+  stateOf(envelopeId: string): Promise<SandboxEnvelopeState | undefined>;
   /** Reads a signing view link as it arrived (`request.url`): altered or foreign links are invalid. */
   readViewLink(url: string): SandboxViewLink;
   /**
@@ -44,9 +50,9 @@ export interface SandboxSigningOptions {
 /**
  * The in-process signing service used by the sandbox (never in production: src/app.ts picks DocuSign there).
  * Envelope ids are real GUIDs, so the webhook path is the same as with DocuSign: post a Connect event signed with
- * the company's Connect key to drive the status. It keeps its side of each envelope in the `sandbox_state` column of
- * the row the caller recorded under the envelope's reference, so sandbox envelopes survive a restart and are the
- * same on every node; it writes no other column.
+ * the company's Connect key to drive the status. It keeps its side of each envelope (its state and captive signer)
+ * in its own table, sandbox_signing_envelopes (store.ts), so sandbox envelopes survive a restart and are the same
+ * on every node.
  *
  * A signing view of an in-person envelope is a signed link to the sandbox signing page, valid for as long as a
  * DocuSign one; the page plays DocuSign's signing session (see SANDBOX_SIGNING_PATH).
@@ -56,20 +62,10 @@ export interface SandboxSigningOptions {
  * is created but cannot be sent (the prospect's signing status stays OnHold until it is sent again).
  */
 export function createSandboxSigning({ db, urlKey, publicBaseUrl }: SandboxSigningOptions): SandboxSigning {
-  const envelopeOf = (envelopeId: string) =>
-    db
-      .selectFrom('signing_envelopes')
-      .select(['sandbox_state', 'client_user_id'])
-      .where('envelope_id', '=', envelopeId)
-      .executeTakeFirst();
   const stateOf = async (envelopeId: string) =>
-    (await envelopeOf(envelopeId))?.sandbox_state as SandboxEnvelopeState | null | undefined;
+    (await findSandboxEnvelope(db, envelopeId))?.state as SandboxEnvelopeState | undefined;
   const setState = (envelopeId: string, state: SandboxEnvelopeState) =>
-    db
-      .updateTable('signing_envelopes')
-      .set({ sandbox_state: state })
-      .where('envelope_id', '=', envelopeId)
-      .execute();
+    setSandboxEnvelopeState(db, envelopeId, state);
 
   return {
     stateOf,
@@ -78,16 +74,14 @@ export function createSandboxSigning({ db, urlKey, publicBaseUrl }: SandboxSigni
         throw new SigningUnavailableError('The sandbox signing service is offline for this signer.');
       }
       const state: SandboxEnvelopeState = request.signer.name.endsWith('Unsent') ? 'unsendable' : 'created';
-      const recorded = await db
-        .updateTable('signing_envelopes')
-        .set({ sandbox_state: state })
-        .where('reference', '=', request.reference)
-        .where('envelope_id', 'is', null)
-        .executeTakeFirst();
-      if (Number(recorded.numUpdatedRows) !== 1) {
-        throw new SigningRefusedError(`No envelope is recorded under the reference ${request.reference}.`);
-      }
-      return { envelopeId: randomUUID() };
+      const envelopeId = randomUUID();
+      await recordSandboxEnvelope(db, {
+        envelope_id: envelopeId,
+        state,
+        client_user_id: request.signer.clientUserId,
+        created_at: new Date().toISOString(),
+      });
+      return { envelopeId };
     },
     async sendEnvelope(_accountId, envelopeId) {
       const state = await stateOf(envelopeId);
@@ -100,11 +94,11 @@ export function createSandboxSigning({ db, urlKey, publicBaseUrl }: SandboxSigni
     },
     // Like DocuSign: only a sent envelope, only for its captive signer (the sandbox keeps no names to compare).
     async createRecipientView(_accountId, envelopeId, { returnUrl, signer }) {
-      const envelope = await envelopeOf(envelopeId);
-      if (!envelope?.sandbox_state) throw new SigningRefusedError(`Envelope ${envelopeId} does not exist.`);
-      if (envelope.sandbox_state !== 'sent') {
+      const envelope = await findSandboxEnvelope(db, envelopeId);
+      if (!envelope) throw new SigningRefusedError(`Envelope ${envelopeId} does not exist.`);
+      if (envelope.state !== 'sent') {
         throw new SigningRefusedError(
-          `ENVELOPE_INVALID_STATUS: envelope ${envelopeId} is ${envelope.sandbox_state}, not sent.`,
+          `ENVELOPE_INVALID_STATUS: envelope ${envelopeId} is ${envelope.state}, not sent.`,
         );
       }
       if (!envelope.client_user_id || envelope.client_user_id !== signer.clientUserId) {
@@ -126,14 +120,8 @@ export function createSandboxSigning({ db, urlKey, publicBaseUrl }: SandboxSigni
       if (check === 'invalid' || !match || !returnUrl) return { status: 'invalid' };
       return { status: check, envelopeId: match[1]!, returnUrl: new URL(returnUrl) };
     },
-    async finish(trx, envelopeId, outcome) {
-      const moved = await trx
-        .updateTable('signing_envelopes')
-        .set({ sandbox_state: outcome })
-        .where('envelope_id', '=', envelopeId)
-        .where('sandbox_state', '=', 'sent')
-        .executeTakeFirst();
-      return Number(moved.numUpdatedRows) === 1;
+    finish(trx, envelopeId, outcome) {
+      return moveSandboxEnvelope(trx, envelopeId, 'sent', outcome);
     },
   };
 }

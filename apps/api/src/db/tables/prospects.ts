@@ -178,8 +178,6 @@ export interface SigningEnvelopesTable {
   status: string;
   /** When the signing service generated the event that set `status` (Connect's generatedDateTime). */
   status_at: string | null;
-  /** The in-process sandbox signing service's own state of the envelope (created, sent, unsendable, voided, …). */
-  sandbox_state: string | null;
   /** Remote (the signing service emails or texts the link) or InPerson (signed through a one-time signing view). */
   signing_method: string;
   /** The captive signer's DocuSign `clientUserId`, for an InPerson envelope; every signing view names it. */

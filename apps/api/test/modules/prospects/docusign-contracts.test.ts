@@ -574,7 +574,12 @@ describe('the sandbox signer (the sandbox without DocuSign settings)', () => {
   const sandboxState = async (id: number) =>
     await database.db.kysely
       .selectFrom('signing_envelopes')
-      .select(['status', 'sandbox_state'])
+      .leftJoin(
+        'sandbox_signing_envelopes',
+        'sandbox_signing_envelopes.envelope_id',
+        'signing_envelopes.envelope_id',
+      )
+      .select(['signing_envelopes.status', 'sandbox_signing_envelopes.state as sandbox_state'])
       .where('prospect_id', '=', id)
       .executeTakeFirstOrThrow();
   it('keeps its envelopes in the database: a contract sent before a restart is voided after it', async () => {
