@@ -162,6 +162,58 @@ describe('a credit check backs only the person it was run for', () => {
       'CREDIT_CHECK_OTHER_PERSON',
     );
   });
+
+  it('an existing customer is matched on the SSN and date of birth on record, which the request need not repeat', async () => {
+    const rosa = { ...person('Rosa', 'Diaz'), dateOfBirth: '1980-01-02' };
+    const first = await creditCheck(api, token, {
+      ...rosa,
+      socialSecurityNumber: ssnEnding('720'),
+      planId: fixed12,
+    });
+    const created = await enroll(
+      enrollmentBody(fixed12, options12, {
+        customer: { ...rosa, socialSecurityNumber: ssnEnding('720') },
+        payment: { creditCheckId: first.id_credit_check },
+      }),
+    );
+    const { customerId } = created.body.data as { customerId: number };
+    const enrollOnRecord = (creditCheckId: number) =>
+      enroll(
+        enrollmentBody(fixed12, options12, {
+          customer: { idCustomer: customerId },
+          payment: { creditCheckId },
+        }),
+      );
+
+    const otherSsn = await creditCheck(api, token, {
+      ...rosa,
+      socialSecurityNumber: ssnEnding('721'),
+      planId: fixed12,
+    });
+    expectFailure(await enrollOnRecord(otherSsn.id_credit_check), 422, 'CREDIT_CHECK_OTHER_PERSON');
+    const sameSsnAndBirthDate = await creditCheck(api, token, {
+      ...rosa,
+      socialSecurityNumber: ssnEnding('720'),
+      planId: fixed12,
+    });
+    const accepted = await enrollOnRecord(sameSsnAndBirthDate.id_credit_check);
+    expect(accepted.body.data?.enrollmentStatus, JSON.stringify(accepted.body)).toBe('PENDING');
+    expect(accepted.body.data?.customerId).toBe(customerId);
+  });
+
+  it('an unknown idCustomer is 404 before any check is matched against it', async () => {
+    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+    expectFailure(
+      await enroll(
+        enrollmentBody(fixed12, options12, {
+          customer: { idCustomer: 987_654_321 },
+          payment: { creditCheckId: check.id_credit_check },
+        }),
+      ),
+      404,
+      'NOT_FOUND',
+    );
+  });
 });
 
 describe("the plan's SSN rule cannot be skipped by running the check without planId", () => {
