@@ -425,21 +425,23 @@ describe('POST /enrollments/create: a login made with the enrollment follows the
 
   it('refuses the passwords and usernames quick enrollment refuses, writing nothing', async () => {
     const before = await countRows();
-    expectFailure(
+    const weak = expectFailure(
       await withLogin({ username: 'ana.garcia.1', password: 'passwordpassword' }),
       422,
       'PASSWORD_TOO_WEAK',
     );
+    expect(weak.errors.every((error: string) => error.startsWith('customer.password: '))).toBe(true);
     expectFailure(
       await withLogin({ username: 'ana.garcia.2', password: 'ana.garcia.2-x9' }),
       422,
       'PASSWORD_TOO_WEAK',
     );
-    expectFailure(
+    const badUserName = expectFailure(
       await withLogin({ username: 'ana garcia!', password: 'Long-enough-9' }),
       400,
       'USERNAME_INVALID',
     );
+    expect(badUserName.message).toMatch(/^customer\.username: /);
     expectFailure(await withLogin({ username: 'ana.garcia.3' }), 400, 'VALIDATION_FAILED');
     expect(await countRows()).toEqual(before);
   });
