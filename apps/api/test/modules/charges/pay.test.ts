@@ -221,7 +221,7 @@ describe('POST /payments/pay', () => {
     expect(charges.body.data[0].status).toBe('approved');
   });
 
-  it('refuses bad amounts, unknown profiles and another customer', async () => {
+  it('refuses bad amounts, unknown profiles, another customer and an enrollment that does not exist', async () => {
     const { enrollmentId } = await enrollment();
     const card = await savedCard('1111');
     expectFailure(
@@ -265,6 +265,23 @@ describe('POST /payments/pay', () => {
       await asCustomer('GET', `/payments/history-by-enrollment/${stranger}`),
       403,
       'CUSTOMER_FORBIDDEN',
+    );
+    const missing = 987_654_321;
+    expectFailure(
+      await asCustomer('POST', '/payments/pay', { idEnrollment: missing, ...card, amount: 10 }),
+      404,
+      'NOT_FOUND',
+    );
+    expectFailure(
+      await asCustomer('GET', `/payments/redirect-payment-uri/${missing}`, undefined, {
+        query: {
+          ldcNumber: '1',
+          callbackSuccessURL: 'http://localhost:3002/ok',
+          callbackErrorURL: 'http://localhost:3002/no',
+        },
+      }),
+      404,
+      'NOT_FOUND',
     );
   });
 });
