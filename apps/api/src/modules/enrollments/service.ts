@@ -560,6 +560,8 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
         return id;
       })
       .catch(async (error) => {
+        // The unique indexes decide (one live enrollment per meter, one per check and LDC number, one username per
+        // company, one charge row per gateway transaction); the loser is told which, as a request made later would be.
         if (isUniqueViolation(error)) {
           await assertMeterFree(db, companyId, ldcAccount, plan.commodity);
           if (credit.creditCheckId !== null)
@@ -601,7 +603,6 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
       c.languageId ??
       (await trx.selectFrom('languages').select('id').where('is_default', '=', 1).executeTakeFirstOrThrow())
         .id;
-    if (login) await assertUserNameFree(trx, companyId, login.userName);
     const now = new Date().toISOString();
     const { id } = await trx
       .insertInto('customers')

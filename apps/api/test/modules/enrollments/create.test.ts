@@ -455,4 +455,21 @@ describe('POST /enrollments/create: a login made with the enrollment follows the
       'USERNAME_TAKEN',
     );
   });
+
+  it('six creates with one new username at once: the database keeps one login, the others are 409 USERNAME_TAKEN', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => withLogin({ username: 'rush.hour', password: 'Long-enough-9' })),
+    );
+    expect(responses.map((r) => r.status).sort(), JSON.stringify(responses.map((r) => r.body.code))).toEqual([
+      200, 409, 409, 409, 409, 409,
+    ]);
+    for (const refused of responses.filter((r) => r.status === 409))
+      expectFailure(refused, 409, 'USERNAME_TAKEN');
+    const logins = await api.db.kysely
+      .selectFrom('customers')
+      .select('id')
+      .where('user_name', '=', 'rush.hour')
+      .execute();
+    expect(logins).toHaveLength(1);
+  });
 });
