@@ -112,6 +112,30 @@ describe('POST /enrollments/create: the outcome statuses', () => {
     });
   });
 
+  it('PENDING after a deposit charged now with the deposit token, an empty list of payment profiles beside it', async () => {
+    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('520'), planId: fixed12 });
+    const created = await enroll(
+      enrollmentBody(fixed12, options, {
+        payment: {
+          creditCheckId: check.id_credit_check,
+          depositOptions: 'PayNow',
+          ...(await sandboxDepositProfile(api, '1111')),
+          paymentProfiles: [],
+          acceptRecurringBilling: true,
+        },
+      }),
+    );
+    expect(created.body.data?.enrollmentStatus, JSON.stringify(created.body)).toBe('PENDING');
+    const charges = await api.db.kysely
+      .selectFrom('charge_transactions')
+      .select(['transaction_type', 'status', 'payment_type'])
+      .where('enrollment_id', '=', created.body.data.enrollmentId)
+      .execute();
+    expect(charges).toEqual([
+      { transaction_type: 'DEPOSIT', status: 'approved', payment_type: 'CreditCard' },
+    ]);
+  });
+
   it('a deposit charge without an answer stays ON_HOLD_DEPOSIT_PENDING, its charge marked for reconciliation', async () => {
     const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('520'), planId: fixed12 });
     const response = await enroll(
@@ -351,6 +375,20 @@ describe('POST /enrollments/create: refusals write nothing', () => {
         enrollmentBody(fixed12, options, {
           serviceAddress: { ldcAccount: '10089010001234567' },
           payment: { bypassCreditCheck: true },
+        }),
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'a deposit to pay now without a card to pay it with (an empty list of payment profiles)',
+      async () =>
+        enrollmentBody(fixed12, options, {
+          payment: {
+            bypassCreditCheck: true,
+            depositOptions: 'PayNow',
+            customerProfileToken: 'cust-1',
+            paymentProfiles: [],
+          },
         }),
       400,
       'VALIDATION_FAILED',
