@@ -527,6 +527,20 @@ describe('a deposit captured before enrollment', () => {
     ]);
   });
 
+  it('with an empty list of payment profiles, records the charge as it would without one', async () => {
+    const transactionId = await chargedAtGateway(15_000);
+    const data = created(
+      await fixedEnrollment('520', {
+        depositCaptureStatus: 'Captured',
+        depositTransactionId: transactionId,
+        paymentProfiles: [],
+      }),
+    );
+    expect(await chargeRows(api, data.enrollmentId)).toMatchObject([
+      { payment_profile_token: 'captured-before-enrollment', payment_type: 'CreditCard' },
+    ]);
+  });
+
   it.each([
     ['the gateway does not know the transaction', async () => ({ depositTransactionId: '60099999999' })],
     [
