@@ -213,7 +213,11 @@ describe('a submission taken with errors', () => {
 describe('a submission that does not reach the billing system', () => {
   it('is held in SUBMITION_NOT_SENT_CONNECTION_ERROR and retried after 1, 2, 4 … minutes, at most an hour', async () => {
     const token = await travelTo(api, daysFromToday(0));
+    // An outage is expected weather, not a fault: the history says it, the error log does not.
+    const errorsLogged = vi.spyOn(api.app.log, 'error');
     const data = await enrollOn(token, fixed12, 'unreachable');
+    expect(errorsLogged).not.toHaveBeenCalled();
+    errorsLogged.mockRestore();
     expect(data.enrollmentStatus).toBe('SUBMITION_NOT_SENT_CONNECTION_ERROR');
     const expectedDelays = [60, 120, 240, 480, 960, 1920, 3600, 3600];
     let sentAt = nowSeconds();
@@ -273,10 +277,16 @@ describe('a submission that does not reach the billing system', () => {
     });
   });
 
-  it('a failing adapter (not an outage) is held and retried the same way, and the create still answers', async () => {
+  it('a failing adapter (not an outage) is held and retried the same way, the create still answers, and the fault is logged as an error', async () => {
     const token = await travelTo(api, daysFromToday(0));
+    const errorsLogged = vi.spyOn(api.app.log, 'error');
     const data = await enrollOn(token, fixed12, 'broken');
     expect(data.enrollmentStatus).toBe('SUBMITION_NOT_SENT_CONNECTION_ERROR');
+    expect(errorsLogged).toHaveBeenCalledWith(
+      expect.objectContaining({ enrollmentId: data.enrollmentId }),
+      'billing system submission failed; it will be retried',
+    );
+    errorsLogged.mockRestore();
     expect(await enrollmentRow(api, data.enrollmentId)).toMatchObject({
       submission_attempts: 1,
       next_submission_at: nowSeconds() + 60,
