@@ -11,6 +11,7 @@ import {
   ssnEnding,
 } from '../../fixtures/enrollments.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
+import { holdTransactions } from '../../helpers/races.js';
 import { setCreditCheckValidDays } from './helpers.js';
 
 const api = useTestApi();
@@ -369,5 +370,48 @@ describe('the score thresholds, read by one function', () => {
     expect((await enrollScored('450', fixed24, options24)).body.data.enrollmentStatus).toBe(
       'ON_HOLD_DEPOSIT_PENDING',
     );
+  });
+});
+
+describe('one check raced onto one LDC number in two commodities', () => {
+  // No background tasks: their transactions would be counted by the gate.
+  const raceApi = useTestApi({ backgroundTasks: false });
+
+  it('the database keeps one enrollment on the check; the other create is 409 CREDIT_CHECK_IN_USE', async () => {
+    const raceToken = await raceApi.sandboxToken();
+    const electric = await planId(raceApi, 'Bluebonnet Energy 12-Month Fixed Electric', 'DUKE_OH_E');
+    const gas = await planId(raceApi, 'Bluebonnet Energy 12-Month Fixed Gas', 'DUKE_OH');
+    const cincinnati = { city: 'Cincinnati', state: 'OH', zipCode: '45202' };
+    const check = await creditCheck(raceApi, raceToken, {
+      socialSecurityNumber: ssnEnding('720'),
+      planId: electric,
+      ...cincinnati,
+    });
+    // Duke Energy Ohio serves both commodities on one twelve-digit account number.
+    const ldcAccount = freshEsiid('', 12);
+    const body = async (plan: number, commodityName: string) =>
+      enrollmentBody(plan, await requiredOptions(raceApi, raceToken, plan), {
+        commodityName,
+        serviceAddress: {
+          address: '100 Main St',
+          city: 'Cincinnati',
+          state: 'OH',
+          zipcode: '45202',
+          ldcAccount,
+        },
+        payment: { creditCheckId: check.id_credit_check },
+      });
+    const bodies = [await body(electric, 'Electric'), await body(gas, 'Gas')];
+    const gate = holdTransactions(raceApi, 2);
+    const requests = bodies.map((b) =>
+      raceApi.call('POST', '/enrollments/create', { token: raceToken, body: b }),
+    );
+    await gate.held(requests);
+    await gate.release();
+    const responses = await Promise.all(requests);
+    expect(responses.map((r) => r.status).sort(), JSON.stringify(responses.map((r) => r.body))).toEqual([
+      200, 409,
+    ]);
+    expectFailure(responses.find((r) => r.status === 409)!, 409, 'CREDIT_CHECK_IN_USE');
   });
 });
