@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { findCompanySettings, findFirstBrand } from '../company/index.js';
 import { type EnrollmentRow, findEnrollmentById } from '../enrollments/index.js';
-import { customerProfile, customerProfiles } from '../payments/index.js';
+import { customerProfiles, findProfileByToken } from '../payments/index.js';
 import { allowedReturnUrl, registeredOriginsOf } from './return-urls.js';
 import type { ChargesService } from './service.js';
 
@@ -60,8 +60,9 @@ export function createHostedPayment({ db, charges }: { db: Kysely<Database>; cha
       form: { paymentProfileToken?: string; amount?: string },
       linkSignature: string,
     ) {
-      const profile = await customerProfile(db, e.customer_id, form.paymentProfileToken ?? '');
-      if (!profile) throw new ApiError('PAYMENT_PROFILE_UNKNOWN', 'Choose a saved card or bank account.');
+      const profile = await findProfileByToken(db, e.company_id, form.paymentProfileToken ?? '');
+      if (profile?.customer_id !== e.customer_id)
+        throw new ApiError('PAYMENT_PROFILE_UNKNOWN', 'Choose a saved card or bank account.');
       const amount = Number(form.amount);
       if (!Number.isFinite(amount) || amount <= 0)
         throw new ApiError('VALIDATION_FAILED', 'Enter an amount.', ['amount: must be a positive number']);

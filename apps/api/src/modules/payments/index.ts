@@ -1,4 +1,4 @@
 export { paymentRoutes } from './routes.js';
 export { GatewayProfile, PAYMENT_TYPE_IDS } from './schemas.js';
 export { createPaymentsService, type PaymentsService } from './service.js';
-export { customerProfile, customerProfiles } from './store.js';
+export { customerProfiles, findProfileByToken } from './store.js';

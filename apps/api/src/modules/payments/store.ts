@@ -73,17 +73,6 @@ export function customerProfiles(db: Db, customerId: number) {
     .execute();
 }
 
-/** One of the customer's saved profiles by token; another customer's token finds nothing. */
-export function customerProfile(db: Db, customerId: number, token: string) {
-  return db
-    .selectFrom('payment_profiles')
-    .selectAll()
-    .where('customer_id', '=', customerId)
-    .where('payment_profile_token', '=', token)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
 /** A payment profile of the company by token, whoever owns it (the caller checks the owner). */
 export function findProfileByToken(db: Db, companyId: number, token: string, gateway?: string) {
   let query = db
