@@ -16,6 +16,7 @@ export default {
     'src/modules/enrollments/changes.ts',
     'src/modules/charges/service.ts',
     'src/modules/charges/confirmation.ts',
+    'src/modules/charges/hosted-payment.ts',
     'src/modules/charges/return-urls.ts',
     'src/modules/payments/service.ts',
     'src/modules/credit-checks/service.ts',
