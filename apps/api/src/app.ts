@@ -30,6 +30,7 @@ import { seedPremises } from './db/seed/premises.js';
 import { seedReferenceData } from './db/seed/reference.js';
 import { seedSandbox } from './db/seed/sandbox.js';
 import { withStartupLock } from './db/startup-lock.js';
+import { type Clock, systemClock } from './domain/clock.js';
 import { accessControl } from './http/access.js';
 import { slowClientLimits } from './http/client-errors.js';
 import { registerDocsSite } from './http/docs-site.js';
@@ -88,6 +89,7 @@ export interface AppContext {
   db: Db;
   keys: KeyRing;
   scheduler: Scheduler;
+  clock: Clock;
   /** Set once the modules are built: tests and tools drive the enrollment flow directly. */
   enrollments?: EnrollmentsService;
 }
@@ -113,6 +115,8 @@ export interface BuildOptions {
     gateway?: (companyGateway: PaymentGateway) => PaymentGateway;
   };
   logger?: boolean;
+  /** Where the time comes from; the system's by default (tests move a manual clock). */
+  clock?: Clock;
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: NodeJS.WritableStream;
 }
@@ -181,8 +185,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array' }, plugins: [ajvFormats] },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  const scheduler = createScheduler(db.kysely, app.log);
-  app.decorate('voltin', { config, db, keys, scheduler });
+  const clock = options.clock ?? systemClock;
+  const scheduler = createScheduler(db.kysely, app.log, clock);
+  app.decorate('voltin', { config, db, keys, scheduler, clock });
   // The first line of the log says which world this is, before anything else can be mistaken for production.
   app.log.info(
     { mode: config.mode },
@@ -217,7 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const rateLimiter = createRateLimiter(db.kysely);
   const auth = createAuthService({ db: db.kysely, config, keys, rateLimiter });
-  const mail = mailerFor(config, db.kysely, app.log);
+  const mail = mailerFor(config, db.kysely, app.log, clock);
   const customers = createCustomersService({ db: db.kysely, config, rateLimiter, mail });
   await app.register(accessControl, {
     resolver: { ...auth.resolver, customerSession: (companyId, hash) => customers.session(companyId, hash) },
@@ -307,6 +312,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const verificationDispatch = createVerificationDispatch({
     db: db.kysely,
+    clock,
     provider: options.adapters?.verificationProvider ?? createHttpVerificationProvider({ timeoutMs: 10_000 }),
     secretBox: keys.secretBox,
     log: app.log,

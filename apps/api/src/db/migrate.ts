@@ -29,6 +29,7 @@ import * as companySetupUniqueness from './migrations/2026-11-25T1800-company-se
 import * as inPersonSigning from './migrations/2026-11-25T1900-in-person-signing.js';
 import * as signingViewPermission from './migrations/2026-11-25T1910-signing-view-permission.js';
 import * as sandboxSigningEnvelopes from './migrations/2026-11-25T2000-sandbox-signing-envelopes.js';
+import * as taskRuns from './migrations/2026-11-26T0100-task-runs.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Listed statically so the compiled server needs no file-system scan. */
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T1900-in-person-signing': inPersonSigning,
   '2026-11-25T1910-signing-view-permission': signingViewPermission,
   '2026-11-25T2000-sandbox-signing-envelopes': sandboxSigningEnvelopes,
+  '2026-11-26T0100-task-runs': taskRuns,
 };
 
 /** PostgreSQL: Kysely looks for its bookkeeping tables in every schema unless told which one is ours. */

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { claimTask, ensureTask, listTasks, releaseTask } from './store.js';
+import type { TaskRunOutcome, TaskRunTrigger } from '../db/tables/jobs.js';
+import { type Clock, epochSeconds, systemClock } from '../domain/clock.js';
+import { backoffSeconds } from './backoff.js';
+import * as store from './store.js';
 
 /** A periodic sweep. It must be safe to run again after a crash: it works from the rows' own state. */
 export interface PeriodicTask {
@@ -13,47 +16,88 @@ export interface PeriodicTask {
   run(): Promise<string>;
 }
 
-/** How a run this node made ended: its summary, or an error. */
-export type RunOutcome = 'succeeded' | 'failed';
+/** A task that keeps failing waits longer each time, up to an hour (or its own period, if that is longer). */
+const MAX_BACKOFF_SECONDS = 3600;
 
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+/**
+ * The wait before the next run: the task's period after a success, and after the n-th failure in a row the period
+ * doubled n−1 times (a sweep whose database or partner is down stops hammering it), never past the cap.
+ */
+export const nextRunDelaySeconds = (task: PeriodicTask, consecutiveFailures: number) =>
+  backoffSeconds(consecutiveFailures, {
+    baseSeconds: task.everySeconds,
+    maxSeconds: Math.max(task.everySeconds, MAX_BACKOFF_SECONDS),
+  });
 
-export function createScheduler(db: Kysely<Database>, log: FastifyBaseLogger) {
+export function createScheduler(db: Kysely<Database>, log: FastifyBaseLogger, clock: Clock = systemClock) {
   const node = randomUUID();
   const tasks = new Map<string, PeriodicTask>();
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<unknown> = Promise.resolve();
-  const runListeners: Array<(task: string, outcome: RunOutcome) => void> = [];
-  const ended = (task: string, outcome: RunOutcome) => {
+  const runListeners: Array<(task: string, outcome: TaskRunOutcome) => void> = [];
+  const ended = (task: string, outcome: TaskRunOutcome) => {
     for (const listener of runListeners) listener(task, outcome);
   };
 
-  async function runTask(task: PeriodicTask, force: boolean): Promise<string | null> {
-    const now = nowSeconds();
-    await ensureTask(db, task.name, now);
-    const leaseSeconds = Math.max(60, task.everySeconds * 2);
-    if (!(await claimTask(db, { name: task.name, node, now, leaseSeconds, force }))) return null;
-    let result: string | null = null;
-    let error: string | null = null;
+  function registered(name: string): PeriodicTask {
+    const task = tasks.get(name);
+    if (!task) throw new Error(`No background task named ${name}`);
+    return task;
+  }
+
+  async function attempt(task: PeriodicTask): Promise<{ result: string | null; error: string | null }> {
     try {
-      result = await task.run();
+      return { result: await task.run(), error: null };
     } catch (failure) {
-      error = failure instanceof Error ? failure.message : String(failure);
       log.error({ err: failure, task: task.name }, 'background task failed; it will run again');
+      return { result: null, error: failure instanceof Error ? failure.message : String(failure) };
     }
-    await releaseTask(db, {
+  }
+
+  async function runTask(task: PeriodicTask, trigger: TaskRunTrigger): Promise<string | null> {
+    const started = clock.now();
+    const now = epochSeconds(clock);
+    await store.ensureTask(db, task.name, now);
+    const leaseSeconds = Math.max(60, task.everySeconds * 2);
+    const claim = { name: task.name, node, now, startedAt: started.toISOString(), leaseSeconds };
+    if (!(await store.claimTask(db, { ...claim, force: trigger === 'manual' }))) return null;
+    const failuresBefore = await store.failuresSoFar(db, task.name);
+    const { result, error } = await attempt(task);
+    const finished = clock.now();
+    const outcome: TaskRunOutcome = error === null ? 'succeeded' : 'failed';
+    const consecutiveFailures = outcome === 'failed' ? failuresBefore + 1 : 0;
+    await store.releaseTask(db, {
       name: task.name,
       node,
-      nextRunAt: nowSeconds() + task.everySeconds,
+      nextRunAt: epochSeconds(clock) + nextRunDelaySeconds(task, consecutiveFailures),
+      finishedAt: finished.toISOString(),
+      consecutiveFailures,
       result,
       error,
     });
-    ended(task.name, error === null ? 'succeeded' : 'failed');
+    await store.recordRun(db, {
+      task: task.name,
+      node,
+      trigger,
+      started_at: started.toISOString(),
+      finished_at: finished.toISOString(),
+      duration_ms: finished.getTime() - started.getTime(),
+      outcome,
+      result,
+      error,
+    });
+    ended(task.name, outcome);
     return result ?? error;
   }
 
   async function runDue(): Promise<void> {
-    for (const task of tasks.values()) await runTask(task, false);
+    for (const task of tasks.values()) await runTask(task, 'schedule');
+  }
+
+  async function setPaused(name: string, paused: boolean): Promise<void> {
+    registered(name);
+    await store.ensureTask(db, name, epochSeconds(clock));
+    await store.setPaused(db, name, paused ? clock.now().toISOString() : null);
   }
 
   return {
@@ -62,17 +106,19 @@ export function createScheduler(db: Kysely<Database>, log: FastifyBaseLogger) {
     },
     tasks: () => [...tasks.values()],
     /** Tells `listener` of every run this node attempted (metrics). */
-    onRun(listener: (task: string, outcome: RunOutcome) => void) {
+    onRun(listener: (task: string, outcome: TaskRunOutcome) => void) {
       runListeners.push(listener);
     },
-    /** Runs one task now, unless another node holds it; tests and operators use this. */
-    runNow(name: string) {
-      const task = tasks.get(name);
-      if (!task) throw new Error(`No background task named ${name}`);
-      return runTask(task, true);
-    },
+    /** Runs one task now, paused or not, unless another node is running it; operators and tests use this. */
+    runNow: async (name: string) => runTask(registered(name), 'manual'),
     runDue,
-    status: () => listTasks(db),
+    /** The schedule skips a paused task until it is resumed, on every node. */
+    pause: (name: string) => setPaused(name, true),
+    resume: (name: string) => setPaused(name, false),
+    status: () => store.listTasks(db),
+    /** The task's recent runs, newest first. */
+    runs: async (name: string, limit = store.TASK_RUNS_KEPT) =>
+      store.listRuns(db, registered(name).name, limit),
     start(pollSeconds = 5) {
       timer = setInterval(() => {
         inFlight = inFlight.then(runDue).catch((error) => log.error({ err: error }, 'scheduler poll failed'));

@@ -150,11 +150,12 @@ let testLogFile: NodeJS.WritableStream | undefined;
 
 /**
  * Builds the app on its own database, listens on a free loopback port, and tears all down after the file.
- * `adapters` replaces external systems (fault tests).
+ * `adapters` replaces external systems (fault tests); `build.clock`, the time (a test's manual clock).
  */
 export function useTestApi(
   overrides: Partial<Config> = {},
   adapters: BuildOptions['adapters'] = {},
+  build: Pick<BuildOptions, 'clock'> = {},
 ): TestApi {
   const api = {} as TestApi;
   let drop: () => Promise<void>;
@@ -168,6 +169,7 @@ export function useTestApi(
       {
         db: database.db,
         adapters,
+        ...build,
         ...logging.options,
       },
     );

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/schema.js';
+import { type Clock, systemClock } from '../../domain/clock.js';
 import { createLogTransport } from './log.js';
 import { createMailer } from './outbox.js';
 import { createSmtpTransport } from './smtp.js';
@@ -15,7 +16,7 @@ export {
   MAX_MAIL_ATTEMPTS,
   type Mailer,
   mailDeliveryTask,
-  retryDelaySeconds,
+  SENT_MAIL_RETENTION_DAYS,
 } from './outbox.js';
 export { type Bounce, MailDeliveryError, type MailTransport, maskEmail, type OutgoingMail } from './port.js';
 export { createSmtpTransport } from './smtp.js';
@@ -32,9 +33,14 @@ export {
  * The configured mailer: SMTP when SMTP_URL is set, otherwise the log transport. The sandbox without SMTP keeps the
  * bodies of the mail it "delivered" to the log: its outbox is the sandbox's mailbox (`npm run mail:outbox`).
  */
-export function mailerFor(config: Config, db: Kysely<Database>, log: FastifyBaseLogger) {
+export function mailerFor(
+  config: Config,
+  db: Kysely<Database>,
+  log: FastifyBaseLogger,
+  clock: Clock = systemClock,
+) {
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createLogTransport(log);
   // The sandbox's mailbox: the sandbox without an SMTP relay, never production.
   const keepDeliveredBodies = config.mode === 'sandbox' && config.smtpUrl === null;
-  return createMailer({ db, transport, from: config.mailFrom, log, keepDeliveredBodies });
+  return createMailer({ db, transport, from: config.mailFrom, log, clock, keepDeliveredBodies });
 }

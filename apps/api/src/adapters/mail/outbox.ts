@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { MailOutboxTable } from '../../db/tables/customers.js';
+import { type Clock, epochSeconds, systemClock } from '../../domain/clock.js';
+import { backoffSeconds } from '../../jobs/backoff.js';
 import type { PeriodicTask } from '../../jobs/scheduler.js';
 import {
   type Bounce,
@@ -15,9 +17,6 @@ import * as store from './store.js';
 
 /** A message is tried at most this many times, then left `failed` for an operator to look at. */
 export const MAX_MAIL_ATTEMPTS = 8;
-/** Wait before retry n (n = attempts so far): 1, 2, 4, 8, … minutes, never more than an hour. */
-export const MAIL_RETRY_BASE_SECONDS = 60;
-export const MAIL_RETRY_MAX_SECONDS = 3600;
 /** Sent messages are deleted after this many days (their reset links died long before). */
 export const SENT_MAIL_RETENTION_DAYS = 30;
 /** How often the `deliver-mail` task runs. */
@@ -33,16 +32,14 @@ const MAX_ERROR_LENGTH = 500;
 export const DELIVERED_BODY = '[delivered; body removed]';
 export const ABANDONED_BODY = '[not delivered; body removed]';
 
-export function retryDelaySeconds(attempts: number): number {
-  return Math.min(MAIL_RETRY_MAX_SECONDS, MAIL_RETRY_BASE_SECONDS * 2 ** Math.max(0, attempts - 1));
-}
-
 export interface MailerDeps {
   db: Kysely<Database>;
   transport: MailTransport;
   /** The envelope sender (MAIL_FROM). */
   from: string;
   log: FastifyBaseLogger;
+  /** The time sends, bounces, retries and the retention are dated by; the system's by default. */
+  clock?: Clock;
   /**
    * Keep the text and HTML of delivered mail: only for the sandbox's log transport, whose outbox is the sandbox's
    * mailbox (read with `npm run mail:outbox`). Mail that really left always loses its body.
@@ -69,7 +66,16 @@ export const bounceKey = (address: string) => address.trim().toLowerCase();
 const errorText = (error: unknown) =>
   maskEmailsIn(error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
 
-export function createMailer({ db, transport, from, log, keepDeliveredBodies = false }: MailerDeps) {
+export function createMailer({
+  db,
+  transport,
+  from,
+  log,
+  clock = systemClock,
+  keepDeliveredBodies = false,
+}: MailerDeps) {
+  const nowIso = () => clock.now().toISOString();
+
   /**
    * Queues a message. Pass the business change's transaction as `executor`, so the message exists exactly when
    * the change does.
@@ -83,7 +89,7 @@ export function createMailer({ db, transport, from, log, keepDeliveredBodies = f
       html: mail.html,
       template: mail.template,
       next_attempt_at: 0,
-      created_at: new Date().toISOString(),
+      created_at: nowIso(),
     });
   }
 
@@ -98,7 +104,7 @@ export function createMailer({ db, transport, from, log, keepDeliveredBodies = f
       status: 'sent',
       attempts,
       last_error: null,
-      sent_at: new Date().toISOString(),
+      sent_at: nowIso(),
       ...body,
     });
   }
@@ -117,7 +123,7 @@ export function createMailer({ db, transport, from, log, keepDeliveredBodies = f
       await store.recordBounce(trx, mail.company_id, bounceKey(mail.recipient), {
         reply: bounce.reply.slice(0, MAX_ERROR_LENGTH),
         outbox_id: mail.id,
-        bounced_at: new Date().toISOString(),
+        bounced_at: nowIso(),
       });
     });
     log.warn(
@@ -154,7 +160,8 @@ export function createMailer({ db, transport, from, log, keepDeliveredBodies = f
       status: 'failed',
       attempts,
       last_error: reason,
-      next_attempt_at: Math.floor(Date.now() / 1000) + retryDelaySeconds(attempts),
+      // Retry n waits the background jobs' one schedule: 1, 2, 4 … minutes, at most an hour.
+      next_attempt_at: epochSeconds(clock) + backoffSeconds(attempts),
       ...(willRetry ? {} : { text: ABANDONED_BODY, html: ABANDONED_BODY }),
     });
     log.warn(
@@ -204,15 +211,15 @@ export function createMailer({ db, transport, from, log, keepDeliveredBodies = f
 
   /** Sends what is due: new messages and failed ones whose backoff has passed. */
   async function deliverDue(): Promise<DeliveryResult> {
-    const started = Date.now();
-    const now = Math.floor(started / 1000);
-    const due = await store.listDueOutboxMail(db, now, MAX_MAIL_ATTEMPTS, BATCH_SIZE);
+    const budgetStart = performance.now();
+    const now = clock.now();
+    const due = await store.listDueOutboxMail(db, epochSeconds(clock), MAX_MAIL_ATTEMPTS, BATCH_SIZE);
     const result: DeliveryResult = { sent: 0, failed: 0, bounced: 0, purged: 0 };
     for (const mail of due) {
-      if (Date.now() - started > RUN_BUDGET_MS) break;
+      if (performance.now() - budgetStart > RUN_BUDGET_MS) break;
       result[await deliver(mail)]++;
     }
-    const cutoff = new Date(started - SENT_MAIL_RETENTION_DAYS * 86_400_000).toISOString();
+    const cutoff = new Date(now.getTime() - SENT_MAIL_RETENTION_DAYS * 86_400_000).toISOString();
     result.purged = await store.purgeMailSentBefore(db, cutoff);
     return result;
   }

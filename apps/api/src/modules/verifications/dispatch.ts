@@ -5,20 +5,17 @@ import {
   VerificationProviderError,
 } from '../../adapters/verification-provider/port.js';
 import type { Database } from '../../db/schema.js';
+import { type Clock, epochSeconds } from '../../domain/clock.js';
+import { backoffSeconds } from '../../jobs/backoff.js';
 import { open, type SecretBox } from '../../security/secret-box.js';
 import * as store from './store.js';
 
 /** How long a node holds a verification it is sending, before another may send it (the node may have died). */
 const CLAIM_SECONDS = 120;
-/** The wait after the n-th failed hand-over: 1, 2, 4 … minutes, at most an hour. */
-export const dispatchRetryDelaySeconds = (attempts: number) =>
-  Math.min(3600, 60 * 2 ** Math.max(0, attempts - 1));
-
-/** The time the dispatch reads, so tests can move it past a backoff instead of editing rows. */
-export const dispatchClock = { nowSeconds: () => Math.floor(Date.now() / 1000) };
 
 export interface DispatchDeps {
   db: Kysely<Database>;
+  clock: Clock;
   provider: VerificationProvider;
   secretBox: SecretBox;
   log: Pick<BaseLogger, 'warn'>;
@@ -46,7 +43,8 @@ export function createVerificationDispatch(deps: DispatchDeps) {
     } catch (error) {
       if (!(error instanceof VerificationProviderError)) throw error;
       const attempts = v.dispatch_attempts + 1;
-      await store.dispatchFailed(db, v.id, now + dispatchRetryDelaySeconds(attempts), error.message);
+      // The n-th failed hand-over waits the background jobs' one retry schedule (1, 2, 4 … minutes, at most an hour).
+      await store.dispatchFailed(db, v.id, now + backoffSeconds(attempts), error.message);
       deps.log.warn(
         { verificationId: v.verification_id, attempts },
         'verification provider did not take the sale',
@@ -59,7 +57,7 @@ export function createVerificationDispatch(deps: DispatchDeps) {
 
   return {
     async dispatchDue(limit = 50): Promise<string> {
-      const now = dispatchClock.nowSeconds();
+      const now = epochSeconds(deps.clock);
       const due = await store.verificationsToDispatch(db, now, limit);
       const outcomes = { sent: 0, failed: 0, taken: 0 };
       for (const v of due) outcomes[await sendOne(v, now)]++;

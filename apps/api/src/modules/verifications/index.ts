@@ -1,4 +1,4 @@
-export { createVerificationDispatch, dispatchClock, dispatchRetryDelaySeconds } from './dispatch.js';
+export { createVerificationDispatch } from './dispatch.js';
 export { verificationRoutes } from './routes.js';
 export { TPV_RESULTS, type TpvResult } from './schemas.js';
 export {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchClock, dispatchRetryDelaySeconds } from '../../../src/modules/verifications/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backoffSeconds } from '../../../src/jobs/backoff.js';
 import { signatureOf } from '../../../src/security/request-signing.js';
 import { seal } from '../../../src/security/secret-box.js';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../fixtures/enrollments.js';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { useTestApi } from '../../helpers/app.js';
+import { manualClock } from '../../helpers/clock.js';
 
 /** A verification provider on loopback: it checks every signature, and fails the sales a test asks it to fail. */
 class FakeProvider {
@@ -52,9 +53,9 @@ async function read(request: IncomingMessage) {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const api = useTestApi();
+const clock = manualClock(new Date().toISOString());
+const api = useTestApi({}, {}, { clock });
 const provider = new FakeProvider('tpv-shared-secret');
-const realClock = dispatchClock.nowSeconds;
 let token: string;
 let plan: number;
 let options: number[];
@@ -76,9 +77,6 @@ beforeAll(async () => {
     .execute();
 });
 afterAll(() => provider.close());
-afterEach(() => {
-  dispatchClock.nowSeconds = realClock;
-});
 
 async function sale(overrides: Record<string, unknown> = {}) {
   const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: plan });
@@ -135,8 +133,7 @@ describe('handing sales to the verification provider', () => {
     await dispatch();
     expect(sentFor(verification_id)).toHaveLength(1);
 
-    const start = realClock();
-    dispatchClock.nowSeconds = () => start + dispatchRetryDelaySeconds(1) + 1;
+    clock.advance(backoffSeconds(1) + 1);
     await dispatch();
     const sent = sentFor(verification_id);
     expect(sent).toHaveLength(2);
