@@ -323,6 +323,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const documentSigning = documentSigningFor(config, db, keys);
   const prospects = createProspectsService({
     db: db.kysely,
+    clock,
     files,
     signing: documentSigning.signing,
     log: app.log,

@@ -94,8 +94,8 @@ function prospectRow(
     affiliateId: number | null;
     rateMicros: number;
   },
+  now: string,
 ): Insertable<ProspectsTable> {
-  const now = new Date().toISOString();
   return {
     company_id: caller.companyId,
     affiliate_id: priced.affiliateId,
@@ -138,7 +138,7 @@ function prospectRow(
  * covers it. An account linked to an affiliate creates it for that affiliate.
  */
 export async function createProspect(
-  deps: Pick<ProspectsDeps, 'db' | 'files'>,
+  deps: Pick<ProspectsDeps, 'db' | 'files' | 'clock'>,
   caller: Caller,
   input: NewProspect,
   baseUrl: string,
@@ -152,7 +152,12 @@ export async function createProspect(
   const { affiliate } = await scopeOf(db, caller);
   const id = await store.insertProspect(
     db,
-    prospectRow(caller, input, { utility, customerType, affiliateId: affiliate?.id ?? null, rateMicros }),
+    prospectRow(
+      caller,
+      input,
+      { utility, customerType, affiliateId: affiliate?.id ?? null, rateMicros },
+      deps.clock.now().toISOString(),
+    ),
   );
   return present(deps, await mustFind(db, { companyId, affiliateId: null }, id), baseUrl);
 }

@@ -36,7 +36,7 @@ export async function documentsOf(
 }
 
 export async function uploadDocument(
-  { db, files }: Pick<ProspectsDeps, 'db' | 'files'>,
+  { db, files, clock }: Pick<ProspectsDeps, 'db' | 'files' | 'clock'>,
   caller: Caller,
   prospectId: number,
   file: FileContent,
@@ -52,6 +52,6 @@ export async function uploadDocument(
     },
     file,
   );
-  await store.touchProspect(db, prospect.id);
+  await store.touchProspect(db, prospect.id, clock.now().toISOString());
   return toDocument(files, baseUrl, stored);
 }

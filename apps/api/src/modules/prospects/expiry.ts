@@ -4,8 +4,6 @@ import type { ProspectStatus, SigningStatus } from './schemas.js';
 import * as store from './store.js';
 import { EXPIRY_TARGETS, signingMoveAllowed } from './transitions.js';
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-
 function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
@@ -18,10 +16,10 @@ export const expirationDate = (now: string, days: number) => addDays(now.slice(0
 type DueProspect = Awaited<ReturnType<typeof store.listExpired>>[number];
 
 /** Moves one prospect past its expiration date on; false when it changed meanwhile. */
-async function expire(deps: Pick<ProspectsDeps, 'db' | 'signing' | 'log'>, row: DueProspect) {
+async function expire(deps: Pick<ProspectsDeps, 'db' | 'signing' | 'log'>, row: DueProspect, now: string) {
   const changes: store.ProspectChanges = {
     status: EXPIRY_TARGETS[row.status as ProspectStatus]!,
-    modified_at: new Date().toISOString(),
+    modified_at: now,
   };
   if (
     row.status === 'Contract_Sent' &&
@@ -37,11 +35,14 @@ async function expire(deps: Pick<ProspectsDeps, 'db' | 'signing' | 'log'>, row: 
  * The expiry sweep: prospects whose expirationDate has passed move to Quote_Expired or Contract_Expired
  * (PROSPECT_STATUS_TRANSITIONS, trigger `expiry`) and their modifiedAt changes, so a sync lists them.
  */
-export async function expireDue(deps: Pick<ProspectsDeps, 'db' | 'signing' | 'log'>): Promise<string> {
-  const due = await store.listExpired(deps.db, Object.keys(EXPIRY_TARGETS), todayUtc());
+export async function expireDue(
+  deps: Pick<ProspectsDeps, 'db' | 'signing' | 'log' | 'clock'>,
+): Promise<string> {
+  const now = deps.clock.now().toISOString();
+  const due = await store.listExpired(deps.db, Object.keys(EXPIRY_TARGETS), now.slice(0, 10));
   let expired = 0;
   for (const row of due) {
-    if (await expire(deps, row)) expired++;
+    if (await expire(deps, row, now)) expired++;
   }
   return `expired ${expired} prospect${expired === 1 ? '' : 's'}`;
 }

@@ -65,7 +65,7 @@ async function inPersonEnvelope(deps: Pick<ProspectsDeps, 'db'>, prospect: Prosp
  * checked here first, so each refusal says what to do; the signing service decides the rest.
  */
 export async function createSigningView(
-  deps: Pick<ProspectsDeps, 'db' | 'signing' | 'mode'>,
+  deps: Pick<ProspectsDeps, 'db' | 'signing' | 'mode' | 'clock'>,
   caller: Caller,
   prospectId: number,
   body: Static<typeof SigningViewRequest>,
@@ -74,7 +74,9 @@ export async function createSigningView(
   const prospect = await findVisible(deps.db, caller, prospectId);
   const envelope = await inPersonEnvelope(deps, prospect);
   // Stated before asking: the URL lives five minutes from when the signing service made it, which is later.
-  const expiresAt = new Date(Date.now() + RECIPIENT_VIEW_LIFETIME_SECONDS * 1000).toISOString();
+  const expiresAt = new Date(
+    deps.clock.now().getTime() + RECIPIENT_VIEW_LIFETIME_SECONDS * 1000,
+  ).toISOString();
   const { name, email } = signerOf(prospect);
   try {
     const { url } = await deps.signing.createRecipientView(envelope.account_id, envelope.envelope_id, {

@@ -42,12 +42,12 @@ function checkTransition(caller: Caller, from: ProspectStatus, to: ProspectStatu
  * envelope is voided, and a re-quote or a contract sent restarts the expiration date.
  */
 async function changesOf(
-  deps: Pick<ProspectsDeps, 'db' | 'signing'>,
+  deps: Pick<ProspectsDeps, 'db' | 'signing' | 'clock'>,
   prospect: store.ProspectRow,
   { newStatus: to, repReferenceId }: Static<typeof StatusUpdateRequest>,
 ) {
   const from = prospect.status;
-  const now = new Date().toISOString();
+  const now = deps.clock.now().toISOString();
   const changes: store.ProspectChanges = { status: to, modified_at: now };
   if (repReferenceId !== undefined) changes.rep_reference_id = repReferenceId;
   const restartExpiry = () => expirationDate(now, prospect.prospect_expiration_days);

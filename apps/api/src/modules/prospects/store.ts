@@ -185,12 +185,8 @@ export function listExpired(db: Kysely<Database>, statuses: string[], today: str
 }
 
 /** Marks the prospect changed (a document was added), so a sync lists it. */
-export async function touchProspect(db: Kysely<Database>, prospectId: number): Promise<void> {
-  await db
-    .updateTable('prospects')
-    .set({ modified_at: new Date().toISOString() })
-    .where('id', '=', prospectId)
-    .execute();
+export async function touchProspect(db: Kysely<Database>, prospectId: number, at: string): Promise<void> {
+  await db.updateTable('prospects').set({ modified_at: at }).where('id', '=', prospectId).execute();
 }
 
 /** Sets the signing status only if it is still `from` (a webhook may have moved it already). */

@@ -1,8 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
-import { addDaysUtc, type ProspectRefs, prospectRefs, seededPrice, validProspect } from './fixtures.js';
+import { manualClock } from '../../helpers/clock.js';
+import { type ProspectRefs, prospectRefs, seededPrice, validProspect } from './fixtures.js';
 
-const api = useTestApi();
+const clock = manualClock(new Date().toISOString());
+const api = useTestApi({}, {}, { clock });
+const DAY = 86_400;
+/** The sandbox's residential prospects expire this many days after they are quoted or sent a contract. */
+const EXPIRATION_DAYS = 30;
+const clockDay = (days = 0) => new Date(clock.now().getTime() + days * DAY * 1000).toISOString().slice(0, 10);
 let token: string;
 let refs: ProspectRefs;
 
@@ -10,9 +16,6 @@ const create = async (status: string) =>
   (await api.call('POST', '/prospects', { token, body: validProspect(refs, { status }) })).body.data
     .idProspect as number;
 const get = async (id: number) => (await api.call('GET', `/prospects/${id}`, { token })).body.data;
-/** Moves a prospect's expiration date, as if it had been created that many days earlier. */
-const expireOn = (id: number, date: string) =>
-  api.db.kysely.updateTable('prospects').set({ expiration_date: date }).where('id', '=', id).execute();
 
 beforeAll(async () => {
   token = await api.sandboxToken();
@@ -25,8 +28,6 @@ describe('the expire-prospects background task', () => {
   });
 
   it('expires quotes and contracts past their expiration date and lists them as updated', async () => {
-    const fresh = await create('New');
-    const lastDay = await create('Contacted');
     const quote = await create('Quote_Sent');
     const contacted = await create('New');
     await api.call('POST', `/prospects/${contacted}/update-status`, {
@@ -43,9 +44,12 @@ describe('the expire-prospects background task', () => {
       token,
       body: { newStatus: 'Canceled' },
     });
-    for (const id of [quote, contacted, contract, canceled]) await expireOn(id, addDaysUtc(-1));
-    await expireOn(lastDay, addDaysUtc(0));
-    const before = new Date().toISOString();
+    expect((await get(quote)).expirationDate).toBe(clockDay(EXPIRATION_DAYS));
+    clock.advance(DAY);
+    const fresh = await create('New');
+    const lastDay = await create('Contacted');
+    clock.advance(EXPIRATION_DAYS * DAY);
+    const before = clock.now().toISOString();
 
     expect(await api.app.voltin.scheduler.runNow('expire-prospects')).toBe('expired 3 prospects');
 
@@ -64,7 +68,7 @@ describe('the expire-prospects background task', () => {
 
   it('lets an expired quote be re-quoted at the current matrix rate with a new expiration date', async () => {
     const id = await create('Quote_Sent');
-    await expireOn(id, addDaysUtc(-3));
+    clock.advance((EXPIRATION_DAYS + 3) * DAY);
     await api.db.kysely.updateTable('prospects').set({ rate_micros: 1 }).where('id', '=', id).execute();
     await api.app.voltin.scheduler.runNow('expire-prospects');
     expectFailure(
@@ -85,7 +89,7 @@ describe('the expire-prospects background task', () => {
       newStatus: 'Quote_Sent',
     });
     const prospect = await get(id);
-    expect(prospect).toMatchObject({ status: 'Quote_Sent', expirationDate: addDaysUtc(30) });
+    expect(prospect).toMatchObject({ status: 'Quote_Sent', expirationDate: clockDay(EXPIRATION_DAYS) });
     expect(prospect.rate).toBe(seededPrice('ONCOR,NORTH,RES-FIXED,12,ALL,2027-01'));
   });
 });
