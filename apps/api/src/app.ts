@@ -227,7 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accessControl, {
     resolver: { ...auth.resolver, customerSession: (companyId, hash) => customers.session(companyId, hash) },
   });
-  await app.register(idempotencyKeys, { db: db.kysely, leaseSeconds: config.idempotencyLeaseSeconds });
+  await app.register(idempotencyKeys, { db: db.kysely, leaseSeconds: config.idempotencyLeaseSeconds, clock });
   await registerOpenApi(app);
 
   const catalog = createStampedCache(
@@ -421,7 +421,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         auth.purgeExpired(),
         customers.purgeExpired(),
         rateLimiter.purgeExpired(),
-        purgeExpiredIdempotencyKeys(db.kysely),
+        purgeExpiredIdempotencyKeys(db.kysely, clock),
       ]);
       return 'purged';
     },

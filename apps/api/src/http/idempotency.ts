@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { Database } from '../db/schema.js';
+import { type Clock, epochSeconds } from '../domain/clock.js';
 import { ApiError } from './errors.js';
 import * as store from './idempotency-store.js';
 
@@ -23,9 +24,6 @@ declare module 'fastify' {
     idempotencyClaim: { id: number } | null;
   }
 }
-
-/** The time source of the rule, in epoch seconds; tests move it to cross the 24-hour expiry. */
-export const idempotencyClock = { nowSeconds: () => Math.floor(Date.now() / 1000) };
 
 /**
  * The key a service stores with what it created (a charge, an enrollment) so that a retry after a 5xx finds it instead
@@ -92,15 +90,14 @@ const inUse = () =>
  * released by a 5xx, which one retry takes over with a conditional update.
  */
 async function claim(
-  db: Kysely<Database>,
-  leaseSeconds: number,
+  { db, leaseSeconds, clock }: IdempotencyOptions,
   scope: { companyId: number; caller: string },
   key: string,
   request: ReturnType<typeof fingerprint>,
 ): Promise<Claim> {
   // A second round only after deleting an expired row that the purge task has not reached yet.
   for (let round = 0; round < 2; round++) {
-    const now = idempotencyClock.nowSeconds();
+    const now = epochSeconds(clock);
     const inserted = await store.insertClaim(db, {
       company_id: scope.companyId,
       caller: scope.caller,
@@ -162,8 +159,8 @@ async function settle(db: Kysely<Database>, claimId: number, reply: FastifyReply
   );
 }
 
-export async function purgeExpiredIdempotencyKeys(db: Kysely<Database>): Promise<void> {
-  await store.deleteClaimsExpiredBy(db, idempotencyClock.nowSeconds());
+export async function purgeExpiredIdempotencyKeys(db: Kysely<Database>, clock: Clock): Promise<void> {
+  await store.deleteClaimsExpiredBy(db, epochSeconds(clock));
 }
 
 function isIdempotent(route: Pick<RouteOptions, 'config'>): boolean {
@@ -192,44 +189,50 @@ function declareHeader(route: RouteOptions) {
  * out well within it); past it, a call that died without answering (process crash, database lost) no longer blocks
  * the client's retry.
  */
-export const idempotencyKeys = fp<{ db: Kysely<Database>; leaseSeconds: number }>(
-  async (app: FastifyInstance, { db, leaseSeconds }) => {
-    app.decorateRequest('idempotencyClaim', null);
+interface IdempotencyOptions {
+  db: Kysely<Database>;
+  leaseSeconds: number;
+  /** Where the 24-hour expiry and the lease are measured from. */
+  clock: Clock;
+}
 
-    app.addHook('onRoute', (route) => {
-      if (!isIdempotent(route)) return;
-      if ((route.config as { access?: string } | undefined)?.access === 'public')
-        throw new Error(
-          `Route ${route.method} ${route.url} takes an Idempotency-Key but has no caller to scope it`,
-        );
-      declareHeader(route);
-    });
+export const idempotencyKeys = fp<IdempotencyOptions>(async (app: FastifyInstance, options) => {
+  const { db } = options;
+  app.decorateRequest('idempotencyClaim', null);
 
-    app.addHook('preHandler', async (request, reply) => {
-      if (!isIdempotent(request.routeOptions)) return;
-      const key = headerKey(request);
-      if (key === undefined) return;
-      const outcome = await claim(db, leaseSeconds, callerScope(request), key, fingerprint(request));
-      if ('run' in outcome) {
-        request.idempotencyClaim = { id: outcome.run };
-        return;
-      }
-      return reply
-        .code(outcome.replay.status)
-        .header('idempotent-replayed', 'true')
-        .type('application/json; charset=utf-8')
-        .send(outcome.replay.body);
-    });
+  app.addHook('onRoute', (route) => {
+    if (!isIdempotent(route)) return;
+    if ((route.config as { access?: string } | undefined)?.access === 'public')
+      throw new Error(
+        `Route ${route.method} ${route.url} takes an Idempotency-Key but has no caller to scope it`,
+      );
+    declareHeader(route);
+  });
 
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!request.idempotencyClaim) return payload;
-      try {
-        await settle(db, request.idempotencyClaim.id, reply, payload);
-      } catch (error) {
-        // The answer still goes out; the claim's lease runs out and the client's retry runs again.
-        request.log.warn({ err: error }, 'the Idempotency-Key answer could not be kept');
-      }
-      return payload;
-    });
-  },
-);
+  app.addHook('preHandler', async (request, reply) => {
+    if (!isIdempotent(request.routeOptions)) return;
+    const key = headerKey(request);
+    if (key === undefined) return;
+    const outcome = await claim(options, callerScope(request), key, fingerprint(request));
+    if ('run' in outcome) {
+      request.idempotencyClaim = { id: outcome.run };
+      return;
+    }
+    return reply
+      .code(outcome.replay.status)
+      .header('idempotent-replayed', 'true')
+      .type('application/json; charset=utf-8')
+      .send(outcome.replay.body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.idempotencyClaim) return payload;
+    try {
+      await settle(db, request.idempotencyClaim.id, reply, payload);
+    } catch (error) {
+      // The answer still goes out; the claim's lease runs out and the client's retry runs again.
+      request.log.warn({ err: error }, 'the Idempotency-Key answer could not be kept');
+    }
+    return payload;
+  });
+});

@@ -1,10 +1,6 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentGateway } from '../../src/adapters/payment-gateway/port.js';
-import {
-  IDEMPOTENCY_KEY_TTL_SECONDS,
-  idempotencyClock,
-  purgeExpiredIdempotencyKeys,
-} from '../../src/http/idempotency.js';
+import { IDEMPOTENCY_KEY_TTL_SECONDS, purgeExpiredIdempotencyKeys } from '../../src/http/idempotency.js';
 import { readPage } from '../docs/examples.js';
 import {
   cardEnding,
@@ -16,9 +12,11 @@ import {
   ssnEnding,
 } from '../fixtures/enrollments.js';
 import { type ApiResponse, expectFailure, useTestApi } from '../helpers/app.js';
+import { manualClock } from '../helpers/clock.js';
 
 /** While `gate` is set, a charge reaches the gateway only once it resolves; `arrived` tells a charge is waiting. */
 const held = { gate: null as Promise<void> | null, arrived: () => {}, charges: 0 };
+const clock = manualClock(new Date().toISOString());
 const api = useTestApi(
   { backgroundTasks: false },
   {
@@ -34,6 +32,7 @@ const api = useTestApi(
       },
     }),
   },
+  { clock },
 );
 let token: string;
 let plan: number;
@@ -50,11 +49,6 @@ beforeAll(async () => {
   token = await api.sandboxToken();
   plan = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
   options = await requiredOptions(api, token, plan);
-});
-
-const realClock = idempotencyClock.nowSeconds;
-afterEach(() => {
-  idempotencyClock.nowSeconds = realClock;
 });
 
 let payers = 0;
@@ -292,11 +286,10 @@ describe('Idempotency-Key: kept 24 hours', () => {
     const key = `day-${Date.now()}`;
     const first = await pay(ana, 20, key);
     expect(first.status).toBe(200);
-    const start = realClock();
-    idempotencyClock.nowSeconds = () => start + IDEMPOTENCY_KEY_TTL_SECONDS - 60;
+    clock.advance(IDEMPOTENCY_KEY_TTL_SECONDS - 60);
     expectFailure(await pay(ana, 21, key), 422, 'IDEMPOTENCY_KEY_REUSED');
 
-    idempotencyClock.nowSeconds = () => start + IDEMPOTENCY_KEY_TTL_SECONDS + 1;
+    clock.advance(61);
     const nextDay = await pay(ana, 21, key);
     expect(nextDay.status, JSON.stringify(nextDay.body)).toBe(200);
     expect(replayed(nextDay)).toBe(false);
@@ -307,8 +300,8 @@ describe('Idempotency-Key: kept 24 hours', () => {
 
     const keys = () =>
       api.db.kysely.selectFrom('idempotency_keys').select('id').where('key', '=', key).execute();
-    idempotencyClock.nowSeconds = () => start + 2 * IDEMPOTENCY_KEY_TTL_SECONDS + 2;
-    await purgeExpiredIdempotencyKeys(api.db.kysely);
+    clock.advance(IDEMPOTENCY_KEY_TTL_SECONDS + 1);
+    await purgeExpiredIdempotencyKeys(api.db.kysely, clock);
     expect(await keys()).toHaveLength(0);
   });
 });
