@@ -15,20 +15,23 @@ export const expirationDate = (now: string, days: number) => addDays(now.slice(0
 
 type DueProspect = Awaited<ReturnType<typeof store.listExpired>>[number];
 
-/** Moves one prospect past its expiration date on; false when it changed meanwhile. */
+/**
+ * Moves one prospect past its expiration date on; false when it changed meanwhile. The move is made first and the
+ * contract envelope voided only once it holds: a prospect that changed meanwhile (signed, re-quoted) keeps its
+ * envelope.
+ */
 async function expire(deps: Pick<ProspectsDeps, 'db' | 'signing' | 'log'>, row: DueProspect, now: string) {
   const changes: store.ProspectChanges = {
     status: EXPIRY_TARGETS[row.status as ProspectStatus]!,
     modified_at: now,
   };
-  if (
+  const envelopeExpires =
     row.status === 'Contract_Sent' &&
-    signingMoveAllowed(row.signing_status as SigningStatus | null, 'Expired')
-  ) {
-    await expireEnvelope(deps, row.id);
-    changes.signing_status = 'Expired';
-  }
-  return store.updateProspect(deps.db, row.id, row.status, changes);
+    signingMoveAllowed(row.signing_status as SigningStatus | null, 'Expired');
+  if (envelopeExpires) changes.signing_status = 'Expired';
+  const moved = await store.updateProspect(deps.db, row.id, row.status, changes);
+  if (moved && envelopeExpires) await expireEnvelope(deps, row.id);
+  return moved;
 }
 
 /**
