@@ -272,8 +272,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The sandbox one only when no connector is configured, and never in production (config.integrations).
   const billingSystem = billingSystemFor(config);
   const billing = createBillingService(db.kysely, options.adapters?.billingAccounts ?? billingSystem);
-  const notifications = createNotificationsService({ db: db.kysely, billing });
-  const autoresponders = createAutorespondersService({ db: db.kysely, billing, mail });
+  const notifications = createNotificationsService({ db: db.kysely, billing, clock });
+  const autoresponders = createAutorespondersService({ db: db.kysely, billing, mail, clock });
   const enrollments = createEnrollmentsService({
     db: db.kysely,
     plans,

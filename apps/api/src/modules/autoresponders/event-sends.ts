@@ -3,6 +3,7 @@ import type { Mailer } from '../../adapters/mail/index.js';
 import { maskEmail } from '../../adapters/mail/index.js';
 import type { Database } from '../../db/schema.js';
 import { readSetting, writeSetting } from '../../db/system-settings.js';
+import type { Clock } from '../../domain/clock.js';
 import type { BillingService } from '../billing/index.js';
 import * as store from './store.js';
 import { toHtml } from './templates.js';
@@ -136,8 +137,8 @@ function prospectEvent(row: ProspectRow, trigger: TriggerDefinition): Autorespon
 }
 
 /** The send-autoresponders task: turns notifications and prospect sales statuses into email, once per event. */
-export function createEventSender(deps: { db: Db; billing: BillingService; mail: Mailer }) {
-  const { db, billing, mail } = deps;
+export function createEventSender(deps: { db: Db; billing: BillingService; mail: Mailer; clock: Clock }) {
+  const { db, billing, mail, clock } = deps;
 
   /** The package for the event: its language, else the default language; of the brand when the event has one. */
   async function packageFor(target: Target) {
@@ -186,7 +187,7 @@ export function createEventSender(deps: { db: Db; billing: BillingService; mail:
     const subject = renderText(template.subject, values);
     const body = renderText(template.body, values);
     const missing = [...new Set([...subject.missing, ...body.missing])];
-    const now = new Date().toISOString();
+    const now = clock.now().toISOString();
     return db.transaction().execute(async (trx) => {
       const sendId = await store.insertSendOnce(trx, {
         company_id: target.companyId,
@@ -316,7 +317,7 @@ export function createEventSender(deps: { db: Db; billing: BillingService; mail:
   return {
     /** One pass of the send-autoresponders task. */
     async sendFromEvents(): Promise<string> {
-      const settleBefore = new Date(Date.now() - SETTLE_SECONDS * 1000).toISOString();
+      const settleBefore = new Date(clock.now().getTime() - SETTLE_SECONDS * 1000).toISOString();
       const customers = await customerEvents(settleBefore);
       const prospects = await prospectEvents(settleBefore);
       return `${customers} customer and ${prospects} prospect autoresponders`;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Mailer } from '../../adapters/mail/index.js';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../domain/clock.js';
 import { notFound } from '../../http/errors.js';
 import type { BillingService } from '../billing/index.js';
 import { createEventSender } from './event-sends.js';
@@ -12,8 +13,9 @@ export function createAutorespondersService(deps: {
   db: Kysely<Database>;
   billing: BillingService;
   mail: Mailer;
+  clock: Clock;
 }) {
-  const { db } = deps;
+  const { db, clock } = deps;
   const { sendFromEvents } = createEventSender(deps);
 
   return {
@@ -47,7 +49,7 @@ export function createAutorespondersService(deps: {
       if (!(await store.findPackage(db, companyId, input.id_package)))
         throw notFound(`Autoresponder package ${input.id_package}`);
       validateTemplate(input.trigger, input.subject, input.body);
-      const now = new Date().toISOString();
+      const now = clock.now().toISOString();
       const id = await store.insertTemplate(db, {
         package_id: input.id_package,
         trigger_key: input.trigger,
@@ -76,7 +78,7 @@ export function createAutorespondersService(deps: {
         subject,
         body,
         active: input.active === undefined ? current.active : input.active ? 1 : 0,
-        updated_at: new Date().toISOString(),
+        updated_at: clock.now().toISOString(),
       });
       return templateWire((await store.findTemplate(db, companyId, id))!);
     },

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { readSetting, writeSetting } from '../../db/system-settings.js';
+import type { Clock } from '../../domain/clock.js';
 import { notFound } from '../../http/errors.js';
 import { type BillingService, money } from '../billing/index.js';
 import type { EnrollmentStatus } from '../enrollments/index.js';
@@ -43,8 +44,12 @@ function toWire(n: NotificationRow) {
   };
 }
 
-export function createNotificationsService(deps: { db: Kysely<Database>; billing: BillingService }) {
-  const { db, billing } = deps;
+export function createNotificationsService(deps: {
+  db: Kysely<Database>;
+  billing: BillingService;
+  clock: Clock;
+}) {
+  const { db, billing, clock } = deps;
 
   async function send(
     target: { companyId: number; customerId: number; enrollmentId: number; language: NotificationLanguage },
@@ -62,7 +67,7 @@ export function createNotificationsService(deps: { db: Kysely<Database>; billing
       subject: message.subject,
       message: message.message,
       display_priority: message.display_priority,
-      sent_date: new Date().toISOString(),
+      sent_date: clock.now().toISOString(),
       read_date: null,
       source_key: sourceKey,
     });
@@ -184,7 +189,7 @@ export function createNotificationsService(deps: { db: Kysely<Database>; billing
   return {
     /** One pass of the create-notifications task. */
     async createFromEvents(): Promise<string> {
-      const now = Date.now();
+      const now = clock.now().getTime();
       const settleBefore = new Date(now - SETTLE_SECONDS * 1000).toISOString();
       const staleBefore = new Date(now - UNSETTLED_CHARGE_DAYS * 86_400_000).toISOString();
       const status = await statusChanges(settleBefore);
@@ -205,7 +210,7 @@ export function createNotificationsService(deps: { db: Kysely<Database>; billing
     },
 
     async markRead(companyId: number, id: number) {
-      await store.markRead(db, id, new Date().toISOString());
+      await store.markRead(db, id, clock.now().toISOString());
       const row = await store.find(db, companyId, id);
       if (!row) throw notFound(`Notification ${id}`);
       return toWire(row);

@@ -139,6 +139,7 @@ describe('create-notifications', () => {
       createNotificationsService({
         db: api.db.kysely,
         billing: createBillingService(api.db.kysely, createSandboxBillingSystem()),
+        clock: api.app.voltin.clock,
       });
     await Promise.all([node().createFromEvents(), node().createFromEvents(), node().createFromEvents()]);
     const rows = await api.db.kysely
