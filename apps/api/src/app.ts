@@ -271,7 +271,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   // The sandbox one only when no connector is configured, and never in production (config.integrations).
   const billingSystem = billingSystemFor(config);
-  const billing = createBillingService(db.kysely, options.adapters?.billingAccounts ?? billingSystem);
+  const billing = createBillingService(db.kysely, options.adapters?.billingAccounts ?? billingSystem, clock);
   const notifications = createNotificationsService({ db: db.kysely, billing, clock });
   const autoresponders = createAutorespondersService({ db: db.kysely, billing, mail, clock });
   const enrollments = createEnrollmentsService({
@@ -308,6 +308,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const verifications = createVerificationsService({
     db: db.kysely,
+    clock,
     enrollments: { verificationResult: (verification) => accountChanges.verificationResult(verification) },
   });
   const verificationDispatch = createVerificationDispatch({
@@ -366,7 +367,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(premiseRoutes, { premises: createPremisesService(db.kysely) });
       await api.register(creditCheckRoutes, { creditChecks });
       await api.register(enrollmentRoutes, { enrollments, changes: accountChanges });
-      await api.register(agentRoutes, { agent: createAgentQueues(db.kysely, enrollments) });
+      await api.register(agentRoutes, { agent: createAgentQueues(db.kysely, enrollments, clock) });
       await api.register(chargeRoutes, {
         charges,
         enrollments,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../domain/clock.js';
 import type { Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import {
@@ -19,7 +20,7 @@ export const DEFAULT_QUEUE = AGENT_QUEUE_STATUSES;
 
 const agentOf = (accountId: number) => `agent:${accountId}`;
 
-export function createAgentQueues(db: Kysely<Database>, enrollments: EnrollmentsService) {
+export function createAgentQueues(db: Kysely<Database>, enrollments: EnrollmentsService, clock: Clock) {
   const enrollment = (companyId: number, id: number) => enrollments.row(companyId, id);
 
   return {
@@ -135,7 +136,7 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
         ]);
       await recordCreditLetterReview(db, letter.id, {
         status: approve ? 1 : 2,
-        reviewed_at: new Date().toISOString(),
+        reviewed_at: clock.now().toISOString(),
         reviewed_by: agentOf(accountId),
         review_note: note,
       });
@@ -164,7 +165,7 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
     async resolveEtfInvoice(companyId: number, id: number, accountId: number, outcome: 'sent' | 'waived') {
       const resolved = await resolveQueuedEtfInvoice(db, companyId, id, {
         status: outcome,
-        resolved_at: new Date().toISOString(),
+        resolved_at: clock.now().toISOString(),
         resolved_by: agentOf(accountId),
       });
       const row = await findEtfInvoice(db, companyId, id);

@@ -7,6 +7,7 @@ import {
   type Statement,
 } from '../../adapters/billing-system/port.js';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../domain/clock.js';
 import type { Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { renderPdf } from '../../pdf/render.js';
@@ -15,9 +16,6 @@ import { statementModel } from './statement-pdf.js';
 import type { AccountRow } from './store.js';
 import * as store from './store.js';
 
-/** Statuses in which the billing system bills an enrollment. */
-
-const today = () => new Date().toISOString().slice(0, 10);
 const dollars = (cents: number) => Math.round(cents) / 100;
 
 export interface LoadedAccount {
@@ -77,7 +75,8 @@ async function answerOf<T>(read: Promise<T>): Promise<T> {
   }
 }
 
-export function createBillingService(db: Kysely<Database>, billingSystem: BillingAccounts) {
+export function createBillingService(db: Kysely<Database>, billingSystem: BillingAccounts, clock: Clock) {
+  const today = () => clock.now().toISOString().slice(0, 10);
   /** Whether a balance is owed; when the billing system does not answer, yes: a balance is shown rather than hidden. */
   async function owes(account: BillingAccount): Promise<boolean> {
     try {
@@ -272,7 +271,7 @@ export function createBillingService(db: Kysely<Database>, billingSystem: Billin
     async latestStatements(afterId: number, limit: number) {
       const asOf = today();
       const rows = await store.servedAccountRows(db, BILLED_STATUSES, afterId, limit);
-      const recentEndLimit = new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10);
+      const recentEndLimit = new Date(clock.now().getTime() - 45 * 86_400_000).toISOString().slice(0, 10);
       const current = rows.filter(
         (r) =>
           (r.status !== 'DROPPED' && r.status !== 'ARCHIVED') || (serviceEndOf(r) ?? '') >= recentEndLimit,

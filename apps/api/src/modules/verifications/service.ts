@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/schema.js';
 import type { TpvVerificationsTable } from '../../db/tables/prospects.js';
+import type { Clock } from '../../domain/clock.js';
 import type { Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { RESULTS_NEEDING_REASONS, type TpvResult, type VerificationUpdate } from './schemas.js';
@@ -23,7 +24,11 @@ const alreadyVerified = (verificationId: string) =>
     `Verification ${verificationId} is already VERIFIED; a verified result is final and cannot be updated.`,
   );
 
-export function createVerificationsService(deps: { db: Kysely<Database>; enrollments?: EnrollmentFollower }) {
+export function createVerificationsService(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  enrollments?: EnrollmentFollower;
+}) {
   const { db } = deps;
 
   /**
@@ -83,7 +88,7 @@ export function createVerificationsService(deps: { db: Kysely<Database>; enrollm
         store.recordResult(trx, existing.id, {
           result: input.result,
           reasons: JSON.stringify(reasons),
-          at: new Date().toISOString(),
+          at: deps.clock.now().toISOString(),
         }),
       );
       if (!recorded) throw alreadyVerified(verificationId);

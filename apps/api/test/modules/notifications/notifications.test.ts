@@ -138,7 +138,7 @@ describe('create-notifications', () => {
     const node = () =>
       createNotificationsService({
         db: api.db.kysely,
-        billing: createBillingService(api.db.kysely, createSandboxBillingSystem()),
+        billing: createBillingService(api.db.kysely, createSandboxBillingSystem(), api.app.voltin.clock),
         clock: api.app.voltin.clock,
       });
     await Promise.all([node().createFromEvents(), node().createFromEvents(), node().createFromEvents()]);

@@ -153,6 +153,7 @@ describe('the linked enrollment follows the result (onResult)', () => {
     const seen: VerificationRecord[] = [];
     const service = createVerificationsService({
       db: api.db.kysely,
+      clock: api.app.voltin.clock,
       enrollments: { verificationResult: async (v) => void seen.push(v) },
     });
     await seedVerification('TPV-2001', 42);
