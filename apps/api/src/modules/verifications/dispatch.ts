@@ -12,6 +12,11 @@ import * as store from './store.js';
 
 /** How long a node holds a verification it is sending, before another may send it (the node may have died). */
 const CLAIM_SECONDS = 120;
+/**
+ * A sale is handed over at most this many times (about two hours of backoff); then it is left NOT_SENT, for the
+ * provider to find with GET /tpv/verifications, instead of pushing at a provider that keeps refusing.
+ */
+export const MAX_DISPATCH_ATTEMPTS = 8;
 
 export interface DispatchDeps {
   db: Kysely<Database>;
@@ -32,7 +37,7 @@ export function createVerificationDispatch(deps: DispatchDeps) {
   const { db } = deps;
 
   async function sendOne(v: store.VerificationToDispatch, now: number): Promise<'sent' | 'failed' | 'taken'> {
-    if (!(await store.claimForDispatch(db, v.id, now, CLAIM_SECONDS))) return 'taken';
+    if (!(await store.claimForDispatch(db, v.id, now, CLAIM_SECONDS, MAX_DISPATCH_ATTEMPTS))) return 'taken';
     const sale = await store.saleToVerify(db, v.id);
     try {
       if (!sale) throw new VerificationProviderError('the verification has no enrollment to verify');
@@ -47,7 +52,9 @@ export function createVerificationDispatch(deps: DispatchDeps) {
       await store.dispatchFailed(db, v.id, now + backoffSeconds(attempts), error.message);
       deps.log.warn(
         { verificationId: v.verification_id, attempts },
-        'verification provider did not take the sale',
+        attempts < MAX_DISPATCH_ATTEMPTS
+          ? 'verification provider did not take the sale; it will be sent again'
+          : 'verification provider did not take the sale for the last time; it is left for the provider to poll',
       );
       return 'failed';
     }
@@ -58,7 +65,7 @@ export function createVerificationDispatch(deps: DispatchDeps) {
   return {
     async dispatchDue(limit = 50): Promise<string> {
       const now = epochSeconds(deps.clock);
-      const due = await store.verificationsToDispatch(db, now, limit);
+      const due = await store.verificationsToDispatch(db, now, MAX_DISPATCH_ATTEMPTS, limit);
       const outcomes = { sent: 0, failed: 0, taken: 0 };
       for (const v of due) outcomes[await sendOne(v, now)]++;
       return `${outcomes.sent} sent, ${outcomes.failed} to retry`;

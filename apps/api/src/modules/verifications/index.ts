@@ -1,4 +1,4 @@
-export { createVerificationDispatch } from './dispatch.js';
+export { createVerificationDispatch, MAX_DISPATCH_ATTEMPTS } from './dispatch.js';
 export { verificationRoutes } from './routes.js';
 export { TPV_RESULTS, type TpvResult } from './schemas.js';
 export {

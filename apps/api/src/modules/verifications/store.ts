@@ -68,8 +68,13 @@ export async function listVerifications(
 
 export type VerificationToDispatch = Awaited<ReturnType<typeof verificationsToDispatch>>[number];
 
-/** NOT_SENT verifications due now, of companies that have a provider to hand them to. */
-export function verificationsToDispatch(db: Kysely<Database>, nowSeconds: number, limit: number) {
+/** NOT_SENT verifications due now and not given up, of companies that have a provider to hand them to. */
+export function verificationsToDispatch(
+  db: Kysely<Database>,
+  nowSeconds: number,
+  maxAttempts: number,
+  limit: number,
+) {
   return db
     .selectFrom('tpv_verifications as v')
     .innerJoin('company_settings as s', 's.company_id', 'v.company_id')
@@ -82,6 +87,7 @@ export function verificationsToDispatch(db: Kysely<Database>, nowSeconds: number
       's.verification_provider_secret_sealed as provider_secret_sealed',
     ])
     .where('v.result', '=', 'NOT_SENT')
+    .where('v.dispatch_attempts', '<', maxAttempts)
     .where((eb) => eb.or([eb('v.next_dispatch_at', 'is', null), eb('v.next_dispatch_at', '<=', nowSeconds)]))
     .where('s.verification_provider_url', 'is not', null)
     .where('s.verification_provider_secret_sealed', 'is not', null)
@@ -91,12 +97,13 @@ export function verificationsToDispatch(db: Kysely<Database>, nowSeconds: number
     .execute();
 }
 
-/** Takes a verification for one hand-over, if it is still NOT_SENT and no other node holds it. */
+/** Takes a verification for one hand-over, if it is still NOT_SENT, not given up, and no other node holds it. */
 export async function claimForDispatch(
   db: Kysely<Database>,
   id: number,
   nowSeconds: number,
   claimSeconds: number,
+  maxAttempts: number,
 ) {
   const result = await db
     .updateTable('tpv_verifications')
@@ -106,6 +113,7 @@ export async function claimForDispatch(
     }))
     .where('id', '=', id)
     .where('result', '=', 'NOT_SENT')
+    .where('dispatch_attempts', '<', maxAttempts)
     .where((eb) => eb.or([eb('next_dispatch_at', 'is', null), eb('next_dispatch_at', '<=', nowSeconds)]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffSeconds } from '../../../src/jobs/backoff.js';
+import { MAX_DISPATCH_ATTEMPTS } from '../../../src/modules/verifications/index.js';
 import { signatureOf } from '../../../src/security/request-signing.js';
 import { seal } from '../../../src/security/secret-box.js';
 import {
@@ -155,6 +156,31 @@ describe('handing sales to the verification provider', () => {
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     expect((await api.call('GET', `/enrollments/${enrollmentId}`, { token })).body.data.status).toBe(
       'PENDING',
+    );
+  });
+
+  it(`gives a sale up after ${MAX_DISPATCH_ATTEMPTS} refused hand-overs, leaving it NOT_SENT for the provider to poll`, async () => {
+    const { enrollmentId } = await sale({ salesChannel: 'DoorToDoor' });
+    const { verification_id } = await verificationOf(enrollmentId);
+    provider.failures.set(verification_id, 100);
+    for (let attempt = 1; attempt <= MAX_DISPATCH_ATTEMPTS; attempt++) {
+      await dispatch();
+      expect(sentFor(verification_id)).toHaveLength(attempt);
+      clock.advance(backoffSeconds(attempt));
+    }
+    clock.advance(86_400);
+    await dispatch();
+    expect(sentFor(verification_id)).toHaveLength(MAX_DISPATCH_ATTEMPTS);
+    expect(await verificationOf(enrollmentId)).toMatchObject({
+      result: 'NOT_SENT',
+      dispatch_attempts: MAX_DISPATCH_ATTEMPTS,
+    });
+    const waiting = await api.call('GET', '/tpv/verifications', {
+      token,
+      query: { result: 'NOT_SENT', pageSize: 100 },
+    });
+    expect(waiting.body.data.map((v: { verificationId: string }) => v.verificationId)).toContain(
+      verification_id,
     );
   });
 
