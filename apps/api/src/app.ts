@@ -223,7 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const rateLimiter = createRateLimiter(db.kysely);
   const auth = createAuthService({ db: db.kysely, config, keys, rateLimiter });
   const mail = mailerFor(config, db.kysely, app.log, clock);
-  const customers = createCustomersService({ db: db.kysely, config, rateLimiter, mail });
+  const customers = createCustomersService({ db: db.kysely, config, rateLimiter, mail, clock });
   await app.register(accessControl, {
     resolver: { ...auth.resolver, customerSession: (companyId, hash) => customers.session(companyId, hash) },
   });

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Mailer } from '../../adapters/mail/index.js';
 import type { Config } from '../../config/index.js';
 import type { CustomersTable, Database } from '../../db/schema.js';
+import type { Clock } from '../../domain/clock.js';
 import type { createLoginThrottle, RateLimiter } from '../rate-limits/index.js';
 
 export interface CustomersDeps {
@@ -9,6 +10,8 @@ export interface CustomersDeps {
   config: Config;
   rateLimiter: RateLimiter;
   mail: Mailer;
+  /** What sessions, reset links and the customer's stamps are dated by. */
+  clock: Clock;
 }
 
 /** What each part of the customers service is built with: its dependencies and the login throttle they share. */
@@ -17,5 +20,3 @@ export interface CustomersContext extends CustomersDeps {
 }
 
 export type CustomerRow = Selectable<CustomersTable>;
-
-export const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -13,7 +13,7 @@ const credentialsInvalid = () =>
   );
 
 /** Self-service logins merged into one customer, whose enrollments are then listed together. */
-export function createLinking({ db, config, rateLimiter, loginThrottle }: CustomersContext) {
+export function createLinking({ db, config, clock, rateLimiter, loginThrottle }: CustomersContext) {
   /**
    * The id of the other login named by `input`, once its password is proved. Proving it is a login attempt on it:
    * the same streaks and ceilings apply.
@@ -40,20 +40,21 @@ export function createLinking({ db, config, rateLimiter, loginThrottle }: Custom
 
   /** Deactivates the old login, links it to the customer, ends its sessions and voids its reset links. */
   async function mergeLogin(companyId: number, customerId: number, oldId: number): Promise<void> {
+    const now = clock.now().toISOString();
     await db.transaction().execute(async (trx) => {
       // Both logins must still be active when the change lands. The two conditional writes go in id order, so
       // concurrent links between the same logins (A into B while B into A) queue on the same row and the later
       // one finds a login gone, instead of deactivating both.
       const steps = [
-        { id: customerId, write: () => store.touchActiveCustomer(trx, customerId) },
-        { id: oldId, write: () => store.deactivateCustomer(trx, oldId) },
+        { id: customerId, write: () => store.touchActiveCustomer(trx, customerId, now) },
+        { id: oldId, write: () => store.deactivateCustomer(trx, oldId, now) },
       ].sort((a, b) => a.id - b.id);
       for (const step of steps) {
         if (!(await step.write())) throw credentialsInvalid();
       }
-      await store.linkCustomer(trx, { companyId, customerId, linkedCustomerId: oldId });
+      await store.linkCustomer(trx, { companyId, customerId, linkedCustomerId: oldId, linkedAt: now });
       await store.deleteSessions(trx, oldId);
-      await store.voidResetTokens(trx, oldId);
+      await store.voidResetTokens(trx, oldId, now);
     });
   }
 

@@ -74,16 +74,20 @@ export function createNewCustomers(context: CustomersContext) {
     const { userName, passwordHash, probeHit } = await newLogin(companyId, input, ip);
     try {
       const created = await db.transaction().execute(async (trx) => {
-        const customerId = await store.insertCustomer(trx, {
-          companyId,
-          userName,
-          passwordHash,
-          ...details,
-          primaryPhoneType: input.primaryPhoneType ?? null,
-          languageId: input.languageId,
-          optedMarketing: input.suscribeMarketingComms ?? false,
-        });
-        return userName ? await openSession(config, trx, companyId, customerId) : { customerId };
+        const customerId = await store.insertCustomer(
+          trx,
+          {
+            companyId,
+            userName,
+            passwordHash,
+            ...details,
+            primaryPhoneType: input.primaryPhoneType ?? null,
+            languageId: input.languageId,
+            optedMarketing: input.suscribeMarketingComms ?? false,
+          },
+          context.clock.now().toISOString(),
+        );
+        return userName ? await openSession(context, trx, companyId, customerId) : { customerId };
       });
       if (probeHit) await rateLimiter.refund(probeHit);
       return created;

@@ -35,13 +35,14 @@ export function opensLogin(
  */
 export async function afterPasswordChange(
   mail: Mailer,
+  at: string,
   trx: Kysely<Database>,
   companyId: number,
   customerId: number,
   keepTokenHash?: string,
 ): Promise<void> {
   await store.deleteSessions(trx, customerId, keepTokenHash);
-  await store.voidResetTokens(trx, customerId);
+  await store.voidResetTokens(trx, customerId, at);
   const customer = await store.findCustomer(trx, companyId, customerId);
   if (customer) await queuePasswordChanged(mail, trx, companyId, customer);
 }

@@ -69,7 +69,7 @@ function assertNotificationAddresses(customer: CustomerRow, changes: store.Custo
 }
 
 /** A customer's own record: reading it, and the changes the customer makes to it. */
-export function createProfiles({ db, config, mail, loginThrottle }: CustomersContext) {
+export function createProfiles({ db, config, clock, mail, loginThrottle }: CustomersContext) {
   async function customerOrNotFound(companyId: number, customerId: number): Promise<CustomerRow> {
     const customer = await store.findCustomer(db, companyId, customerId);
     if (!customer) throw notFound(`Customer ${customerId}`);
@@ -159,11 +159,13 @@ export function createProfiles({ db, config, mail, loginThrottle }: CustomersCon
     currentCustomerHash: string | undefined,
   ): Promise<void> {
     try {
+      const now = clock.now().toISOString();
       await db.transaction().execute(async (trx) => {
-        await store.updateCustomer(trx, customerId, changes);
+        await store.updateCustomer(trx, customerId, changes, now);
         if (changes.password_hash !== undefined)
           await afterPasswordChange(
             mail,
+            now,
             trx,
             companyId,
             customerId,

@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Static } from 'typebox';
 import { mailLanguageOf, renderMail } from '../../adapters/mail/index.js';
+import { epochSeconds } from '../../domain/clock.js';
 import { ApiError } from '../../http/errors.js';
 import { hashPassword } from '../../security/passwords.js';
 import { newOpaqueToken, sha256Hex } from '../../security/tokens.js';
-import { type CustomersContext, nowSeconds } from './context.js';
+import type { CustomersContext } from './context.js';
 import { afterPasswordChange } from './passwords.js';
 import { throttleProbe } from './probes.js';
 import { assertPasswordPolicy, normalizeUserName } from './rules.js';
@@ -111,7 +112,8 @@ export function createRecovery(context: CustomersContext) {
         tokenHash: sha256Hex(token),
         companyId,
         customerId: login.id,
-        expiresAt: nowSeconds() + RESET_TOKEN_TTL_MINUTES * 60,
+        expiresAt: epochSeconds(context.clock) + RESET_TOKEN_TTL_MINUTES * 60,
+        createdAt: context.clock.now().toISOString(),
       });
       await mail.queue(trx, {
         companyId,
@@ -188,7 +190,7 @@ export function createRecovery(context: CustomersContext) {
         code: 'RESET_TOKEN_USED',
         message: 'securityToken: this reset link was already used; ask for a new one.',
       };
-    if (row.expires_at <= nowSeconds())
+    if (row.expires_at <= epochSeconds(context.clock))
       return {
         valid: false,
         code: 'RESET_TOKEN_EXPIRED',
@@ -213,14 +215,15 @@ export function createRecovery(context: CustomersContext) {
     if (!check.valid) throw new ApiError(check.code, check.message);
     assertPasswordPolicy('newPassword', input.newPassword, check.userName);
     const passwordHash = await hashPassword(input.newPassword, config.passwordHashCost);
+    const now = context.clock.now();
     await db.transaction().execute(async (trx) => {
-      if (!(await store.consumeResetToken(trx, sha256Hex(input.securityToken), nowSeconds())))
+      if (!(await store.consumeResetToken(trx, sha256Hex(input.securityToken), now)))
         throw new ApiError(
           'RESET_TOKEN_USED',
           'securityToken: this reset link was already used; ask for a new one.',
         );
-      await store.updateCustomer(trx, check.customerId, { password_hash: passwordHash });
-      await afterPasswordChange(mail, trx, companyId, check.customerId);
+      await store.updateCustomer(trx, check.customerId, { password_hash: passwordHash }, now.toISOString());
+      await afterPasswordChange(mail, now.toISOString(), trx, companyId, check.customerId);
     });
     return { customerId: check.customerId };
   }

@@ -1,5 +1,6 @@
+import { epochSeconds } from '../../domain/clock.js';
 import { createLoginThrottle } from '../rate-limits/index.js';
-import { type CustomersDeps, nowSeconds } from './context.js';
+import type { CustomersDeps } from './context.js';
 import { createLinking } from './linking.js';
 import { createNewCustomers } from './new-customers.js';
 import { createProfiles } from './profile.js';
@@ -20,7 +21,7 @@ export function createCustomersService(deps: CustomersDeps) {
     ...createNewCustomers(context),
     ...createRecovery(context),
     async purgeExpired() {
-      const now = nowSeconds();
+      const now = epochSeconds(deps.clock);
       await store.purgeExpiredSessions(deps.db, now);
       // Reset tokens are kept a day past expiry, so a late click is told "expired" rather than "not valid".
       await store.purgeResetTokens(deps.db, now - 86_400);

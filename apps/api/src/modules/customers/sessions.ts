@@ -1,17 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/schema.js';
+import { type Clock, epochSeconds } from '../../domain/clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { CustomerSession } from '../../security/callers.js';
 import { newOpaqueToken, sha256Hex } from '../../security/tokens.js';
-import { type CustomersContext, nowSeconds } from './context.js';
+import type { CustomersContext } from './context.js';
 import { opensLogin } from './passwords.js';
 import { normalizeUserName } from './rules.js';
 import * as store from './store.js';
 
 /** Opens a self-service session; the customer hash it answers is the session's only copy of its token. */
 export async function openSession(
-  config: Config,
+  { config, clock }: { config: Config; clock: Clock },
   executor: Kysely<Database>,
   companyId: number,
   customerId: number,
@@ -21,13 +22,14 @@ export async function openSession(
     tokenHash: sha256Hex(customerHash),
     companyId,
     customerId,
-    expiresAt: nowSeconds() + config.customerSessionTtlSeconds,
+    expiresAt: epochSeconds(clock) + config.customerSessionTtlSeconds,
+    createdAt: clock.now().toISOString(),
   });
   return { customerId, customerHash, expiresIn: config.customerSessionTtlSeconds };
 }
 
 /** Self-service login, and the session a customer hash stands for. */
-export function createSessions({ db, config, loginThrottle }: CustomersContext) {
+export function createSessions({ db, config, clock, loginThrottle }: CustomersContext) {
   async function login(companyId: number, input: { username: string; password: string }, ip: string) {
     const userName = normalizeUserName(input.username);
     const attempt = await loginThrottle.attempt(`customer-login:${companyId}`, userName, ip);
@@ -36,11 +38,11 @@ export function createSessions({ db, config, loginThrottle }: CustomersContext) 
     if (!customer || !valid)
       throw new ApiError('CUSTOMER_LOGIN_FAILED', 'The username or password is not correct.');
     await attempt.succeeded();
-    return openSession(config, db, companyId, customer.id);
+    return openSession({ config, clock }, db, companyId, customer.id);
   }
 
   async function session(companyId: number, customerHash: string): Promise<CustomerSession | null> {
-    const row = await store.findLiveSession(db, companyId, sha256Hex(customerHash), nowSeconds());
+    const row = await store.findLiveSession(db, companyId, sha256Hex(customerHash), epochSeconds(clock));
     if (!row) return null;
     // Logins merged into this one (link-accounts) are this customer's too: their enrollments, payments and bills.
     const linkedCustomerIds = await store.linkedCustomerIds(db, companyId, row.customer_id);

@@ -61,8 +61,8 @@ export async function insertCustomer(
     languageId: number;
     optedMarketing: boolean;
   },
+  now: string,
 ): Promise<number> {
-  const now = new Date().toISOString();
   const row = await db
     .insertInto('customers')
     .values({
@@ -84,19 +84,24 @@ export async function insertCustomer(
   return row.id;
 }
 
-export async function updateCustomer(db: Db, customerId: number, changes: CustomerChanges): Promise<void> {
+export async function updateCustomer(
+  db: Db,
+  customerId: number,
+  changes: CustomerChanges,
+  at: string,
+): Promise<void> {
   await db
     .updateTable('customers')
-    .set({ ...changes, updated_at: new Date().toISOString() })
+    .set({ ...changes, updated_at: at })
     .where('id', '=', customerId)
     .execute();
 }
 
 /** Marks an active customer as changed; false when it is no longer active. Takes the row's write lock. */
-export async function touchActiveCustomer(db: Db, customerId: number): Promise<boolean> {
+export async function touchActiveCustomer(db: Db, customerId: number, at: string): Promise<boolean> {
   const result = await db
     .updateTable('customers')
-    .set({ updated_at: new Date().toISOString() })
+    .set({ updated_at: at })
     .where('id', '=', customerId)
     .where('active', '=', 1)
     .executeTakeFirst();
@@ -104,10 +109,10 @@ export async function touchActiveCustomer(db: Db, customerId: number): Promise<b
 }
 
 /** Deactivates an active customer; false when it already was inactive. */
-export async function deactivateCustomer(db: Db, customerId: number): Promise<boolean> {
+export async function deactivateCustomer(db: Db, customerId: number, at: string): Promise<boolean> {
   const result = await db
     .updateTable('customers')
-    .set({ active: 0, updated_at: new Date().toISOString() })
+    .set({ active: 0, updated_at: at })
     .where('id', '=', customerId)
     .where('active', '=', 1)
     .executeTakeFirst();
@@ -191,7 +196,7 @@ export function customerLanguage(db: Db, customerId: number) {
 
 export async function insertSession(
   db: Db,
-  session: { tokenHash: string; companyId: number; customerId: number; expiresAt: number },
+  session: { tokenHash: string; companyId: number; customerId: number; expiresAt: number; createdAt: string },
 ): Promise<void> {
   await db
     .insertInto('customer_sessions')
@@ -200,7 +205,7 @@ export async function insertSession(
       company_id: session.companyId,
       customer_id: session.customerId,
       expires_at: session.expiresAt,
-      created_at: new Date().toISOString(),
+      created_at: session.createdAt,
     })
     .execute();
 }
@@ -231,7 +236,7 @@ export async function purgeExpiredSessions(db: Db, nowSeconds: number): Promise<
 
 export async function insertResetToken(
   db: Db,
-  token: { tokenHash: string; companyId: number; customerId: number; expiresAt: number },
+  token: { tokenHash: string; companyId: number; customerId: number; expiresAt: number; createdAt: string },
 ): Promise<void> {
   await db
     .insertInto('customer_reset_tokens')
@@ -240,7 +245,7 @@ export async function insertResetToken(
       company_id: token.companyId,
       customer_id: token.customerId,
       expires_at: token.expiresAt,
-      created_at: new Date().toISOString(),
+      created_at: token.createdAt,
     })
     .execute();
 }
@@ -262,22 +267,22 @@ export function findResetToken(db: Db, companyId: number, tokenHash: string) {
 }
 
 /** Marks the token used if it still is unused and unexpired; false when another request consumed it first. */
-export async function consumeResetToken(db: Db, tokenHash: string, nowSeconds: number): Promise<boolean> {
+export async function consumeResetToken(db: Db, tokenHash: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('customer_reset_tokens')
-    .set({ used_at: new Date().toISOString() })
+    .set({ used_at: now.toISOString() })
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', nowSeconds)
+    .where('expires_at', '>', Math.floor(now.getTime() / 1000))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** Voids every outstanding reset link of the customer (after any password change). */
-export async function voidResetTokens(db: Db, customerId: number): Promise<void> {
+export async function voidResetTokens(db: Db, customerId: number, at: string): Promise<void> {
   await db
     .updateTable('customer_reset_tokens')
-    .set({ used_at: new Date().toISOString() })
+    .set({ used_at: at })
     .where('customer_id', '=', customerId)
     .where('used_at', 'is', null)
     .execute();
@@ -289,7 +294,7 @@ export async function purgeResetTokens(db: Db, expiredBefore: number): Promise<v
 
 export async function linkCustomer(
   db: Db,
-  link: { companyId: number; customerId: number; linkedCustomerId: number },
+  link: { companyId: number; customerId: number; linkedCustomerId: number; linkedAt: string },
 ): Promise<void> {
   // Logins already merged into the old one follow it to the customer that stays.
   await db
@@ -304,7 +309,7 @@ export async function linkCustomer(
       company_id: link.companyId,
       customer_id: link.customerId,
       linked_customer_id: link.linkedCustomerId,
-      linked_at: new Date().toISOString(),
+      linked_at: link.linkedAt,
     })
     .execute();
 }

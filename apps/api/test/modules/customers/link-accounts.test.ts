@@ -120,6 +120,7 @@ describe('POST /customers/{customerId}/link-accounts', () => {
       config: api.app.voltin.config,
       rateLimiter: createRateLimiter(api.db.kysely),
       mail: mailerFor(api.app.voltin.config, api.db.kysely, api.app.log),
+      clock: api.app.voltin.clock,
     });
     expect(await service.linkedCustomerIds(companyId, keeper.customerId)).toEqual([
       keeper.customerId,
