@@ -16,6 +16,22 @@ export interface PeriodicTask {
   run(): Promise<string>;
 }
 
+/** A task as an operator sees it; `nextRunAt` is null until a node has first met it. */
+export interface TaskOverview {
+  name: string;
+  description: string;
+  everySeconds: number;
+  nextRunAt: string | null;
+  paused: boolean;
+  /** A node holds its lease now. */
+  running: boolean;
+  lastStartedAt: string | null;
+  lastFinishedAt: string | null;
+  lastResult: string | null;
+  lastError: string | null;
+  consecutiveFailures: number;
+}
+
 /** A task that keeps failing waits longer each time, up to an hour (or its own period, if that is longer). */
 const MAX_BACKOFF_SECONDS = 3600;
 
@@ -116,6 +132,27 @@ export function createScheduler(db: Kysely<Database>, log: FastifyBaseLogger, cl
     pause: (name: string) => setPaused(name, true),
     resume: (name: string) => setPaused(name, false),
     status: () => store.listTasks(db),
+    /** Every task this node runs, with its schedule and state: what an operator looks at first. */
+    async overview(): Promise<TaskOverview[]> {
+      const rows = new Map((await store.listTasks(db)).map((row) => [row.name, row]));
+      const now = epochSeconds(clock);
+      return [...tasks.values()].map((task) => {
+        const row = rows.get(task.name);
+        return {
+          name: task.name,
+          description: task.description,
+          everySeconds: task.everySeconds,
+          nextRunAt: row ? new Date(row.next_run_at * 1000).toISOString() : null,
+          paused: row?.paused_at != null,
+          running: row?.locked_until != null && row.locked_until >= now,
+          lastStartedAt: row?.last_started_at ?? null,
+          lastFinishedAt: row?.last_finished_at ?? null,
+          lastResult: row?.last_result ?? null,
+          lastError: row?.last_error ?? null,
+          consecutiveFailures: row?.consecutive_failures ?? 0,
+        };
+      });
+    },
     /** The task's recent runs, newest first. */
     runs: async (name: string, limit = store.TASK_RUNS_KEPT) =>
       store.listRuns(db, registered(name).name, limit),
