@@ -220,8 +220,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       catalogCacheBytes: () => catalog.keptBytes(),
     });
 
-  const rateLimiter = createRateLimiter(db.kysely);
-  const auth = createAuthService({ db: db.kysely, config, keys, rateLimiter });
+  const rateLimiter = createRateLimiter(db.kysely, clock);
+  const auth = createAuthService({ db: db.kysely, config, keys, rateLimiter, clock });
   const mail = mailerFor(config, db.kysely, app.log, clock);
   const customers = createCustomersService({ db: db.kysely, config, rateLimiter, mail, clock });
   await app.register(accessControl, {

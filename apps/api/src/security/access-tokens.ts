@@ -62,15 +62,17 @@ export async function issueAccessToken(
   keys: SigningKeys<Uint8Array>,
   claims: AccessClaims,
   ttlSeconds: number,
+  now: Date,
 ): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
   return new SignJWT({ cid: claims.companyId, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.accountId))
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
-    .setIssuedAt()
+    .setIssuedAt(issuedAt)
     .setJti(randomUUID())
-    .setExpirationTime(`${ttlSeconds}s`)
+    .setExpirationTime(issuedAt + ttlSeconds)
     .sign(await cryptoKeyOf(keys.current));
 }
 
@@ -96,10 +98,11 @@ function claimsOf(payload: Payload): AccessClaims | null {
 export async function verifyAccessToken(
   keys: SigningKeys<Uint8Array>,
   token: string,
+  now: Date,
 ): Promise<VerifiedToken> {
   let verified: VerifiedToken = { status: 'invalid' };
   for (const key of [keys.current, ...keys.previous]) {
-    verified = await verifyWithKey(key, token);
+    verified = await verifyWithKey(key, token, now);
     if (verified.status !== 'invalid') return verified;
   }
   return verified;
@@ -109,11 +112,11 @@ export async function verifyAccessToken(
  * A token signed with a previous master key's JWT key stays valid until it expires, while that key is configured:
  * clients of a rotation in progress keep working, and a token is never valid longer than it was issued for.
  */
-async function verifyWithKey(key: Uint8Array, token: string): Promise<VerifiedToken> {
+async function verifyWithKey(key: Uint8Array, token: string, now: Date): Promise<VerifiedToken> {
   const cache = verifiedCacheOf(key);
   const known = cache.get(token);
   if (known) {
-    if (known.expiresAt > Date.now() / 1000) return { status: 'valid', claims: known.claims };
+    if (known.expiresAt > now.getTime() / 1000) return { status: 'valid', claims: known.claims };
     cache.delete(token);
   }
   try {
@@ -121,6 +124,7 @@ async function verifyWithKey(key: Uint8Array, token: string): Promise<VerifiedTo
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],
+      currentDate: now,
     });
     const claims = claimsOf(payload as Payload);
     if (!claims) return { status: 'invalid' };

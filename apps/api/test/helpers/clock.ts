@@ -14,3 +14,14 @@ export function manualClock(start = '2026-11-26T09:00:00.000Z'): ManualClock {
     },
   };
 }
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Moves the clock to the top of an hour two days on: a test that starts there sees no fixed window or streak of the
+ * tests before it, and time never runs backwards.
+ */
+export function moveToAFreshHour(clock: ManualClock): void {
+  const now = clock.now().getTime();
+  clock.advance(((Math.floor(now / HOUR_MS) + 49) * HOUR_MS - now) / 1000);
+}

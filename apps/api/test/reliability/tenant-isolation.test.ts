@@ -103,6 +103,7 @@ describe('tenant isolation', () => {
       api.app.voltin.keys.jwt,
       { accountId: account.id, companyId: account.company_id, sessionId: 'expired-session' },
       -60,
+      new Date(),
     );
     for (const route of api.app.routeCatalogue.filter((r) => r.access !== 'public')) {
       const response = await api.call(route.method, concrete(route.url), { token: expired });

@@ -1,53 +1,41 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { epochSeconds } from '../../src/domain/clock.js';
 import { type ApiResponse, expectFailure, SANDBOX, signLogin, useTestApi } from '../helpers/app.js';
+import { manualClock, moveToAFreshHour } from '../helpers/clock.js';
+import { tokenOnClock } from '../helpers/token-on-clock.js';
 import { newCustomer } from '../modules/customers/fixtures.js';
 
 /**
  * The loopback peer is a trusted proxy here, so each test names its client address in X-Forwarded-For, as a
  * customer self-service site forwarding its visitors' addresses does.
  */
-const api = useTestApi({
-  trustProxy: ['127.0.0.1'],
-  loginLimits: {
-    freeFailures: 3,
-    firstDelaySeconds: 30,
-    maxDelaySeconds: 100,
-    failuresPerAddressPerHour: 12,
-    failuresPerAccountPerHour: 10,
-    probesPerAddressPerHour: 1000,
+const clock = manualClock(new Date().toISOString());
+const api = useTestApi(
+  {
+    trustProxy: ['127.0.0.1'],
+    loginLimits: {
+      freeFailures: 3,
+      firstDelaySeconds: 30,
+      maxDelaySeconds: 100,
+      failuresPerAddressPerHour: 12,
+      failuresPerAccountPerHour: 10,
+      probesPerAddressPerHour: 1000,
+    },
   },
-});
+  {},
+  { clock },
+);
 
-const HOUR_MS = 3_600_000;
-let testsStarted = 0;
 let addressCount = 0;
 /** An address no other test uses. */
 const newAddress = () => `198.51.100.${++addressCount}`;
 
-beforeEach(() => {
-  // Each test starts at the top of an hour two days after the last one began, so no test sees another's windows
-  // and the clock never runs backwards.
-  testsStarted++;
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime((Math.floor(Date.now() / HOUR_MS) + 1 + testsStarted * 49) * HOUR_MS);
-});
-afterEach(() => vi.useRealTimers());
-const advanceSeconds = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
+beforeEach(() => moveToAFreshHour(clock));
+const advanceSeconds = (seconds: number) => clock.advance(seconds);
 
-let cachedToken: { token: string; at: number } | undefined;
-/** An API token valid on the moved clock (a signature is accepted once, and the clock stands still between moves). */
-async function token(): Promise<string> {
-  if (cachedToken && Math.abs(Date.now() - cachedToken.at) < 600_000) return cachedToken.token;
-  const response = await api.call('POST', '/auth/login', {
-    query: signLogin(SANDBOX.apiKey, SANDBOX.apiSecret),
-    headers: { 'x-forwarded-for': '192.0.2.1' },
-  });
-  if (response.status !== 200) throw new Error(JSON.stringify(response.body));
-  cachedToken = { token: response.body.data.token, at: Date.now() };
-  return cachedToken.token;
-}
+const token = tokenOnClock(api, clock);
 
-/** The sandbox token is cached from the real clock; the customer is made with a token of the moved clock. */
+/** The customer is made with a token of the moved clock. */
 const freshCustomer = () => newCustomer({ ...api, sandboxToken: token });
 
 async function customerLogin(address: string, username: string, password: string): Promise<ApiResponse> {
@@ -233,7 +221,7 @@ describe('customer login: ceilings under concurrent requests', () => {
 describe('web service account login', () => {
   const login = (secret: string, address: string) =>
     api.call('POST', '/auth/login', {
-      query: signLogin(SANDBOX.apiKey, secret),
+      query: signLogin(SANDBOX.apiKey, secret, epochSeconds(clock)),
       headers: { 'x-forwarded-for': address },
     });
 

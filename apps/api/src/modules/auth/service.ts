@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/schema.js';
+import { type Clock, epochSeconds } from '../../domain/clock.js';
 import { ApiError } from '../../http/errors.js';
 import { issueAccessToken, verifyAccessToken } from '../../security/access-tokens.js';
 import type { AccessResolver, AccountAccess } from '../../security/callers.js';
@@ -17,6 +19,8 @@ export interface AuthDeps {
   config: Config;
   keys: KeyRing;
   rateLimiter: RateLimiter;
+  /** What logins, tokens and refresh tokens are dated and checked by. */
+  clock: Clock;
 }
 
 /** The string a web service account signs at login. */
@@ -28,10 +32,14 @@ const badCredentials = () =>
   new ApiError('AUTH_INVALID_CREDENTIALS', 'The API key or the signature is not valid.');
 const badRefresh = () =>
   new ApiError('AUTH_REFRESH_TOKEN_INVALID', 'The refresh token is not valid; log in again.');
+/** Permissions are read on every call and change rarely: kept this long (a cache's age, not a business time). */
 const PERMISSION_CACHE_MS = 10_000;
 
-export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
-  const permissionCache = new Map<number, { until: number; access: AccountAccess | null }>();
+export function createAuthService({ db, config, keys, rateLimiter, clock }: AuthDeps) {
+  const permissionCache = new LRUCache<number, { access: AccountAccess | null }>({
+    max: 10_000,
+    ttl: PERMISSION_CACHE_MS,
+  });
   const loginThrottle = createLoginThrottle(rateLimiter, config);
 
   async function issueSession(
@@ -39,17 +47,19 @@ export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
     familyId: string,
   ) {
     const refreshToken = newOpaqueToken();
-    const nowSeconds = Math.floor(Date.now() / 1000);
+    const now = clock.now();
     await store.insertRefreshToken(db, {
       accountId: account.id,
       familyId,
       tokenHash: sha256Hex(refreshToken),
-      expiresAt: nowSeconds + config.refreshTokenTtlSeconds,
+      expiresAt: epochSeconds(clock) + config.refreshTokenTtlSeconds,
+      createdAt: now.toISOString(),
     });
     const token = await issueAccessToken(
       keys.jwt,
       { accountId: account.id, companyId: account.company_id, sessionId: familyId },
       config.accessTokenTtlSeconds,
+      now,
     );
     const settings = await findCompanySettings(db, account.company_id);
     return {
@@ -64,7 +74,7 @@ export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
   }
 
   async function login(input: { token: string; timestamp: number; signature: string }, ip: string) {
-    const nowSeconds = Math.floor(Date.now() / 1000);
+    const nowSeconds = epochSeconds(clock);
     // A clock off by minutes guesses nothing: it is answered before the throttle counts a failure.
     if (Math.abs(nowSeconds - input.timestamp) > config.loginSignatureWindowSeconds) {
       throw new ApiError(
@@ -91,22 +101,22 @@ export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
   }
 
   async function refresh(input: { token: string; refreshToken: string }) {
-    const verified = await verifyAccessToken(keys.jwt, input.token);
+    const verified = await verifyAccessToken(keys.jwt, input.token, clock.now());
     if (verified.status === 'invalid') throw badRefresh();
     const stored = await store.findRefreshToken(db, sha256Hex(input.refreshToken));
     if (!stored || stored.family_id !== verified.claims.sessionId) throw badRefresh();
     if (
       stored.used_at !== null ||
       stored.revoked_at !== null ||
-      !(await store.claimRefreshToken(db, stored.id))
+      !(await store.claimRefreshToken(db, stored.id, clock.now().toISOString()))
     ) {
-      await store.revokeFamily(db, stored.family_id);
+      await store.revokeFamily(db, stored.family_id, clock.now().toISOString());
       throw new ApiError(
         'AUTH_REFRESH_TOKEN_REUSED',
         'This refresh token was already used; all sessions started from the same login are revoked. Log in again.',
       );
     }
-    if (stored.expires_at < Math.floor(Date.now() / 1000)) throw badRefresh();
+    if (stored.expires_at < epochSeconds(clock)) throw badRefresh();
     const account = await store.findAccount(db, stored.account_id);
     if (!account?.active) throw badRefresh();
     return issueSession(account, stored.family_id);
@@ -116,7 +126,7 @@ export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
   async function logout(input: { refreshToken: string }) {
     const stored = await store.findRefreshToken(db, sha256Hex(input.refreshToken));
     if (!stored) throw badRefresh();
-    await store.revokeFamily(db, stored.family_id);
+    await store.revokeFamily(db, stored.family_id, clock.now().toISOString());
   }
 
   async function loadAccountAccess(accountId: number): Promise<AccountAccess | null> {
@@ -135,7 +145,7 @@ export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
     // The revocation is read from the database on every call, never cached: a logout on one node ends the token
     // on all of them at once.
     async verifyToken(token) {
-      const verified = await verifyAccessToken(keys.jwt, token);
+      const verified = await verifyAccessToken(keys.jwt, token, clock.now());
       if (verified.status === 'invalid') return verified;
       if (verified.status === 'valid' && (await store.isFamilyRevoked(db, verified.claims.sessionId)))
         return { status: 'revoked' };
@@ -144,9 +154,9 @@ export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
     // Permissions change rarely and are read on every call: a short cache keeps them off the hot path.
     async accountAccess(accountId) {
       const cached = permissionCache.get(accountId);
-      if (cached && cached.until > Date.now()) return cached.access;
+      if (cached) return cached.access;
       const access = await loadAccountAccess(accountId);
-      permissionCache.set(accountId, { until: Date.now() + PERMISSION_CACHE_MS, access });
+      permissionCache.set(accountId, { access });
       return access;
     },
   };
@@ -156,7 +166,7 @@ export function createAuthService({ db, config, keys, rateLimiter }: AuthDeps) {
     refresh,
     logout,
     resolver,
-    purgeExpired: () => store.purgeExpired(db, Math.floor(Date.now() / 1000), config.accessTokenTtlSeconds),
+    purgeExpired: () => store.purgeExpired(db, epochSeconds(clock), config.accessTokenTtlSeconds),
   };
 }
 

@@ -90,7 +90,7 @@ export async function rememberSignature(
 
 export async function insertRefreshToken(
   db: Kysely<Database>,
-  token: { accountId: number; familyId: string; tokenHash: string; expiresAt: number },
+  token: { accountId: number; familyId: string; tokenHash: string; expiresAt: number; createdAt: string },
 ): Promise<void> {
   await db
     .insertInto('refresh_tokens')
@@ -99,7 +99,7 @@ export async function insertRefreshToken(
       family_id: token.familyId,
       token_hash: token.tokenHash,
       expires_at: token.expiresAt,
-      created_at: new Date().toISOString(),
+      created_at: token.createdAt,
     })
     .execute();
 }
@@ -109,10 +109,10 @@ export function findRefreshToken(db: Kysely<Database>, tokenHash: string) {
 }
 
 /** Marks a refresh token used, only if nobody used it first; false when it lost that race. */
-export async function claimRefreshToken(db: Kysely<Database>, id: number): Promise<boolean> {
+export async function claimRefreshToken(db: Kysely<Database>, id: number, at: string): Promise<boolean> {
   const result = await db
     .updateTable('refresh_tokens')
-    .set({ used_at: new Date().toISOString() })
+    .set({ used_at: at })
     .where('id', '=', id)
     .where('used_at', 'is', null)
     .where('revoked_at', 'is', null)
@@ -120,10 +120,10 @@ export async function claimRefreshToken(db: Kysely<Database>, id: number): Promi
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function revokeFamily(db: Kysely<Database>, familyId: string): Promise<void> {
+export async function revokeFamily(db: Kysely<Database>, familyId: string, at: string): Promise<void> {
   await db
     .updateTable('refresh_tokens')
-    .set({ revoked_at: new Date().toISOString() })
+    .set({ revoked_at: at })
     .where('family_id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config, LoginLimits } from '../../config/index.js';
 import type { Database } from '../../db/schema.js';
+import { type Clock, epochSeconds } from '../../domain/clock.js';
 import { ApiError } from '../../http/errors.js';
 import { sha256Hex } from '../../security/tokens.js';
 import {
@@ -19,8 +20,6 @@ const HOUR = 3600;
 export const STREAK_MEMORY_SECONDS = 24 * HOUR;
 /** An address an account logged in from stays exempt from that account's ceiling this long. */
 export const KNOWN_ADDRESS_SECONDS = 90 * 24 * HOUR;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 function rateLimited(retryAfterSeconds: number): ApiError {
   const retryAfter = Math.max(1, retryAfterSeconds);
@@ -42,7 +41,8 @@ export interface Hit {
  * Fixed-window counters and login streaks kept in the database, so every API node behind a load balancer counts the
  * same attempts. Every count is one atomic statement: attempts sent at once all count.
  */
-export function createRateLimiter(db: Kysely<Database>) {
+export function createRateLimiter(db: Kysely<Database>, clock: Clock) {
+  const nowSeconds = () => epochSeconds(clock);
   /** Counts a hit in the current window; 429 with Retry-After (the hit taken back) once over `limit`. */
   async function consume(bucket: string, limit: number, windowSeconds: number): Promise<Hit> {
     const now = nowSeconds();

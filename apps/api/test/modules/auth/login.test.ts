@@ -111,6 +111,7 @@ describe('bearer tokens', () => {
       { current: new TextEncoder().encode('x'.repeat(32)), previous: [] },
       { accountId: 1, companyId: 1, sessionId: 'forged' },
       60,
+      new Date(),
     );
     expectFailure(await api.call('GET', '/brands', { token: forged }), 401, 'AUTH_TOKEN_INVALID');
   });
@@ -126,6 +127,7 @@ describe('bearer tokens', () => {
       api.app.voltin.keys.jwt,
       { accountId: account.id, companyId, sessionId: 'expired-session' },
       -10,
+      new Date(),
     );
     expectFailure(await api.call('GET', '/brands', { token: expired }), 401, 'AUTH_TOKEN_EXPIRED');
   });

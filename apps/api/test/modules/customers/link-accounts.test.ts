@@ -118,7 +118,7 @@ describe('POST /customers/{customerId}/link-accounts', () => {
     const service = createCustomersService({
       db: api.db.kysely,
       config: api.app.voltin.config,
-      rateLimiter: createRateLimiter(api.db.kysely),
+      rateLimiter: createRateLimiter(api.db.kysely, api.app.voltin.clock),
       mail: mailerFor(api.app.voltin.config, api.db.kysely, api.app.log),
       clock: api.app.voltin.clock,
     });

@@ -1,21 +1,28 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PROBES_PER_IDENTITY_PER_HOUR } from '../../../src/modules/customers/probes.js';
-import { type ApiResponse, expectFailure, SANDBOX, signLogin, useTestApi } from '../../helpers/app.js';
+import { type ApiResponse, expectFailure, useTestApi } from '../../helpers/app.js';
+import { manualClock, moveToAFreshHour } from '../../helpers/clock.js';
+import { tokenOnClock } from '../../helpers/token-on-clock.js';
 import { languageId, newCustomer, sandboxBrandId } from './fixtures.js';
 
 const PROBES_PER_ADDRESS = 5;
 // The loopback peer is a trusted proxy: each test names its visitors' addresses in X-Forwarded-For.
-const api = useTestApi({
-  trustProxy: ['127.0.0.1'],
-  loginLimits: {
-    freeFailures: 3,
-    firstDelaySeconds: 30,
-    maxDelaySeconds: 900,
-    failuresPerAddressPerHour: 100,
-    failuresPerAccountPerHour: 100,
-    probesPerAddressPerHour: PROBES_PER_ADDRESS,
+const clock = manualClock(new Date().toISOString());
+const api = useTestApi(
+  {
+    trustProxy: ['127.0.0.1'],
+    loginLimits: {
+      freeFailures: 3,
+      firstDelaySeconds: 30,
+      maxDelaySeconds: 900,
+      failuresPerAddressPerHour: 100,
+      failuresPerAccountPerHour: 100,
+      probesPerAddressPerHour: PROBES_PER_ADDRESS,
+    },
   },
-});
+  {},
+  { clock },
+);
 
 const HOUR_MS = 3_600_000;
 let testsStarted = 0;
@@ -23,25 +30,11 @@ let addressCount = 0;
 const newAddress = () => `198.51.100.${++addressCount}`;
 
 beforeEach(() => {
-  // Each test runs at the top of its own hour (two days after the last), so hourly windows start with it.
   testsStarted++;
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime((Math.floor(Date.now() / HOUR_MS) + 1 + testsStarted * 49) * HOUR_MS);
+  moveToAFreshHour(clock);
 });
-afterEach(() => vi.useRealTimers());
 
-let cachedToken: { token: string; at: number } | undefined;
-/** An API token valid on the moved clock (a login signature is accepted once). */
-async function token(): Promise<string> {
-  if (cachedToken && Math.abs(Date.now() - cachedToken.at) < 600_000) return cachedToken.token;
-  const response = await api.call('POST', '/auth/login', {
-    query: signLogin(SANDBOX.apiKey, SANDBOX.apiSecret),
-    headers: { 'x-forwarded-for': '192.0.2.1' },
-  });
-  if (response.status !== 200) throw new Error(JSON.stringify(response.body));
-  cachedToken = { token: response.body.data.token, at: Date.now() };
-  return cachedToken.token;
-}
+const token = tokenOnClock(api, clock);
 
 const validate = async (address: string, query: Record<string, string>) =>
   api.call('GET', '/customers/validate-new-customer', {
@@ -70,7 +63,7 @@ describe('account-probing calls', () => {
     });
     expectLimited(forgot);
     expect((await validate(newAddress(), { username: `probe.${testsStarted}.x` })).status).toBe(200);
-    vi.setSystemTime(Date.now() + HOUR_MS);
+    clock.advance(HOUR_MS / 1000);
     expect((await validate(address, { username: `probe.${testsStarted}.z` })).status).toBe(200);
   });
 

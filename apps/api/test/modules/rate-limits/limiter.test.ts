@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../src/config/index.js';
 import {
   createRateLimiter,
@@ -6,23 +6,27 @@ import {
   STREAK_MEMORY_SECONDS,
 } from '../../../src/modules/rate-limits/index.js';
 import { useTestApi } from '../../helpers/app.js';
+import { type ManualClock, manualClock } from '../../helpers/clock.js';
 
 const api = useTestApi();
 const DAY_MS = 86_400_000;
 
+/** Each test starts at a midnight of its own, two days apart, so fixed windows and streaks never carry over. */
+let clock: ManualClock;
+let testsStarted = 0;
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(Math.floor(Date.now() / DAY_MS + 2) * DAY_MS);
+  clock = manualClock(
+    new Date((Math.floor(Date.now() / DAY_MS) + 2 * ++testsStarted) * DAY_MS).toISOString(),
+  );
 });
-afterEach(() => vi.useRealTimers());
-const advanceSeconds = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
+const advanceSeconds = (seconds: number) => clock.advance(seconds);
 
 const streakKeys = async () =>
   (await api.db.kysely.selectFrom('login_streaks').select('key').execute()).map((row) => row.key).sort();
 
 describe('the purge task', () => {
   it('forgets runs of failures after a day without attempts, but remembers known addresses for 90 days', async () => {
-    const limiter = createRateLimiter(api.db.kysely);
+    const limiter = createRateLimiter(api.db.kysely, clock);
     await api.db.kysely.deleteFrom('login_streaks').execute();
     await limiter.attemptStreak('failed-only', [0]);
     await limiter.attemptStreak('logged-in', [0]);
@@ -41,7 +45,7 @@ describe('the purge task', () => {
   });
 
   it('deletes fixed windows an hour after they began', async () => {
-    const limiter = createRateLimiter(api.db.kysely);
+    const limiter = createRateLimiter(api.db.kysely, clock);
     await limiter.consume('purge-test', 5, 3600);
     await limiter.purgeExpired();
     const rows = () =>
