@@ -461,6 +461,90 @@ describe('hosted payment page: return origins, amounts and the public base URL',
     expect(atMost.status, JSON.stringify(atMost.body)).toBe(200);
   });
 
+  it('sends the browser back with the reason for a method that is not saved and an amount that is not a positive number, charging nothing', async () => {
+    const { enrollmentId } = await enrollment();
+    const card = await savedCard('1111');
+    const url = (await linkFor(enrollmentId, 'http://localhost:3002/ok', 'http://localhost:3002/fail')).body
+      .data as string;
+    for (const [paymentProfileToken, amount, reason] of [
+      ['no-such-profile', '10.00', 'PAYMENT_PROFILE_UNKNOWN'],
+      ['', '10.00', 'PAYMENT_PROFILE_UNKNOWN'],
+      [card.paymentProfileToken, '0', 'VALIDATION_FAILED'],
+      [card.paymentProfileToken, '-5', 'VALIDATION_FAILED'],
+      [card.paymentProfileToken, 'ten', 'VALIDATION_FAILED'],
+      [card.paymentProfileToken, '', 'VALIDATION_FAILED'],
+    ]) {
+      const refused = await submitHostedPayment(url, paymentProfileToken!, amount!);
+      expect(refused.status, `${paymentProfileToken} ${amount}`).toBe(303);
+      expect(refused.headers.get('location')).toBe(`http://localhost:3002/fail?reason=${reason}`);
+    }
+    expect(
+      await api.db.kysely
+        .selectFrom('charge_transactions')
+        .select('id')
+        .where('enrollment_id', '=', enrollmentId)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('labels a saved bank account on the page, and a deposit whose charge was declined is still due', async () => {
+    const { enrollmentId } = await enrollment('520');
+    const declining = await savedCard('0010');
+    const bank = await asCustomer('POST', '/payments/payment-profile', {
+      id_customer: customerId,
+      id_payment_type: 2,
+      routing_number: '021000021',
+      account_number: '000123456789',
+      account_type: 'checking',
+    });
+    expect(bank.status, JSON.stringify(bank.body)).toBe(200);
+    const url = (await linkFor(enrollmentId, 'http://localhost:3002/ok', 'http://localhost:3002/fail')).body
+      .data as string;
+    const declined = await submitHostedPayment(url, declining.paymentProfileToken, '150.00');
+    expect(declined.headers.get('location')).toBe('http://localhost:3002/fail?reason=PAYMENT_DECLINED');
+    const html = await (await fetch(url)).text();
+    expect(html).toContain('Amount due: <strong>$150.00</strong>');
+    expect(html).toContain('Bank account ending 6789');
+    expect(html).toContain('Visa ending 0010');
+    const card = await savedCard('1111');
+    // A link makes one payment (its signature is the Idempotency-Key): the customer pays through a new link.
+    const again = (
+      await linkFor(enrollmentId, 'http://localhost:3002/ok?try=2', 'http://localhost:3002/fail')
+    ).body.data as string;
+    const paid = await submitHostedPayment(again, card.paymentProfileToken, '150.00');
+    expect(paid.headers.get('location')).toMatch(
+      /^http:\/\/localhost:3002\/ok\?try=2&transactionId=\d+&amount=150\.00$/,
+    );
+    expect(await (await fetch(url)).text()).not.toContain('Amount due');
+  });
+
+  it('refuses a signed link to an enrollment that does not exist, and one without its return URLs, naming them', async () => {
+    const missing = signPath(
+      api.app.voltin.keys.urlSigning,
+      '/api/v1/payments/hosted-payment/987654321?success=http%3A%2F%2Flocalhost%3A3002%2Fok&error=http%3A%2F%2Flocalhost%3A3002%2Ffail',
+      Math.floor(Date.now() / 1000) + 120,
+    );
+    const page = await fetch(`${api.baseUrl}${missing}`);
+    expect(page.status).toBe(403);
+    expect((await page.json()).code).toBe('PAYMENT_LINK_INVALID');
+    const { enrollmentId } = await enrollment();
+    for (const [query, parameter] of [
+      ['error=http%3A%2F%2Flocalhost%3A3002%2Ffail', 'callbackSuccessURL'],
+      ['success=http%3A%2F%2Flocalhost%3A3002%2Fok', 'callbackErrorURL'],
+    ]) {
+      const bare = signPath(
+        api.app.voltin.keys.urlSigning,
+        `/api/v1/payments/hosted-payment/${enrollmentId}?${query}`,
+        Math.floor(Date.now() / 1000) + 120,
+      );
+      const refused = await fetch(`${api.baseUrl}${bare}`);
+      expect(refused.status).toBe(400);
+      const body = await refused.json();
+      expect(body.code).toBe('RETURN_URL_NOT_ALLOWED');
+      expect(body.errors).toEqual([expect.stringContaining(parameter!)]);
+    }
+  });
+
   it('a forged Host header does not move the links: they start with PUBLIC_BASE_URL', async () => {
     const { enrollmentId } = await enrollment();
     const ldc = (await api.call('GET', `/enrollments/${enrollmentId}`, { token })).body.data.service_address
