@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { expectFailure, useTestApi } from '../helpers/app.js';
 
 const METRICS_TOKEN = 'scrape-token-0123456789abcdef';
-const api = useTestApi({ metricsToken: METRICS_TOKEN, catalogCacheMaxBytes: 65_536 });
+// No schedule of its own: deliver-mail would empty the outbox between a test's insert and its scrape.
+const api = useTestApi({ metricsToken: METRICS_TOKEN, catalogCacheMaxBytes: 65_536, backgroundTasks: false });
 const unmetered = useTestApi();
 
 /** The exposition text as { 'name{labels}': value }, labels as Prometheus prints them. */
