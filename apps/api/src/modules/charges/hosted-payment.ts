@@ -54,7 +54,11 @@ export function createHostedPayment({ db, charges }: { db: Kysely<Database>; cha
       };
     },
 
-    /** The form's payment, once per link (the link's signature is the Idempotency-Key). */
+    /**
+     * The form's payment, once per link and payment method: a second submit of the same method replays the first
+     * (its Idempotency-Key is the link's signature and the method), while another method after a decline is a new
+     * attempt, as a customer whose card was declined expects.
+     */
     async pay(
       e: EnrollmentRow,
       form: { paymentProfileToken?: string; amount?: string },
@@ -77,7 +81,7 @@ export function createHostedPayment({ db, charges }: { db: Kysely<Database>; cha
           amount,
           isDepositPayment: depositDue(e),
         },
-        `hosted-${linkSignature}`,
+        `hosted-${linkSignature}-${profile.payment_profile_token}`,
       );
     },
   };
