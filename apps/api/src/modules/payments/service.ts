@@ -87,7 +87,8 @@ function profileOf(row: store.PaymentProfileRow, autopay: Set<string>): Profile 
   };
 }
 
-const digitsOf = (value: string | undefined) => (value ?? '').replace(/[\s-]/g, '');
+/** The digits of a number typed with spaces or dashes; called once the missing-field checks have passed. */
+const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
 
 /** Reads the request into the gateway's method, refusing what no gateway would accept before any call. */
 function methodOf(body: ProfileRequest, nameOnAccount: string): PaymentMethodInput {
@@ -112,7 +113,7 @@ function methodOf(body: ProfileRequest, nameOnAccount: string): PaymentMethodInp
         missing.map((f) => `${f} is required for a card`),
       );
     }
-    const cardNumber = digitsOf(body.card_number);
+    const cardNumber = digitsOf(body.card_number!);
     if (!passesLuhn(cardNumber) || cardTypeOf(cardNumber) === 'Unknown') {
       throw new ApiError(
         'PAYMENT_CARD_INVALID',
@@ -138,14 +139,14 @@ function methodOf(body: ProfileRequest, nameOnAccount: string): PaymentMethodInp
       missing.map((f) => `${f} is required for a bank account`),
     );
   }
-  const routingNumber = digitsOf(body.routing_number);
+  const routingNumber = digitsOf(body.routing_number!);
   if (!passesAbaChecksum(routingNumber)) {
     throw new ApiError(
       'PAYMENT_BANK_ACCOUNT_INVALID',
       'The routing number is not a valid ABA routing number.',
     );
   }
-  const accountNumber = digitsOf(body.account_number);
+  const accountNumber = digitsOf(body.account_number!);
   if (!/^\d{4,17}$/.test(accountNumber)) {
     throw new ApiError('PAYMENT_BANK_ACCOUNT_INVALID', 'The bank account number must have 4 to 17 digits.');
   }

@@ -215,6 +215,22 @@ describe('payment profiles on Authorize.Net', () => {
       settingName: 'hostedProfileSaveButtonText',
       settingValue: 'Save my card',
     });
+    const withoutText = await api.call(
+      'POST',
+      `/payments/payment-profile/hosted-profile-page-token/${anet.customerId}`,
+      as(anet, {
+        body: {
+          iFrameCommunicatorUrl: 'https://my.anet-power.example/iframe-communicator.html',
+          transactionType: 'DEPOSIT',
+          paymentType: 'CreditCard',
+        },
+      }),
+    );
+    expect(withoutText.status).toBe(200);
+    expect(fake.requests.at(-1)!.getHostedProfilePageRequest.hostedProfileSettings.setting).toContainEqual({
+      settingName: 'hostedProfileSaveButtonText',
+      settingValue: 'Save',
+    });
     const uri = await api.call(
       'GET',
       `/payments/payment-iframe-uri/by-customer/${anet.customerId}`,
