@@ -13,6 +13,7 @@ import {
 } from '../fixtures/enrollments.js';
 import { type ApiResponse, expectFailure, useTestApi } from '../helpers/app.js';
 import { manualClock } from '../helpers/clock.js';
+import { tokenOnClock } from '../helpers/token-on-clock.js';
 
 /** While `gate` is set, a charge reaches the gateway only once it resolves; `arrived` tells a charge is waiting. */
 const held = { gate: null as Promise<void> | null, arrived: () => {}, charges: 0 };
@@ -39,14 +40,18 @@ let plan: number;
 let options: number[];
 
 interface Payer {
+  login: { username: string; password: string };
   customerId: number;
   customerHash: string;
   enrollmentId: number;
   card: { customerProfileToken: string; paymentProfileToken: string };
 }
 
+/** The API token on the moved clock: the 24-hour test moves it past the life of any token taken before. */
+const tokenNow = tokenOnClock(api, clock);
+
 beforeAll(async () => {
-  token = await api.sandboxToken();
+  token = await tokenNow();
   plan = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
   options = await requiredOptions(api, token, plan);
 });
@@ -58,6 +63,7 @@ let payers = 0;
  * …0019 times out after charging).
  */
 async function payer(cardLastFour = '1111'): Promise<Payer> {
+  token = await tokenNow();
   const login = { username: `payer.${++payers}.${Date.now().toString(36)}`, password: 'Sunny-Day-2026' };
   const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: plan });
   const enrolled = await api.call('POST', '/enrollments/create', {
@@ -84,7 +90,15 @@ async function payer(cardLastFour = '1111'): Promise<Payer> {
     },
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return { customerId, customerHash, enrollmentId, card: saved.body.data };
+  return { login, customerId, customerHash, enrollmentId, card: saved.body.data };
+}
+
+/** After the clock moved on a day: a new API token and a new customer session, as a client would take. */
+async function logInAgain(who: Payer): Promise<void> {
+  token = await tokenNow();
+  const session = await api.call('POST', '/customers/login', { token, body: who.login });
+  expect(session.status, JSON.stringify(session.body)).toBe(200);
+  who.customerHash = session.body.data.customerHash;
 }
 
 const pay = (who: Payer, amount: number, key: string) =>
@@ -287,6 +301,7 @@ describe('Idempotency-Key: kept 24 hours', () => {
     const first = await pay(ana, 20, key);
     expect(first.status).toBe(200);
     clock.advance(IDEMPOTENCY_KEY_TTL_SECONDS - 60);
+    await logInAgain(ana);
     expectFailure(await pay(ana, 21, key), 422, 'IDEMPOTENCY_KEY_REUSED');
 
     clock.advance(61);

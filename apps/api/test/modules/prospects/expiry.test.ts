@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { manualClock } from '../../helpers/clock.js';
+import { tokenOnClock } from '../../helpers/token-on-clock.js';
 import { type ProspectRefs, prospectRefs, seededPrice, validProspect } from './fixtures.js';
 
 const clock = manualClock(new Date().toISOString());
@@ -10,6 +11,8 @@ const DAY = 86_400;
 const EXPIRATION_DAYS = 30;
 const clockDay = (days = 0) => new Date(clock.now().getTime() + days * DAY * 1000).toISOString().slice(0, 10);
 let token: string;
+/** The API token on the moved clock: moving it days on outlives any token taken before. */
+const tokenNow = tokenOnClock(api, clock);
 let refs: ProspectRefs;
 
 const create = async (status: string) =>
@@ -18,7 +21,7 @@ const create = async (status: string) =>
 const get = async (id: number) => (await api.call('GET', `/prospects/${id}`, { token })).body.data;
 
 beforeAll(async () => {
-  token = await api.sandboxToken();
+  token = await tokenNow();
   refs = await prospectRefs(api, token);
 });
 
@@ -46,9 +49,11 @@ describe('the expire-prospects background task', () => {
     });
     expect((await get(quote)).expirationDate).toBe(clockDay(EXPIRATION_DAYS));
     clock.advance(DAY);
+    token = await tokenNow();
     const fresh = await create('New');
     const lastDay = await create('Contacted');
     clock.advance(EXPIRATION_DAYS * DAY);
+    token = await tokenNow();
     const before = clock.now().toISOString();
 
     expect(await api.app.voltin.scheduler.runNow('expire-prospects')).toBe('expired 3 prospects');
@@ -69,6 +74,7 @@ describe('the expire-prospects background task', () => {
   it('lets an expired quote be re-quoted at the current matrix rate with a new expiration date', async () => {
     const id = await create('Quote_Sent');
     clock.advance((EXPIRATION_DAYS + 3) * DAY);
+    token = await tokenNow();
     await api.db.kysely.updateTable('prospects').set({ rate_micros: 1 }).where('id', '=', id).execute();
     await api.app.voltin.scheduler.runNow('expire-prospects');
     expectFailure(

@@ -15,6 +15,7 @@ import {
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { useTestApi } from '../../helpers/app.js';
 import { manualClock } from '../../helpers/clock.js';
+import { tokenOnClock } from '../../helpers/token-on-clock.js';
 
 /** A verification provider on loopback: it checks every signature, and fails the sales a test asks it to fail. */
 class FakeProvider {
@@ -58,13 +59,15 @@ const clock = manualClock(new Date().toISOString());
 const api = useTestApi({}, {}, { clock });
 const provider = new FakeProvider('tpv-shared-secret');
 let token: string;
+/** The API token on the moved clock: moving it days on outlives any token taken before. */
+const tokenNow = tokenOnClock(api, clock);
 let plan: number;
 let options: number[];
 let companyId: number;
 
 beforeAll(async () => {
   await provider.start();
-  token = await api.sandboxToken();
+  token = await tokenNow();
   plan = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
   options = await requiredOptions(api, token, plan);
   companyId = await sandboxCompanyId(api.db.kysely);
@@ -135,6 +138,8 @@ describe('handing sales to the verification provider', () => {
     expect(sentFor(verification_id)).toHaveLength(1);
 
     clock.advance(backoffSeconds(1) + 1);
+
+    token = await tokenNow();
     await dispatch();
     const sent = sentFor(verification_id);
     expect(sent).toHaveLength(2);
@@ -167,8 +172,10 @@ describe('handing sales to the verification provider', () => {
       await dispatch();
       expect(sentFor(verification_id)).toHaveLength(attempt);
       clock.advance(backoffSeconds(attempt));
+      token = await tokenNow();
     }
     clock.advance(86_400);
+    token = await tokenNow();
     await dispatch();
     expect(sentFor(verification_id)).toHaveLength(MAX_DISPATCH_ATTEMPTS);
     expect(await verificationOf(enrollmentId)).toMatchObject({
