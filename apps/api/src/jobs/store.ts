@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { TaskRunOutcome, TaskRunTrigger } from '../db/tables/jobs.js';
+import type { TaskRunsTable } from '../db/tables/jobs.js';
 
 /** How many runs of each task the history keeps (the newest). */
 export const TASK_RUNS_KEPT = 100;
@@ -73,20 +73,7 @@ export async function releaseTask(
 }
 
 /** Adds a run to the history and forgets the task's runs older than the newest TASK_RUNS_KEPT. */
-export async function recordRun(
-  db: Kysely<Database>,
-  run: {
-    task: string;
-    node: string;
-    trigger: TaskRunTrigger;
-    started_at: string;
-    finished_at: string;
-    duration_ms: number;
-    outcome: TaskRunOutcome;
-    result: string | null;
-    error: string | null;
-  },
-): Promise<void> {
+export async function recordRun(db: Kysely<Database>, run: Insertable<TaskRunsTable>): Promise<void> {
   await db.insertInto('task_runs').values(run).execute();
   const oldestKept = await db
     .selectFrom('task_runs')
