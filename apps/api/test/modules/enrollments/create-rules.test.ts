@@ -631,3 +631,33 @@ describe('a create retried with its Idempotency-Key after the enrollment was sav
     });
   });
 });
+
+describe('a customer type that asks for no first name', () => {
+  it('stores a new customer given neither a first name nor a contact name with an empty first name', async () => {
+    const companyId = await sandboxCompanyId(api.db.kysely);
+    const residential = () =>
+      api.db.kysely
+        .updateTable('customer_types')
+        .where('company_id', '=', companyId)
+        .where('code', '=', 'Residential');
+    const variable = await planId(api, 'Bluebonnet Energy Month-to-Month Variable Electric');
+    await residential().set({ required_first_name: 0 }).execute();
+    try {
+      const response = await enroll(
+        enrollmentBody(variable, await requiredOptions(api, token, variable), {
+          customer: { firstName: undefined, lastName: 'Garcia' },
+        }),
+      );
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      expect(
+        await api.db.kysely
+          .selectFrom('customers')
+          .select(['first_name', 'last_name'])
+          .where('id', '=', response.body.data.customerId)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ first_name: '', last_name: 'Garcia' });
+    } finally {
+      await residential().set({ required_first_name: 1 }).execute();
+    }
+  });
+});

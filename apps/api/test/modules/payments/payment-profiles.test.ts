@@ -412,6 +412,22 @@ describe('hosted form', () => {
     }
   });
 
+  it('lets a company without payment settings take either payment type', async () => {
+    const companyId = await sandboxCompanyId(api.db.kysely);
+    const settings = await api.db.kysely
+      .selectFrom('company_settings')
+      .selectAll()
+      .where('company_id', '=', companyId)
+      .executeTakeFirstOrThrow();
+    await api.db.kysely.deleteFrom('company_settings').where('company_id', '=', companyId).execute();
+    try {
+      expect((await hosted(demo, { ...request, paymentType: 'BankAccount' })).status).toBe(200);
+      expect((await hosted(demo, { ...request, paymentType: 'CreditCard' })).status).toBe(200);
+    } finally {
+      await api.db.kysely.insertInto('company_settings').values(settings).execute();
+    }
+  });
+
   it('GET /payments/payment-iframe-uri/by-customer/{customerId} returns the hosted page URL with a token', async () => {
     const response = await api.call(
       'GET',
