@@ -83,6 +83,7 @@ import {
 } from './modules/verifications/index.js';
 import { deriveKeys, type KeyRing } from './security/keys.js';
 import { masterKeyFor } from './security/master-key.js';
+import { createLinkSigner, type LinkSigner } from './security/signed-urls.js';
 
 export interface AppContext {
   config: Config;
@@ -147,14 +148,15 @@ function prepareDatabase(config: Config, db: Db): Promise<KeyRing> {
 function documentSigningFor(
   config: Config,
   db: Db,
-  keys: KeyRing,
+  { linkSigner, clock }: { linkSigner: LinkSigner; clock: Clock },
 ): { signing: DocumentSigningPort; sandbox: SandboxSigning | null } {
   const { docusign } = config.documentSigning;
   if (docusign) return { signing: createDocusignSigning(docusign), sandbox: null };
   if (config.mode === 'production') throw new Error('Production needs the DocuSign settings (DOCUSIGN_*).');
   const sandbox = createSandboxSigning({
     db: db.kysely,
-    urlKey: keys.urlSigning,
+    linkSigner,
+    clock,
     publicBaseUrl: () => config.publicBaseUrl,
   });
   return { signing: sandbox, sandbox };
@@ -235,10 +237,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config.catalogCacheMaxBytes,
   );
   const utilities = createUtilitiesService(db.kysely, catalog);
-  const plans = createPlansService({ db: db.kysely, utilities, urlKey: keys.urlSigning, catalog });
+  const linkSigner = createLinkSigner(keys.urlSigning, clock);
+  const plans = createPlansService({ db: db.kysely, utilities, linkSigner, catalog });
   const files = createFilesService({
     db: db.kysely,
-    urlSigningKey: keys.urlSigning,
+    linkSigner,
+    clock,
     uploadQuotas: config.uploadQuotas,
   });
   const paymentGateways = wrapGateways(
@@ -321,7 +325,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await verifications.update(companyId, verificationId, { result: 'PENDING' });
     },
   });
-  const documentSigning = documentSigningFor(config, db, keys);
+  const documentSigning = documentSigningFor(config, db, { linkSigner, clock });
   const prospects = createProspectsService({
     db: db.kysely,
     clock,
@@ -347,7 +351,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(fileRoutes, { files });
       await api.register(prospectRoutes, { prospects });
       if (documentSigning.sandbox) {
-        await api.register(sandboxSigningRoutes, { db: db.kysely, files, sandbox: documentSigning.sandbox });
+        await api.register(sandboxSigningRoutes, {
+          db: db.kysely,
+          files,
+          sandbox: documentSigning.sandbox,
+          clock,
+        });
       }
       await api.register(verificationRoutes, { verifications });
       await api.register(signingWebhookRoutes, {
@@ -356,12 +365,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           secretBoxKey: keys.secretBox,
           connectKeys: config.documentSigning.connectHmacKeys,
           log: app.log,
+          clock,
         }),
       });
       await api.register(utilityRoutes, { utilities, catalog });
       await api.register(planRoutes, { plans, catalog });
       await api.register(documentRoutes, {
-        documents: createDocumentsService(db.kysely, plans, keys.urlSigning),
+        documents: createDocumentsService(db.kysely, plans, linkSigner),
         plans,
       });
       await api.register(premiseRoutes, { premises: createPremisesService(db.kysely) });
@@ -372,7 +382,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         charges,
         enrollments,
         hosted: createHostedPayment({ db: db.kysely, charges }),
-        urlKey: keys.urlSigning,
+        linkSigner,
       });
       await api.register(billingRoutes, { billing });
       await api.register(notificationRoutes, { notifications });

@@ -1,6 +1,7 @@
 import { loadConfig } from '../config/index.js';
 import { openDatabase } from '../db/client.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { systemClock } from '../domain/clock.js';
 import { configureSigningAccount, findSigningAccountSettings } from '../modules/prospects/index.js';
 import { companyBySlug } from './company-by-slug.js';
 
@@ -25,7 +26,7 @@ async function run(args: string[]): Promise<number> {
     const company = await companyBySlug(db.kysely, slug);
     if (!company) return 1;
     if (accountId) {
-      const problem = await configureSigningAccount(db.kysely, company.id, {
+      const problem = await configureSigningAccount(db.kysely, systemClock, company.id, {
         accountId,
         templateId: templateId ?? null,
         templateRole: templateRole ?? null,

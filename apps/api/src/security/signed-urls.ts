@@ -1,3 +1,4 @@
+import { type Clock, epochSeconds } from '../domain/clock.js';
 import type { SigningKeys } from './keys.js';
 import { constantTimeEqual, hmacSha256Hex } from './tokens.js';
 
@@ -18,11 +19,7 @@ export type SignedPathCheck = 'valid' | 'expired' | 'invalid';
  * Checks a signed link as it arrived (`request.url`): the signature must be the last parameter. A link signed with
  * a previous master key still works until it expires, while that key is configured (a rotation in progress).
  */
-export function checkSignedPath(
-  keys: SigningKeys<Buffer>,
-  url: string,
-  nowSeconds = Math.floor(Date.now() / 1000),
-): SignedPathCheck {
+export function checkSignedPath(keys: SigningKeys<Buffer>, url: string, nowSeconds: number): SignedPathCheck {
   const match = /^(.*[?&]expires=(\d{1,12}))&signature=([0-9a-f]{64})$/.exec(url);
   if (!match) return 'invalid';
   const [, unsigned, expires, signature] = match;
@@ -31,4 +28,19 @@ export function checkSignedPath(
   );
   if (!signedWithOneOfOurs) return 'invalid';
   return Number(expires) < nowSeconds ? 'expired' : 'valid';
+}
+
+/** Signs and checks links on the app's clock, so a link's lifetime is measured on the same time as everything else. */
+export interface LinkSigner {
+  /** `pathWithQuery` signed to work for `lifetimeSeconds` from now. */
+  sign(pathWithQuery: string, lifetimeSeconds: number): string;
+  check(url: string): SignedPathCheck;
+}
+
+export function createLinkSigner(keys: SigningKeys<Buffer>, clock: Clock): LinkSigner {
+  return {
+    sign: (pathWithQuery, lifetimeSeconds) =>
+      signPath(keys, pathWithQuery, epochSeconds(clock) + lifetimeSeconds),
+    check: (url) => checkSignedPath(keys, url, epochSeconds(clock)),
+  };
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { SigningKeys } from '../../security/keys.js';
-import { checkSignedPath, signPath } from '../../security/signed-urls.js';
+import type { Clock } from '../../domain/clock.js';
+import type { LinkSigner } from '../../security/signed-urls.js';
 import {
   type DocumentSigningPort,
   RECIPIENT_VIEW_LIFETIME_SECONDS,
@@ -42,7 +42,8 @@ export interface SandboxSigning extends DocumentSigningPort {
 export interface SandboxSigningOptions {
   db: Kysely<Database>;
   /** Signs the signing view links, as download links and hosted payment pages are signed. */
-  urlKey: SigningKeys<Buffer>;
+  linkSigner: LinkSigner;
+  clock: Clock;
   /** The public base URL, read at each call (a test server learns its port after it started). */
   publicBaseUrl: () => string;
 }
@@ -61,7 +62,12 @@ export interface SandboxSigningOptions {
  * service unreachable when the envelope is created; one whose name ends with "Unsent" gets an envelope that
  * is created but cannot be sent (the prospect's signing status stays OnHold until it is sent again).
  */
-export function createSandboxSigning({ db, urlKey, publicBaseUrl }: SandboxSigningOptions): SandboxSigning {
+export function createSandboxSigning({
+  db,
+  linkSigner,
+  clock,
+  publicBaseUrl,
+}: SandboxSigningOptions): SandboxSigning {
   const stateOf = async (envelopeId: string) =>
     (await findSandboxEnvelope(db, envelopeId))?.state as SandboxEnvelopeState | undefined;
   const setState = (envelopeId: string, state: SandboxEnvelopeState) =>
@@ -79,7 +85,7 @@ export function createSandboxSigning({ db, urlKey, publicBaseUrl }: SandboxSigni
         envelope_id: envelopeId,
         state,
         client_user_id: request.signer.clientUserId,
-        created_at: new Date().toISOString(),
+        created_at: clock.now().toISOString(),
       });
       return { envelopeId };
     },
@@ -106,15 +112,14 @@ export function createSandboxSigning({ db, urlKey, publicBaseUrl }: SandboxSigni
           `UNKNOWN_ENVELOPE_RECIPIENT: envelope ${envelopeId} has no captive signer ${signer.clientUserId}.`,
         );
       }
-      const expiresAt = Math.floor(Date.now() / 1000) + RECIPIENT_VIEW_LIFETIME_SECONDS;
       const path = `${SANDBOX_SIGNING_PATH}/${envelopeId}?${new URLSearchParams({ returnUrl })}`;
-      return { url: `${publicBaseUrl()}${signPath(urlKey, path, expiresAt)}` };
+      return { url: `${publicBaseUrl()}${linkSigner.sign(path, RECIPIENT_VIEW_LIFETIME_SECONDS)}` };
     },
     async voidEnvelope(_accountId, envelopeId) {
       await setState(envelopeId, 'voided');
     },
     readViewLink(url) {
-      const check = checkSignedPath(urlKey, url);
+      const check = linkSigner.check(url);
       const match = new RegExp(`^${SANDBOX_SIGNING_PATH}/([0-9a-f-]{36})\\?`).exec(url);
       const returnUrl = new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('returnUrl');
       if (check === 'invalid' || !match || !returnUrl) return { status: 'invalid' };

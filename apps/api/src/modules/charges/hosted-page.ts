@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncTypebox, TypeBoxTypeProvider } from '@fastify/ty
 import { ApiError } from '../../http/errors.js';
 import { escapeHtml } from '../../http/html.js';
 import { cspHash, hostedPagePolicy } from '../../http/security-headers.js';
-import type { SigningKeys } from '../../security/keys.js';
-import { checkSignedPath } from '../../security/signed-urls.js';
+import type { LinkSigner } from '../../security/signed-urls.js';
 import type { HostedPayment } from './hosted-payment.js';
 import { EnrollIdParams } from './schemas.js';
 
@@ -62,8 +61,8 @@ function expiredPage(): string {
  */
 export const hostedPaymentRoutes: FastifyPluginAsyncTypebox<{
   hosted: HostedPayment;
-  urlKey: SigningKeys<Buffer>;
-}> = async (scope, { hosted, urlKey }) => {
+  linkSigner: LinkSigner;
+}> = async (scope, { hosted, linkSigner }) => {
   const page = scope.withTypeProvider<TypeBoxTypeProvider>();
   page.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -75,7 +74,7 @@ export const hostedPaymentRoutes: FastifyPluginAsyncTypebox<{
 
   /** The enrollment a signed link stands for, with its return URLs and signature; or `expired`. */
   const linkOf = async (url: string, enrollId: number) => {
-    const check = checkSignedPath(urlKey, url);
+    const check = linkSigner.check(url);
     if (check === 'expired') return 'expired' as const;
     if (check !== 'valid') throw new ApiError('PAYMENT_LINK_INVALID', 'This payment link is not valid.');
     const query = new URLSearchParams(url.slice(url.indexOf('?') + 1));

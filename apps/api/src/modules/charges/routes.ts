@@ -5,8 +5,7 @@ import { Envelope, ok, PagedEnvelope, PagingQuery, paged, pagingOf } from '../..
 import { ApiError } from '../../http/errors.js';
 import { idempotencyKeyOf } from '../../http/idempotency.js';
 import { publicBaseUrl } from '../../http/public-url.js';
-import type { SigningKeys } from '../../security/keys.js';
-import { signPath } from '../../security/signed-urls.js';
+import type { LinkSigner } from '../../security/signed-urls.js';
 import type { EnrollmentsService } from '../enrollments/index.js';
 import { hostedPaymentRoutes } from './hosted-page.js';
 import type { HostedPayment } from './hosted-payment.js';
@@ -34,12 +33,12 @@ export interface ChargeRoutesOptions {
   charges: ChargesService;
   enrollments: EnrollmentsService;
   hosted: HostedPayment;
-  urlKey: SigningKeys<Buffer>;
+  linkSigner: LinkSigner;
 }
 
 export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = async (
   app,
-  { charges, enrollments, hosted, urlKey },
+  { charges, enrollments, hosted, linkSigner },
 ) => {
   const company = (request: Parameters<typeof callerOf>[0]) => callerOf(request).companyId;
   /** The enrollment must belong to the customer of the X-Customer-Hash. */
@@ -249,12 +248,10 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
         success: allowedReturnUrl(request.query.callbackSuccessURL, origins, 'callbackSuccessURL').href,
         error: allowedReturnUrl(request.query.callbackErrorURL, origins, 'callbackErrorURL').href,
       });
-      const expiresAt = Math.floor(Date.now() / 1000) + (request.query.secondsBeforeExpire ?? 30);
-      return ok(
-        `${publicBaseUrl(request)}${signPath(urlKey, `/api/v1/payments/hosted-payment/${e.id}?${params}`, expiresAt)}`,
-      );
+      const path = `/api/v1/payments/hosted-payment/${e.id}?${params}`;
+      return ok(`${publicBaseUrl(request)}${linkSigner.sign(path, request.query.secondsBeforeExpire ?? 30)}`);
     },
   );
 
-  await app.register(hostedPaymentRoutes, { hosted, urlKey });
+  await app.register(hostedPaymentRoutes, { hosted, linkSigner });
 };

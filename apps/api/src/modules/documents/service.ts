@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { type DocumentModel, renderPdf } from '../../pdf/render.js';
-import type { SigningKeys } from '../../security/keys.js';
-import { checkSignedPath } from '../../security/signed-urls.js';
+import type { LinkSigner } from '../../security/signed-urls.js';
 import type { DocumentSource, PlansService } from '../plans/index.js';
 import { type BrandFacts, eflModel, gasDisclosureModel, type Language } from './content.js';
 import { marketDocumentModel } from './market-content.js';
@@ -13,11 +12,7 @@ import { termsModel } from './terms-content.js';
 
 type LinkContext = Parameters<PlansService['plan']>[2];
 
-export function createDocumentsService(
-  db: Kysely<Database>,
-  plans: PlansService,
-  urlKey: SigningKeys<Buffer>,
-) {
+export function createDocumentsService(db: Kysely<Database>, plans: PlansService, linkSigner: LinkSigner) {
   async function planDocumentModel(documentId: number, language: Language): Promise<DocumentModel> {
     const document = await store.findPlanDocument(db, documentId);
     if (!document) throw notFound(`Document ${documentId}`);
@@ -47,7 +42,7 @@ export function createDocumentsService(
   return {
     /** Renders the PDF a signed link stands for; the link itself is the authorization. */
     async download(source: DocumentSource, documentId: number, language: Language, url: string) {
-      const check = checkSignedPath(urlKey, url);
+      const check = linkSigner.check(url);
       if (check === 'invalid') throw new ApiError('FILE_LINK_INVALID', 'This download link is not valid.');
       if (check === 'expired')
         throw new ApiError(

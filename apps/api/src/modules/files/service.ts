@@ -3,9 +3,9 @@ import type { Kysely, Selectable } from 'kysely';
 import type { UploadQuotas } from '../../config/uploads.js';
 import type { Database } from '../../db/schema.js';
 import type { StoredFilesTable } from '../../db/tables/prospects.js';
+import type { Clock } from '../../domain/clock.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import type { SigningKeys } from '../../security/keys.js';
-import { checkSignedPath, signPath } from '../../security/signed-urls.js';
+import type { LinkSigner } from '../../security/signed-urls.js';
 import { type QuotaHolder, reserveUpload } from './quota.js';
 import * as store from './store.js';
 
@@ -38,10 +38,11 @@ export interface FileOwner {
  */
 export function createFilesService(deps: {
   db: Kysely<Database>;
-  urlSigningKey: SigningKeys<Buffer>;
+  linkSigner: LinkSigner;
+  clock: Clock;
   uploadQuotas: UploadQuotas;
 }) {
-  const { db, urlSigningKey, uploadQuotas } = deps;
+  const { db, linkSigner, clock, uploadQuotas } = deps;
 
   async function insertWithinQuota(
     trx: Kysely<Database>,
@@ -55,6 +56,7 @@ export function createFilesService(deps: {
       contentType: file.contentType,
       sha256: createHash('sha256').update(file.bytes).digest('hex'),
       content: file.bytes,
+      createdAt: clock.now().toISOString(),
     });
   }
 
@@ -78,13 +80,13 @@ export function createFilesService(deps: {
     },
 
     /** An absolute link that downloads the file without a bearer token until it expires. */
-    downloadUrl(baseUrl: string, fileId: number, nowSeconds = Math.floor(Date.now() / 1000)): string {
-      return `${baseUrl}${signPath(urlSigningKey, downloadPath(fileId), nowSeconds + DOWNLOAD_LINK_SECONDS)}`;
+    downloadUrl(baseUrl: string, fileId: number): string {
+      return `${baseUrl}${linkSigner.sign(downloadPath(fileId), DOWNLOAD_LINK_SECONDS)}`;
     },
 
     /** Checks the signed link as it arrived (path and query) and returns the file. */
     async download(fileId: number, requestUrl: string) {
-      const check = checkSignedPath(urlSigningKey, requestUrl);
+      const check = linkSigner.check(requestUrl);
       if (check === 'invalid')
         throw new ApiError('FILE_LINK_INVALID', 'This download link is not valid; ask for a new one.');
       if (check === 'expired')

@@ -9,6 +9,7 @@ export interface NewStoredFile {
   contentType: string;
   sha256: string;
   content: Buffer;
+  createdAt: string;
 }
 
 const METADATA = [
@@ -35,7 +36,7 @@ export async function insertFile(db: Kysely<Database>, file: NewStoredFile) {
       size_bytes: file.content.length,
       sha256: file.sha256,
       content: file.content,
-      created_at: new Date().toISOString(),
+      created_at: file.createdAt,
     })
     .returning(METADATA)
     .executeTakeFirstOrThrow();

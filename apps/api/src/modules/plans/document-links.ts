@@ -1,5 +1,4 @@
-import type { SigningKeys } from '../../security/keys.js';
-import { signPath } from '../../security/signed-urls.js';
+import type { LinkSigner } from '../../security/signed-urls.js';
 
 export type DocumentSource = 'plan' | 'market';
 
@@ -10,12 +9,11 @@ export const documentPath = (source: DocumentSource, documentId: number, languag
 
 /** An absolute link that downloads the document's PDF without a token until it expires. */
 export function documentLink(
-  key: SigningKeys<Buffer>,
+  linkSigner: LinkSigner,
   baseUrl: string,
   source: DocumentSource,
   documentId: number,
   language: string,
 ): string {
-  const expiresAt = Math.floor(Date.now() / 1000) + DOCUMENT_LINK_TTL_SECONDS;
-  return `${baseUrl}${signPath(key, documentPath(source, documentId, language), expiresAt)}`;
+  return `${baseUrl}${linkSigner.sign(documentPath(source, documentId, language), DOCUMENT_LINK_TTL_SECONDS)}`;
 }

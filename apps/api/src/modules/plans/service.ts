@@ -4,7 +4,7 @@ import type { StampedCache } from '../../db/change-stamps.js';
 import type { CustomerTypesTable, Database } from '../../db/schema.js';
 import { eflAveragePrices } from '../../domain/efl.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import type { SigningKeys } from '../../security/keys.js';
+import type { LinkSigner } from '../../security/signed-urls.js';
 import { toCustomerType } from '../customer-types/index.js';
 import { listLanguages } from '../reference/index.js';
 import { toDeliveryCharge, today, type UtilitiesService } from '../utilities/index.js';
@@ -23,7 +23,7 @@ import * as store from './store.js';
 export interface PlansDeps {
   db: Kysely<Database>;
   utilities: UtilitiesService;
-  urlKey: SigningKeys<Buffer>;
+  linkSigner: LinkSigner;
   catalog: StampedCache;
 }
 
@@ -44,7 +44,7 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   return groups;
 }
 
-export function createPlansService({ db, utilities, urlKey, catalog }: PlansDeps) {
+export function createPlansService({ db, utilities, linkSigner, catalog }: PlansDeps) {
   async function languageCode(languageId?: number): Promise<string> {
     const languages = await listLanguages(db, true);
     const language =
@@ -134,14 +134,14 @@ export function createPlansService({ db, utilities, urlKey, catalog }: PlansDeps
           display_in_summary: d.display_in_summary === 1,
           display_in_thank_you_page: d.display_in_thank_you_page === 1,
           display_in_my_account: d.display_in_my_account === 1,
-          url: documentLink(urlKey, links.baseUrl, 'plan', d.id, language),
+          url: documentLink(linkSigner, links.baseUrl, 'plan', d.id, language),
         })),
         market_documents: (marketDocsBy.get(p.market_id) ?? []).map((d) => ({
           id_market_document: d.id,
           doc_type: d.doc_type,
           name: d.name,
           display_in_my_account: d.display_in_my_account === 1,
-          url: documentLink(urlKey, links.baseUrl, 'market', d.id, language),
+          url: documentLink(linkSigner, links.baseUrl, 'market', d.id, language),
         })),
         acceptance_options: (acceptance.get(p.id) ?? []).map((o) => ({
           id_option: o.id,

@@ -11,7 +11,9 @@ import * as signingStore from './signing-store.js';
 import * as store from './store.js';
 import { signingMoveAllowed } from './transitions.js';
 
-type Deps = Pick<ProspectsDeps, 'db' | 'files' | 'signing' | 'log'>;
+type Deps = Pick<ProspectsDeps, 'db' | 'files' | 'signing' | 'log' | 'clock'>;
+
+const nowOf = ({ clock }: Pick<ProspectsDeps, 'clock'>) => clock.now().toISOString();
 
 /** The customer who signs the contract, as the signing service knows them. */
 export function signerOf(prospect: store.ProspectRow) {
@@ -46,11 +48,8 @@ type ContractEnvelope = Awaited<ReturnType<typeof createContractEnvelope>>;
  * envelope Voltin has no row of; when the service does not create it, the record is dropped and nothing changed.
  * In person, the signer is captive: the prospect's id is their clientUserId, which every signing view names.
  */
-async function createContractEnvelope(
-  { db, files, signing }: Deps,
-  prospect: store.ProspectRow,
-  method: SigningMethod,
-) {
+async function createContractEnvelope(deps: Deps, prospect: store.ProspectRow, method: SigningMethod) {
+  const { db, files, signing } = deps;
   const account = await signingStore.findSigningAccount(db, prospect.company_id);
   if (!account) {
     throw new ApiError(
@@ -63,14 +62,18 @@ async function createContractEnvelope(
     ? []
     : await files.contents(prospect.company_id, PROSPECT_FILE_OWNER, prospect.id);
   const reference = `prospect-${prospect.id}-${randomUUID()}`;
-  const rowId = await signingStore.recordEnvelope(db, {
-    companyId: prospect.company_id,
-    prospectId: prospect.id,
-    signingAccountId: account.id,
-    reference,
-    signingMethod: method,
-    clientUserId,
-  });
+  const rowId = await signingStore.recordEnvelope(
+    db,
+    {
+      companyId: prospect.company_id,
+      prospectId: prospect.id,
+      signingAccountId: account.id,
+      reference,
+      signingMethod: method,
+      clientUserId,
+    },
+    nowOf(deps),
+  );
   try {
     const { envelopeId } = await signing.createEnvelope({
       accountId: account.account_id,
@@ -94,16 +97,17 @@ async function createContractEnvelope(
 }
 
 /** The prospect moved on while its envelope was being created: the envelope is voided and recorded Canceled. */
-async function cancelUnused({ db, signing }: Deps, envelope: ContractEnvelope) {
-  await signing
+async function cancelUnused(deps: Deps, envelope: ContractEnvelope) {
+  await deps.signing
     .voidEnvelope(envelope.accountId, envelope.envelopeId, 'Prospect changed meanwhile')
     .catch(() => {});
-  await signingStore.setEnvelopeCreated(db, envelope.rowId, envelope.envelopeId);
-  await signingStore.setEnvelopeStatus(db, envelope.envelopeId, 'Canceled');
+  await signingStore.setEnvelopeCreated(deps.db, envelope.rowId, envelope.envelopeId, nowOf(deps));
+  await signingStore.setEnvelopeStatus(deps.db, envelope.envelopeId, 'Canceled', nowOf(deps));
 }
 
 /** Sends the created envelope: signingStatus Unsigned, or OnHold when the signing service could not send it. */
-async function deliver({ db, signing, log }: Deps, prospectId: number, envelope: ContractEnvelope) {
+async function deliver(deps: Deps, prospectId: number, envelope: ContractEnvelope) {
+  const { db, signing, log } = deps;
   let sent: SigningStatus = 'Unsigned';
   try {
     await signing.sendEnvelope(envelope.accountId, envelope.envelopeId);
@@ -115,7 +119,7 @@ async function deliver({ db, signing, log }: Deps, prospectId: number, envelope:
     );
     sent = 'OnHold';
   }
-  await signingStore.setEnvelopeStatus(db, envelope.envelopeId, sent);
+  await signingStore.setEnvelopeStatus(db, envelope.envelopeId, sent, nowOf(deps));
   await store.moveSigningStatus(db, prospectId, 'Created', sent);
 }
 
@@ -133,7 +137,7 @@ export async function sendContract(
   const envelope = await createContractEnvelope(deps, prospect, method);
   const moved = await deps.db.transaction().execute(async (trx) => {
     if (!(await move(trx))) return false;
-    await signingStore.setEnvelopeCreated(trx, envelope.rowId, envelope.envelopeId);
+    await signingStore.setEnvelopeCreated(trx, envelope.rowId, envelope.envelopeId, nowOf(deps));
     return true;
   });
   if (!moved) {
@@ -146,10 +150,11 @@ export async function sendContract(
 
 /** Voids the prospect's open envelope when it has one; true when it did (the prospect's signingStatus is Canceled). */
 export async function voidOpenEnvelope(
-  { db, signing }: Pick<ProspectsDeps, 'db' | 'signing'>,
+  deps: Pick<ProspectsDeps, 'db' | 'signing' | 'clock'>,
   prospect: store.ProspectRow,
   reason: string,
 ) {
+  const { db, signing } = deps;
   const envelope = await signingStore.latestEnvelope(db, prospect.id);
   if (!envelope || !signingMoveAllowed(prospect.signing_status as SigningStatus | null, 'Canceled'))
     return false;
@@ -158,15 +163,16 @@ export async function voidOpenEnvelope(
   } catch (error) {
     throw signingFailure(error, 'void the envelope');
   }
-  await signingStore.setEnvelopeStatus(db, envelope.envelope_id, 'Canceled');
+  await signingStore.setEnvelopeStatus(db, envelope.envelope_id, 'Canceled', nowOf(deps));
   return true;
 }
 
 /** The prospect expired with its contract out: its envelope is voided (a failure is only logged) and Expired. */
 export async function expireEnvelope(
-  { db, signing, log }: Pick<ProspectsDeps, 'db' | 'signing' | 'log'>,
+  deps: Pick<ProspectsDeps, 'db' | 'signing' | 'log' | 'clock'>,
   prospectId: number,
 ) {
+  const { db, signing, log } = deps;
   const envelope = await signingStore.latestEnvelope(db, prospectId);
   if (!envelope) return;
   await signing
@@ -177,5 +183,5 @@ export async function expireEnvelope(
         'could not void an expired contract envelope',
       ),
     );
-  await signingStore.setEnvelopeStatus(db, envelope.envelope_id, 'Expired');
+  await signingStore.setEnvelopeStatus(db, envelope.envelope_id, 'Expired', nowOf(deps));
 }

@@ -20,7 +20,11 @@ type DueProspect = Awaited<ReturnType<typeof store.listExpired>>[number];
  * contract envelope voided only once it holds: a prospect that changed meanwhile (signed, re-quoted) keeps its
  * envelope.
  */
-async function expire(deps: Pick<ProspectsDeps, 'db' | 'signing' | 'log'>, row: DueProspect, now: string) {
+async function expire(
+  deps: Pick<ProspectsDeps, 'db' | 'signing' | 'log' | 'clock'>,
+  row: DueProspect,
+  now: string,
+) {
   const changes: store.ProspectChanges = {
     status: EXPIRY_TARGETS[row.status as ProspectStatus]!,
     modified_at: now,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
+import type { Clock } from '../../domain/clock.js';
 import { type SigningAccountValues, saveSigningAccount } from './signing-store.js';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -35,6 +36,7 @@ function problemWith(settings: SigningAccountSettings): string | null {
  */
 export async function configureSigningAccount(
   db: Kysely<Database>,
+  clock: Clock,
   companyId: number,
   settings: SigningAccountSettings,
 ): Promise<string | null> {
@@ -46,7 +48,7 @@ export async function configureSigningAccount(
     template_role: settings.templateRole,
   };
   try {
-    await saveSigningAccount(db, companyId, values);
+    await saveSigningAccount(db, companyId, values, clock.now().toISOString());
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     return `The DocuSign account ${settings.accountId} already serves another retail company.`;

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { SandboxSigning } from '../../adapters/document-signing/sandbox.js';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../domain/clock.js';
 import { ApiError } from '../../http/errors.js';
 import { escapeHtml } from '../../http/html.js';
 import { cspHash, hostedPagePolicy } from '../../http/security-headers.js';
@@ -72,7 +73,8 @@ export const sandboxSigningRoutes: FastifyPluginAsyncTypebox<{
   db: Kysely<Database>;
   files: FilesService;
   sandbox: SandboxSigning;
-}> = async (app, { db, files, sandbox }) => {
+  clock: Clock;
+}> = async (app, { db, files, sandbox, clock }) => {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 1024 },
@@ -136,7 +138,8 @@ export const sandboxSigningRoutes: FastifyPluginAsyncTypebox<{
     const outcome = OUTCOMES[action];
     const done = await db.transaction().execute(async (trx) => {
       if (!(await sandbox.finish(trx, link.envelope.envelope_id, outcome.sandboxState))) return false;
-      await applySigningStatus(trx, link.envelope, outcome.signingStatus, new Date().toISOString());
+      const now = clock.now().toISOString();
+      await applySigningStatus(trx, link.envelope, outcome.signingStatus, { at: now, now });
       return true;
     });
     reply.helmet({ contentSecurityPolicy: pageCsp(link.returnUrl) });

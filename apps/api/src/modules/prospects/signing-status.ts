@@ -13,11 +13,12 @@ const statusesOf = (prospect: store.ProspectRow) => ({
 });
 
 /** The new signing status, and the sales move of SIGNING_SALES_EFFECT when the transition table allows it. */
-function signingChanges(prospect: store.ProspectRow, signingStatus: SigningStatus): store.ProspectChanges {
-  const changes: store.ProspectChanges = {
-    signing_status: signingStatus,
-    modified_at: new Date().toISOString(),
-  };
+function signingChanges(
+  prospect: store.ProspectRow,
+  signingStatus: SigningStatus,
+  now: string,
+): store.ProspectChanges {
+  const changes: store.ProspectChanges = { signing_status: signingStatus, modified_at: now };
   const salesTarget = SIGNING_SALES_EFFECT[signingStatus];
   if (salesTarget && findTransition(prospect.status, salesTarget, 'signing')) changes.status = salesTarget;
   return changes;
@@ -26,16 +27,16 @@ function signingChanges(prospect: store.ProspectRow, signingStatus: SigningStatu
 /**
  * Applies a signing status reported by the signing service's webhook to the envelope and, when it is the
  * prospect's newest envelope, to the prospect (with the sales move of SIGNING_SALES_EFFECT when the
- * transition table allows it). `at` is when the signing service generated the event: an event older than the one
+ * transition table allows it). `instants.at` is when the signing service generated the event (`now` stamps the change): an event older than the one
  * that set the envelope's status changes nothing. Runs in the webhook's transaction.
  */
 export async function applySigningStatus(
   trx: Kysely<Database>,
   envelope: { company_id: number; prospect_id: number; envelope_id: string },
   signingStatus: SigningStatus,
-  at: string,
+  instants: { at: string; now: string },
 ) {
-  const current = await signingStore.moveEnvelopeByEvent(trx, envelope.envelope_id, signingStatus, at);
+  const current = await signingStore.moveEnvelopeByEvent(trx, envelope.envelope_id, signingStatus, instants);
   const prospect = await store.findProspect(
     trx,
     { companyId: envelope.company_id, affiliateId: null },
@@ -54,7 +55,7 @@ export async function applySigningStatus(
       `The signing status ${result.signingStatus} does not move to ${signingStatus}; nothing changed.`,
     );
   }
-  const changes = signingChanges(prospect, signingStatus);
+  const changes = signingChanges(prospect, signingStatus, instants.now);
   if (!(await store.updateProspect(trx, prospect.id, prospect.status, changes, prospect.signing_status))) {
     return unchanged('The prospect changed while this event was processed; nothing changed.');
   }

@@ -25,8 +25,8 @@ export async function recordEnvelope(
     signingMethod: string;
     clientUserId: string | null;
   },
+  now: string,
 ): Promise<number> {
-  const now = new Date().toISOString();
   const row = await db
     .insertInto('signing_envelopes')
     .values({
@@ -56,10 +56,11 @@ export async function setEnvelopeCreated(
   db: Kysely<Database>,
   rowId: number,
   envelopeId: string,
+  now: string,
 ): Promise<void> {
   await db
     .updateTable('signing_envelopes')
-    .set({ envelope_id: envelopeId, status: 'Created', updated_at: new Date().toISOString() })
+    .set({ envelope_id: envelopeId, status: 'Created', updated_at: now })
     .where('id', '=', rowId)
     .execute();
 }
@@ -68,10 +69,11 @@ export async function setEnvelopeStatus(
   db: Kysely<Database>,
   envelopeId: string,
   status: string,
+  now: string,
 ): Promise<void> {
   await db
     .updateTable('signing_envelopes')
-    .set({ status, updated_at: new Date().toISOString() })
+    .set({ status, updated_at: now })
     .where('envelope_id', '=', envelopeId)
     .execute();
 }
@@ -84,11 +86,11 @@ export async function moveEnvelopeByEvent(
   db: Kysely<Database>,
   envelopeId: string,
   status: string,
-  at: string,
+  { at, now }: { at: string; now: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable('signing_envelopes')
-    .set({ status, status_at: at, updated_at: new Date().toISOString() })
+    .set({ status, status_at: at, updated_at: now })
     .where('envelope_id', '=', envelopeId)
     .where((eb) => eb.or([eb('status_at', 'is', null), eb('status_at', '<=', at)]))
     .executeTakeFirst();
@@ -142,6 +144,7 @@ export async function saveSigningAccount(
   db: Kysely<Database>,
   companyId: number,
   values: SigningAccountValues,
+  now: string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const changed = await trx
@@ -155,7 +158,7 @@ export async function saveSigningAccount(
       .values({
         company_id: companyId,
         provider: 'docusign',
-        created_at: new Date().toISOString(),
+        created_at: now,
         ...values,
       })
       .execute();

@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BaseLogger } from 'pino';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../domain/clock.js';
 import { ApiError } from '../../http/errors.js';
 import { open, type SecretBox } from '../../security/secret-box.js';
 import {
@@ -69,8 +70,9 @@ export function createSigningWebhooksService(deps: {
   /** The deployment's Connect HMAC keys (DOCUSIGN_CONNECT_HMAC_KEYS), accepted besides each account's stored keys. */
   connectKeys: string[];
   log: Pick<BaseLogger, 'warn'>;
+  clock: Clock;
 }) {
-  const { db, secretBoxKey, connectKeys, log } = deps;
+  const { db, secretBoxKey, connectKeys, log, clock } = deps;
 
   function refuse(
     error: ApiError,
@@ -179,7 +181,10 @@ export function createSigningWebhooksService(deps: {
             note: `Event ${event} recorded; it does not change the signing status.`,
           };
         }
-        const applied = await applySigningStatus(trx, envelope, signingStatus, at);
+        const applied = await applySigningStatus(trx, envelope, signingStatus, {
+          at,
+          now: clock.now().toISOString(),
+        });
         await store.setOutcome(trx, eventKey, applied.note);
         return applied;
       });

@@ -1,13 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_QUOTA_DEFAULTS } from '../../../src/config/uploads.js';
-import { createFilesService } from '../../../src/modules/files/index.js';
-import { signPath } from '../../../src/security/signed-urls.js';
+import { createFilesService, DOWNLOAD_LINK_SECONDS } from '../../../src/modules/files/index.js';
+import { createLinkSigner } from '../../../src/security/signed-urls.js';
 import { createTenant, sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, signLogin, useTestApi } from '../../helpers/app.js';
+import { manualClock } from '../../helpers/clock.js';
 import { PDF, type ProspectRefs, prospectRefs, uploadFiles, validProspect } from '../prospects/fixtures.js';
 
 const UPLOAD_LIMIT = 64 * 1024;
-const api = useTestApi({ uploadLimitBytes: UPLOAD_LIMIT });
+/** Moved a day only by the last tests, which take no token: a token taken before that move has expired. */
+const clock = manualClock(new Date().toISOString());
+const api = useTestApi({ uploadLimitBytes: UPLOAD_LIMIT }, {}, { clock });
 let token: string;
 let refs: ProspectRefs;
 let prospectId: number;
@@ -29,6 +32,7 @@ beforeAll(async () => {
 describe('POST /prospects/{id}/upload-document', () => {
   it('stores one PDF and returns a working downloadUrl', async () => {
     const before = (await api.call('GET', `/prospects/${prospectId}`, { token })).body.data;
+    clock.advance(1);
     const response = await upload([{ name: 'signed contract.pdf', bytes: PDF, type: 'application/pdf' }]);
     expect(response.status).toBe(200);
     const document = response.body.data;
@@ -130,21 +134,22 @@ describe('GET /files/{fileId}/download', () => {
     expectFailure(await api.call('GET', longer), 403, 'FILE_LINK_INVALID');
   });
 
-  it('answers 410 FILE_LINK_EXPIRED once the link has expired', async () => {
-    const fileId = Number(url.pathname.split('/')[4]);
-    const expired = signPath(
-      api.app.voltin.keys.urlSigning,
-      `/api/v1/files/${fileId}/download`,
-      Math.floor(Date.now() / 1000) - 1,
+  it('answers 410 FILE_LINK_EXPIRED once the link has expired, a day after it was given', async () => {
+    expect((await api.call('GET', `${url.pathname}${url.search}`)).status).toBe(200);
+    clock.advance(DOWNLOAD_LINK_SECONDS + 1);
+    const failure = expectFailure(
+      await api.call('GET', `${url.pathname}${url.search}`),
+      410,
+      'FILE_LINK_EXPIRED',
     );
-    const failure = expectFailure(await api.call('GET', expired), 410, 'FILE_LINK_EXPIRED');
     expect(failure.message).toBe('This download link has expired; ask for a new one.');
   });
 
   it('keeps any owner’s files: the service is generic', async () => {
     const files = createFilesService({
       db: api.db.kysely,
-      urlSigningKey: api.app.voltin.keys.urlSigning,
+      linkSigner: createLinkSigner(api.app.voltin.keys.urlSigning, api.app.voltin.clock),
+      clock: api.app.voltin.clock,
       uploadQuotas: UPLOAD_QUOTA_DEFAULTS,
     });
     const companyId = await sandboxCompanyId(api.db.kysely);

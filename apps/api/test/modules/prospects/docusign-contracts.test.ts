@@ -6,6 +6,7 @@ import { buildApp } from '../../../src/app.js';
 import type { DocusignSettings } from '../../../src/config/document-signing.js';
 import type { Db } from '../../../src/db/client.js';
 import { SANDBOX_PROSPECTS } from '../../../src/db/seed/prospects.js';
+import { systemClock } from '../../../src/domain/clock.js';
 import { configureSigningAccount } from '../../../src/modules/prospects/signing-accounts.js';
 import { type DocusignFake, startDocusignFake } from '../../adapters/document-signing/fake-docusign.js';
 import { createTenant } from '../../fixtures/tenants.js';
@@ -402,14 +403,14 @@ describe('a company’s DocuSign account', () => {
     const tenant = await createTenant(database.db.kysely, app.voltin.keys, 'second-supplier');
     const own = '7e2d3c4b-5a69-4b8c-9d0e-1f2a3b4c5d6e';
     expect(
-      await configureSigningAccount(database.db.kysely, tenant.companyId, {
+      await configureSigningAccount(database.db.kysely, systemClock, tenant.companyId, {
         accountId: own,
         templateId: null,
         templateRole: null,
       }),
     ).toBeNull();
     expect(
-      await configureSigningAccount(database.db.kysely, tenant.companyId, {
+      await configureSigningAccount(database.db.kysely, systemClock, tenant.companyId, {
         accountId: ACCOUNT,
         templateId: null,
         templateRole: null,
