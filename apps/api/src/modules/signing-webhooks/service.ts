@@ -161,6 +161,7 @@ export function createSigningWebhooksService(deps: {
         .digest('hex');
       const base = { event: event!, envelopeId: envelopeId! };
       const at = generatedAt!.toISOString();
+      const receivedAt = clock.now().toISOString();
       const signingStatus = signingStatusOf(message);
       const outcome = await db.transaction().execute(async (trx) => {
         const recorded = await store.recordEvent(trx, {
@@ -170,6 +171,7 @@ export function createSigningWebhooksService(deps: {
           envelopeId: envelopeId!,
           signingStatus: signingStatus ?? null,
           generatedAt: at,
+          receivedAt,
         });
         if (!recorded) return null;
         if (!signingStatus) {
@@ -181,10 +183,7 @@ export function createSigningWebhooksService(deps: {
             note: `Event ${event} recorded; it does not change the signing status.`,
           };
         }
-        const applied = await applySigningStatus(trx, envelope, signingStatus, {
-          at,
-          now: clock.now().toISOString(),
-        });
+        const applied = await applySigningStatus(trx, envelope, signingStatus, { at, now: receivedAt });
         await store.setOutcome(trx, eventKey, applied.note);
         return applied;
       });

@@ -28,6 +28,7 @@ export async function recordEvent(
     envelopeId: string;
     signingStatus: string | null;
     generatedAt: string;
+    receivedAt: string;
   },
 ): Promise<boolean> {
   const inserted = await db
@@ -38,7 +39,7 @@ export async function recordEvent(
       event: event.event,
       envelope_id: event.envelopeId,
       outcome: 'received',
-      received_at: new Date().toISOString(),
+      received_at: event.receivedAt,
       signing_status: event.signingStatus,
       generated_at: event.generatedAt,
     })
