@@ -12,6 +12,7 @@ export default defineConfig({
     ...base.test,
     include: [
       'test/modules/{charges,payments,credit-checks,enrollments,customers,verifications,billing}/**/*.test.ts',
+      'test/modules/files/upload-quotas.test.ts',
       'test/http/idempotency.test.ts',
       'test/adapters/payment-gateway/**/*.test.ts',
     ],

@@ -313,7 +313,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const verifications = createVerificationsService({
     db: db.kysely,
     clock,
-    enrollments: { verificationResult: (verification) => accountChanges.verificationResult(verification) },
+    enrollments: {
+      verificationResult: (enrollmentId, result) => accountChanges.verificationResult(enrollmentId, result),
+    },
   });
   const verificationDispatch = createVerificationDispatch({
     db: db.kysely,

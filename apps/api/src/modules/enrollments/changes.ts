@@ -82,6 +82,18 @@ const conflict = (message: string, detail: string) =>
   new ApiError('ENROLLMENT_STATUS_CONFLICT', message, [detail]);
 const renewalScheduled = (renewalId: number) =>
   conflict('This enrollment already has a renewal scheduled.', `renewal: ${renewalId}`);
+// Stryker disable all: reached only on PostgreSQL, where set-ups run side by side (SQLite runs one transaction at a
+// time, so each finishes the one before it); the PostgreSQL race test in account-changes-concurrency pins it.
+/** Two autopay set-ups of one enrollment at once: the unique index let the other one through. */
+function autopaySetUpRace(error: unknown): never {
+  if (!isUniqueViolation(error)) throw error;
+  throw conflict(
+    'Another autopay set-up of this enrollment was saved at the same moment; read it again.',
+    'recurring billing: changed meanwhile',
+  );
+}
+// Stryker restore all
+
 const normalise = (value: string | null | undefined) => (value ?? '').trim().toLowerCase();
 const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');
 
@@ -663,16 +675,7 @@ export function createAccountChanges({ db, core, plans, utilities, files, secret
           date_from: body.date_from,
         });
       })
-      // Stryker disable all: reached only on PostgreSQL, where set-ups run side by side (SQLite runs one transaction
-      // at a time, so each finishes the one before it); the PostgreSQL race test in account-changes-concurrency pins it.
-      .catch((error) => {
-        if (!isUniqueViolation(error)) throw error;
-        throw conflict(
-          'Another autopay set-up of this enrollment was saved at the same moment; read it again.',
-          'recurring billing: changed meanwhile',
-        );
-      });
-    // Stryker restore all
+      .catch(autopaySetUpRace);
     // Autopay releases the autopay hold of an enrollment not yet sent to billing; one the billing system already has
     // (autopay ended, then set up again) only records it: re-deciding would try to move it back to the queue.
     const awaitsAutopay =
@@ -785,14 +788,12 @@ export function createAccountChanges({ db, core, plans, utilities, files, secret
   }
 
   /** A TPV result: a failed or unreachable verification holds an enrollment not yet sent; VERIFIED releases it. */
-  async function verificationResult(verification: { enrollment_id: number | null; result: string }) {
-    if (verification.enrollment_id === null) return;
+  async function verificationResult(enrollmentId: number, result: string) {
     const e = await db
       .selectFrom('enrollments')
       .selectAll()
-      .where('id', '=', verification.enrollment_id)
-      .executeTakeFirst();
-    if (!e) return;
+      .where('id', '=', enrollmentId)
+      .executeTakeFirstOrThrow();
     if (!(PRE_SUBMISSION as readonly string[]).includes(e.status)) {
       await db
         .insertInto('enrollment_status_history')
@@ -801,7 +802,7 @@ export function createAccountChanges({ db, core, plans, utilities, files, secret
           from_status: e.status,
           to_status: e.status,
           actor: 'system',
-          reason: `Third-party verification: ${verification.result}`,
+          reason: `Third-party verification: ${result}`,
           created_at: new Date().toISOString(),
         })
         .execute();
@@ -810,9 +811,9 @@ export function createAccountChanges({ db, core, plans, utilities, files, secret
     await core.redecide(
       e.company_id,
       e.id,
-      { verification_status: verification.result },
+      { verification_status: result },
       'system',
-      `Third-party verification: ${verification.result}`,
+      `Third-party verification: ${result}`,
     );
   }
 

@@ -4,6 +4,5 @@ export { TPV_RESULTS, type TpvResult } from './schemas.js';
 export {
   createVerificationsService,
   type EnrollmentFollower,
-  type VerificationRecord,
   type VerificationsService,
 } from './service.js';

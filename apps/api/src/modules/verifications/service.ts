@@ -15,7 +15,7 @@ export type VerificationRecord = Selectable<TpvVerificationsTable>;
  * VERIFIED releases it). Enrollments are built next: that module provides this and app.ts passes it in.
  */
 export interface EnrollmentFollower {
-  verificationResult(verification: VerificationRecord): Promise<void>;
+  verificationResult(enrollmentId: number, result: string): Promise<void>;
 }
 
 const alreadyVerified = (verificationId: string) =>
@@ -37,7 +37,7 @@ export function createVerificationsService(deps: {
    */
   async function onResult(verification: VerificationRecord): Promise<void> {
     if (verification.enrollment_id === null) return;
-    await deps.enrollments?.verificationResult(verification);
+    await deps.enrollments?.verificationResult(verification.enrollment_id, verification.result);
   }
 
   async function present(verification: VerificationRecord) {

@@ -12,6 +12,7 @@ import {
   requiredOptions,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
+import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { activeEnrollments, enrollmentRow, historyOf, login, ohioGasEnrollment, travelTo } from './rules.js';
 
@@ -485,5 +486,43 @@ describe('POST /enrollments/exists-repeated', () => {
     expect(
       (await exists(token, ldc, { firstName: 'Ana Garcia', email: 'ana.garcia@example.com' })).body,
     ).toMatchObject({ data: true, same_customer: false });
+  });
+  it('does not identify a customer by what their record lacks: a phone, or a first name', async () => {
+    const token = await login(api);
+    const residential = async () =>
+      api.db.kysely
+        .updateTable('customer_types')
+        .where('company_id', '=', await sandboxCompanyId(api.db.kysely))
+        .where('code', '=', 'Residential');
+    await (await residential()).set({ required_primary_phone: 0, required_first_name: 0 }).execute();
+    try {
+      const withoutPhone = freshEsiid();
+      await texasEnrollment(token, 'Garcia', {
+        customer: { lastName: 'Garcia', primaryPhoneNumber: undefined },
+        serviceAddress: { ldcAccount: withoutPhone },
+      });
+      expect(
+        (await exists(token, withoutPhone, { firstName: 'Ana', lastName: 'Garcia' })).body,
+      ).toMatchObject({
+        data: true,
+        same_customer: false,
+      });
+
+      const withoutFirstName = freshEsiid();
+      const variable = await planId(api, 'Bluebonnet Energy Month-to-Month Variable Electric');
+      const created = await api.call('POST', '/enrollments/create', {
+        token,
+        body: enrollmentBody(variable, await requiredOptions(api, token, variable), {
+          customer: { firstName: undefined },
+          serviceAddress: { ldcAccount: withoutFirstName },
+        }),
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect(
+        (await exists(token, withoutFirstName, { lastName: 'Garcia', email: 'ana.garcia@example.com' })).body,
+      ).toMatchObject({ data: true, same_customer: false });
+    } finally {
+      await (await residential()).set({ required_primary_phone: 1, required_first_name: 1 }).execute();
+    }
   });
 });

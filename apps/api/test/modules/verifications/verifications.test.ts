@@ -1,8 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  createVerificationsService,
-  type VerificationRecord,
-} from '../../../src/modules/verifications/index.js';
+import { createVerificationsService } from '../../../src/modules/verifications/index.js';
 import { createAccount, createTenant, sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, signLogin, useTestApi } from '../../helpers/app.js';
 
@@ -150,11 +147,13 @@ describe('PUT /tpv/verification/{verificationId}', () => {
 
 describe('the linked enrollment follows the result (onResult)', () => {
   it('hands each recorded result of a linked verification to the enrollment side, and nothing when unlinked', async () => {
-    const seen: VerificationRecord[] = [];
+    const seen: { enrollmentId: number; result: string }[] = [];
     const service = createVerificationsService({
       db: api.db.kysely,
       clock: api.app.voltin.clock,
-      enrollments: { verificationResult: async (v) => void seen.push(v) },
+      enrollments: {
+        verificationResult: async (enrollmentId, result) => void seen.push({ enrollmentId, result }),
+      },
     });
     await seedVerification('TPV-2001', 42);
     await seedVerification('TPV-2002', null);
@@ -163,7 +162,6 @@ describe('the linked enrollment follows the result (onResult)', () => {
       reasons: [{ code: 'NA', reason: 'Hung up' }],
     });
     await service.update(companyId, 'TPV-2002', { result: 'PENDING' });
-    expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ verification_id: 'TPV-2001', enrollment_id: 42, result: 'FAILED' });
+    expect(seen).toEqual([{ enrollmentId: 42, result: 'FAILED' }]);
   });
 });
