@@ -1,8 +1,10 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { ErrorEnvelope } from './envelope.js';
 import { ERROR_CODES } from './errors.js';
+import { CONTENT_TYPES, type FileKind } from './uploads.js';
 
 export const API_TITLE = 'Voltin Operations Administration API';
 export const API_VERSION = '1.0';
@@ -35,6 +37,16 @@ function errorResponses(access: 'public' | 'account' | 'customer', hasInput: boo
   const ref = { $ref: 'ErrorEnvelope#' };
   const statuses = [...(hasInput ? [400] : []), ...(access === 'public' ? [] : [401, 403]), 404, 500];
   return { ...Object.fromEntries(statuses.map((status) => [status, ref])), 429: RATE_LIMITED_RESPONSE };
+}
+
+/** The multipart body of a route that reads one uploaded file itself (schema.upload), for the document only. */
+function uploadBody(kinds: FileKind[]) {
+  return Type.Object({
+    file: Type.String({
+      format: 'binary',
+      description: `One file: ${kinds.map((kind) => CONTENT_TYPES[kind]).join(', ')}, judged by its content.`,
+    }),
+  });
 }
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -70,6 +82,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
+    transform: ({ schema, url }) => ({
+      url,
+      schema: schema?.upload ? ({ ...schema, body: uploadBody(schema.upload) } as typeof schema) : schema,
+    }),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   await app.register(swaggerUi, {

@@ -4,6 +4,22 @@ import { containsNul, NUL_PROBLEM } from './unstorable-values.js';
 
 export type FileKind = 'pdf' | 'png' | 'jpeg' | 'csv';
 
+/** What a document upload (a prospect's document, a letter of credit) may be. */
+export const DOCUMENT_KINDS: FileKind[] = ['pdf', 'png', 'jpeg'];
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * The kinds of the one file a multipart route reads itself with readSingleFile: the OpenAPI document declares
+     * the multipart body from it (Fastify does not validate it; readSingleFile does).
+     */
+    upload?: FileKind[];
+  }
+}
+
+/** The schema parts of a route that takes one uploaded file of `kinds`. */
+export const uploadOf = (kinds: FileKind[]) => ({ consumes: ['multipart/form-data'], upload: kinds });
+
 export const CONTENT_TYPES: Record<FileKind, string> = {
   pdf: 'application/pdf',
   png: 'image/png',

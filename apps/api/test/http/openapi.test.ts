@@ -38,6 +38,36 @@ describe('the generated OpenAPI document', () => {
     });
   });
 
+  it('declares the multipart body of every upload, so a client can be generated for it', async () => {
+    const document = (await api.call('GET', '/Swagger/v1/swagger.json')).body;
+    const uploads = {
+      '/api/v1/enrollments/{enrollmentId}/upload-credit-letter': 'application/pdf, image/png, image/jpeg',
+      '/api/v1/prospects/{prospectId}/upload-document': 'application/pdf, image/png, image/jpeg',
+      '/api/v1/prospects/pricing-matrix/import': 'text/csv',
+    };
+    for (const [path, types] of Object.entries(uploads)) {
+      const { requestBody } = document.paths[path].post;
+      expect(requestBody, path).toEqual({
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['file'],
+              properties: {
+                file: {
+                  type: 'string',
+                  format: 'binary',
+                  description: `One file: ${types}, judged by its content.`,
+                },
+              },
+            },
+          },
+        },
+      });
+    }
+  });
+
   it('serves Swagger UI at /Swagger/index.html', async () => {
     const response = await fetch(`${api.baseUrl}/Swagger/index.html`);
     expect(response.status).toBe(200);

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import { BILLING_DELIVERY_METHODS } from '../../domain/billing-delivery.js';
 import { assertOwnCustomer } from '../../http/access.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import { readSingleFile } from '../../http/uploads.js';
+import { DOCUMENT_KINDS, readSingleFile } from '../../http/uploads.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import { sealedTaxId } from '../customers/index.js';
 import type { FilesService } from '../files/index.js';
@@ -746,7 +746,7 @@ export function createAccountChanges({ db, core, plans, utilities, files, secret
         [`id_customer_credit_letters: ${pending.id} is pending`],
       );
     }
-    const file = await readSingleFile(request, ['pdf', 'png', 'jpeg']);
+    const file = await readSingleFile(request, DOCUMENT_KINDS);
     // The file and its letter commit together; two uploads at once: the unique index keeps one open letter.
     await db
       .transaction()

@@ -4,6 +4,7 @@ import { callerOf } from '../../http/access.js';
 import { Envelope, ok } from '../../http/envelope.js';
 import { idempotencyKeyOf } from '../../http/idempotency.js';
 import { Id } from '../../http/schemas.js';
+import { DOCUMENT_KINDS, uploadOf } from '../../http/uploads.js';
 import { linksFor } from '../plans/index.js';
 import type { AccountChanges } from './changes.js';
 import {
@@ -273,7 +274,7 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
         summary: 'Uploads the letter of credit that replaces a business deposit (one PDF, PNG or JPEG)',
         description:
           'Multipart with one file part. The content is checked, not the name. A new letter is accepted only after the previous one was rejected.',
-        consumes: ['multipart/form-data'],
+        ...uploadOf(DOCUMENT_KINDS),
         params: EnrollmentIdParams,
         response: { 200: Envelope(CreditLetter) },
       },

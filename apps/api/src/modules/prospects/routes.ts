@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { callerOf } from '../../http/access.js';
 import { Envelope, ok, PagedEnvelope, paged, pagingOf } from '../../http/envelope.js';
 import { publicBaseUrl } from '../../http/public-url.js';
-import { readSingleFile } from '../../http/uploads.js';
+import { DOCUMENT_KINDS, type FileKind, readSingleFile, uploadOf } from '../../http/uploads.js';
 import {
   PackagesQuery,
   PricingMatrixImportResult,
@@ -22,6 +22,8 @@ import {
 import type { ProspectsService } from './service.js';
 import { roleGroupsFor } from './transitions.js';
 
+/** A pricing matrix is one CSV file. */
+const MATRIX_FILE: FileKind[] = ['csv'];
 const tags = ['Prospects'];
 const access = (operationId: string) => ({ roleGroups: roleGroupsFor(operationId) });
 
@@ -117,13 +119,13 @@ export const prospectRoutes: FastifyPluginAsyncTypebox<{ prospects: ProspectsSer
           '`utility_code,zone,rate_code,term_months,usage_tier,start_month,price,price_file_date`. Every line ' +
           'is checked first; one bad line rejects the whole file (400 `PRICING_MATRIX_INVALID`, errors ' +
           '"line N: …") and nothing is loaded. Agent role group only.',
-        consumes: ['multipart/form-data'],
+        ...uploadOf(MATRIX_FILE),
         response: { 200: Envelope(PricingMatrixImportResult) },
       },
     },
     async (request) => {
       const caller = callerOf(request);
-      const file = await readSingleFile(request, ['csv']);
+      const file = await readSingleFile(request, MATRIX_FILE);
       return ok(
         await prospects.importPricingMatrix(caller.companyId, {
           fileName: file.fileName,
@@ -161,13 +163,13 @@ export const prospectRoutes: FastifyPluginAsyncTypebox<{ prospects: ProspectsSer
         description:
           'Exactly one multipart file, checked by its content. Returns a `downloadUrl` that works without a ' +
           'token for 24 hours.',
-        consumes: ['multipart/form-data'],
+        ...uploadOf(DOCUMENT_KINDS),
         params: ProspectIdParams,
         response: { 200: Envelope(ProspectDocument) },
       },
     },
     async (request) => {
-      const file = await readSingleFile(request, ['pdf', 'png', 'jpeg']);
+      const file = await readSingleFile(request, DOCUMENT_KINDS);
       return ok(
         await prospects.uploadDocument(
           callerOf(request),
