@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import { ERROR_CODES, type ErrorCode } from './errors.js';
 
 /** The failure envelope, shared by every route as a referenced component. */
 export const ErrorEnvelope = Type.Object(
@@ -9,7 +10,9 @@ export const ErrorEnvelope = Type.Object(
       description: 'One line per problem, naming the field when there is one.',
     }),
     message: Type.String({ description: 'A sentence for a person.' }),
-    code: Type.String({ description: 'Stable machine-readable code; see the error catalogue.' }),
+    code: Type.Enum(Object.keys(ERROR_CODES) as ErrorCode[], {
+      description: 'Stable machine-readable code; see the error catalogue.',
+    }),
   },
   { $id: 'ErrorEnvelope', title: 'ErrorEnvelope' },
 );
@@ -79,6 +82,6 @@ export function paged<T>(items: T[], totalRecords: number, paging: Paging, messa
   };
 }
 
-export function failure(code: string, message: string, errors: string[] = []): ErrorBody {
+export function failure(code: ErrorCode, message: string, errors: string[] = []): ErrorBody {
   return { data: null, succeeded: false, errors: errors.length > 0 ? errors : [message], message, code };
 }

@@ -467,10 +467,6 @@ export const ERROR_CODES = {
     status: 403,
     description: 'The hosted payment link was altered or belongs to another enrollment.',
   },
-  PAYMENT_LINK_EXPIRED: {
-    status: 410,
-    description: 'The hosted payment link expired (secondsBeforeExpire); ask for a new one.',
-  },
   AUTORESPONDER_TRIGGER_UNKNOWN: {
     status: 422,
     description: 'The trigger is not in the autoresponder trigger table (see Autoresponder Triggers).',

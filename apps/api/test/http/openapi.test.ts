@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../src/http/errors.js';
 import { useTestApi } from '../helpers/app.js';
 
 const api = useTestApi();
@@ -73,5 +76,24 @@ describe('the generated OpenAPI document', () => {
     expect(response.status).toBe(200);
     expect(response.url.endsWith('/Swagger/')).toBe(true);
     expect(await response.text()).toContain('swagger-ui');
+  });
+});
+
+describe('the error catalogue', () => {
+  const source = path.resolve(import.meta.dirname, '../../src');
+  const sourceFiles = (readdirSync(source, { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.ts') && file !== path.join('http', 'errors.ts'))
+    .map((file) => readFileSync(path.join(source, file), 'utf8'));
+
+  it("is the error envelope's enum of codes in the document", async () => {
+    const document = (await api.call('GET', '/Swagger/v1/swagger.json')).body;
+    expect(document.components.schemas.ErrorEnvelope.properties.code.enum).toEqual(Object.keys(ERROR_CODES));
+  });
+
+  it('lists only codes the server answers with', () => {
+    const unused = Object.keys(ERROR_CODES).filter(
+      (code) => !sourceFiles.some((text) => text.includes(`'${code}'`)),
+    );
+    expect(unused).toEqual([]);
   });
 });
