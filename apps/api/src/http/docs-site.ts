@@ -90,7 +90,9 @@ export async function registerDocsSite(
       if (urlPath.startsWith('/api/v1/') || urlPath === '/api/v1') {
         return reply
           .status(404)
-          .send(failure('ROUTE_NOT_FOUND', `No endpoint answers ${request.method} ${urlPath}.`));
+          .send(
+            failure('ROUTE_NOT_FOUND', `No endpoint answers ${request.method} ${urlPath}.`, [], request.id),
+          );
       }
       const raw = RAW_OPENAPI.exec(urlPath);
       if (raw && wantsRawDocument(request, raw[1] as 'json' | 'yaml')) {

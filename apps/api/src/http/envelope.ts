@@ -13,6 +13,13 @@ export const ErrorEnvelope = Type.Object(
     code: Type.Enum(Object.keys(ERROR_CODES) as ErrorCode[], {
       description: 'Stable machine-readable code; see the error catalogue.',
     }),
+    requestId: Type.Optional(
+      Type.String({
+        description:
+          'The id of this call, as in the X-Request-Id header and the server logs: quote it to support. Absent only ' +
+          'when the request could not be read as HTTP.',
+      }),
+    ),
   },
   { $id: 'ErrorEnvelope', title: 'ErrorEnvelope' },
 );
@@ -82,6 +89,18 @@ export function paged<T>(items: T[], totalRecords: number, paging: Paging, messa
   };
 }
 
-export function failure(code: ErrorCode, message: string, errors: string[] = []): ErrorBody {
-  return { data: null, succeeded: false, errors: errors.length > 0 ? errors : [message], message, code };
+export function failure(
+  code: ErrorCode,
+  message: string,
+  errors: string[] = [],
+  requestId?: string,
+): ErrorBody {
+  return {
+    data: null,
+    succeeded: false,
+    errors: errors.length > 0 ? errors : [message],
+    message,
+    code,
+    ...(requestId === undefined ? {} : { requestId }),
+  };
 }

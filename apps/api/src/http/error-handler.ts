@@ -44,7 +44,7 @@ const FRAMEWORK_ERRORS: Record<string, ErrorCode> = {
 };
 
 function send(reply: FastifyReply, code: ErrorCode, message: string, errors: string[] = []) {
-  return reply.status(ERROR_CODES[code].status).send(failure(code, message, errors));
+  return reply.status(ERROR_CODES[code].status).send(failure(code, message, errors, reply.request.id));
 }
 
 /**
@@ -79,7 +79,7 @@ export function handleErrors(app: FastifyInstance): void {
       request.log.info({ err: error }, 'client error without a Voltin code');
       return reply
         .status(error.statusCode)
-        .send(failure('MALFORMED_REQUEST', 'The request could not be processed.'));
+        .send(failure('MALFORMED_REQUEST', 'The request could not be processed.', [], request.id));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -42,6 +42,19 @@ describe('error answers', () => {
     const replaced = await api.call('GET', '/health', { headers: { 'x-request-id': '<script>' } });
     expect(replaced.headers.get('x-request-id')).not.toBe('<script>');
   });
+
+  it('names the request id in the envelope of every failure, as in its header, for support to find the call', async () => {
+    const refused = await api.call('GET', '/customer-types', { headers: { 'x-request-id': 'supplier-call-7' } });
+    expect(expectFailure(refused, 401, 'AUTH_REQUIRED').requestId).toBe('supplier-call-7');
+    const unknown = await api.call('GET', '/no-such-endpoint');
+    expect(expectFailure(unknown, 404, 'ROUTE_NOT_FOUND').requestId).toBe(
+      unknown.headers.get('x-request-id'),
+    );
+    const malformed = await api.call('POST', '/auth/refresh', { body: '{"token": ' });
+    expect(expectFailure(malformed, 400, 'MALFORMED_REQUEST').requestId).toBe(
+      malformed.headers.get('x-request-id'),
+    );
+  });
 });
 
 describe('a database that cannot be reached', () => {
