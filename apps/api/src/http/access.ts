@@ -134,7 +134,8 @@ export const accessControl = fp<{ resolver: AccessResolver }>(async (app: Fastif
     if (schema.hide) return;
     const access = accessOf(route);
     if (!schema.operationId) throw new Error(`Route ${route.method} ${route.url} has no operationId`);
-    schema.security = SECURITY[access];
+    // A public route may name the scheme it checks itself (the signed login); every other route gets its access's.
+    schema.security = access === 'public' && schema.security ? schema.security : SECURITY[access];
     route.schema = schema as RouteOptions['schema'];
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;

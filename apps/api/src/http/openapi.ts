@@ -72,6 +72,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             bearerFormat: 'JWT',
             description: 'Access token from POST /api/v1/auth/login.',
           },
+          hmacSignature: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'signature',
+            description:
+              'The signed login of a web service account (POST /api/v1/auth/login): `token` is the API key, ' +
+              '`timestamp` the current Unix seconds, and `signature` the lowercase hex HMAC-SHA256, keyed with ' +
+              'the account secret, of `token + ":" + timestamp`. Each signature is accepted once, within 300 ' +
+              'seconds of server time.',
+          },
           customerHash: {
             type: 'apiKey',
             in: 'header',

@@ -34,7 +34,10 @@ describe('the generated OpenAPI document', () => {
     const customerScoped = operations.find((o) => o.operation.operationId === 'getConfigurationParameters')!;
     expect(customerScoped.operation.security).toEqual([{ bearerAuth: [], customerHash: [] }]);
     const login = operations.find((o) => o.operation.operationId === 'authLogin')!;
-    expect(login.operation.security).toEqual([]);
+    expect(login.operation.security).toEqual([{ hmacSignature: [] }]);
+    expect(document.components.securitySchemes.hmacSignature).toMatchObject({ in: 'query', name: 'signature' });
+    const health = operations.find((o) => o.operation.operationId === 'health')!;
+    expect(health.operation.security).toEqual([]);
     expect(document.components.securitySchemes.customerHash).toMatchObject({
       in: 'header',
       name: 'X-Customer-Hash',

@@ -18,6 +18,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
           'The timestamp must be within 300 seconds of server time, and each signature is accepted once. ' +
           'Attempts are rate-limited per address and per key.',
         querystring: LoginQuery,
+        security: [{ hmacSignature: [] }],
         response: { 200: Envelope(AuthResult) },
       },
     },
