@@ -7,6 +7,7 @@ import { exportDocsData, run } from './lib.mjs';
 const reports = {
   api: path.join(tmpdir(), 'voltin-vitest.json'),
   e2e: path.join(tmpdir(), 'voltin-playwright.json'),
+  sdk: path.join(tmpdir(), 'voltin-sdk-vitest.json'),
 };
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
@@ -110,6 +111,12 @@ for (const [engine, databaseUrl] of engines)
     ['--config', 'vitest.load.config.ts'],
     { SOAK_SECONDS: soakSeconds },
   );
+// The SDK against a sandbox API server, on the types generated from the exported document (typecheck made them).
+if (exported) {
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports.sdk}`];
+  step('SDK tests', run('npx', args, { cwd: path.resolve('packages/sdk') }));
+  countVitest(reports.sdk, 'SDK');
+}
 // Too slow for every run (tens of minutes): CI runs it when VOLTIN_MUTATION=1 asks for it. Below 90 % it fails.
 if (process.env.VOLTIN_MUTATION === '1')
   step(
