@@ -44,7 +44,9 @@ describe('error answers', () => {
   });
 
   it('names the request id in the envelope of every failure, as in its header, for support to find the call', async () => {
-    const refused = await api.call('GET', '/customer-types', { headers: { 'x-request-id': 'supplier-call-7' } });
+    const refused = await api.call('GET', '/customer-types', {
+      headers: { 'x-request-id': 'supplier-call-7' },
+    });
     expect(expectFailure(refused, 401, 'AUTH_REQUIRED').requestId).toBe('supplier-call-7');
     const unknown = await api.call('GET', '/no-such-endpoint');
     expect(expectFailure(unknown, 404, 'ROUTE_NOT_FOUND').requestId).toBe(

@@ -35,7 +35,10 @@ describe('the generated OpenAPI document', () => {
     expect(customerScoped.operation.security).toEqual([{ bearerAuth: [], customerHash: [] }]);
     const login = operations.find((o) => o.operation.operationId === 'authLogin')!;
     expect(login.operation.security).toEqual([{ hmacSignature: [] }]);
-    expect(document.components.securitySchemes.hmacSignature).toMatchObject({ in: 'query', name: 'signature' });
+    expect(document.components.securitySchemes.hmacSignature).toMatchObject({
+      in: 'query',
+      name: 'signature',
+    });
     const health = operations.find((o) => o.operation.operationId === 'health')!;
     expect(health.operation.security).toEqual([]);
     expect(document.components.securitySchemes.customerHash).toMatchObject({
