@@ -49,6 +49,28 @@ function uploadBody(kinds: FileKind[]) {
   });
 }
 
+type Json = unknown;
+const isSingleValue = (schema: Json): schema is { type: string; enum: [unknown] } =>
+  typeof schema === 'object' &&
+  schema !== null &&
+  Array.isArray((schema as { enum?: unknown }).enum) &&
+  (schema as { enum: unknown[] }).enum.length === 1;
+
+/**
+ * A TypeBox union of literals is an `anyOf` of one-value schemas, which renderers and generators show as bare
+ * strings. Declared as one `enum` of its values instead (the server validates the same union either way).
+ */
+export function literalUnionsAsEnums(node: Json): Json {
+  if (Array.isArray(node)) return node.map(literalUnionsAsEnums);
+  if (typeof node !== 'object' || node === null) return node;
+  const { anyOf, ...rest } = node as { anyOf?: Json[] };
+  const types = new Set(anyOf?.map((option) => isSingleValue(option) && option.type));
+  if (anyOf && anyOf.length > 1 && anyOf.every(isSingleValue) && types.size === 1) {
+    return { ...rest, type: [...types][0], enum: anyOf.map((option) => option.enum[0]) };
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, literalUnionsAsEnums(value)]));
+}
+
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.addSchema(ErrorEnvelope);
   app.addHook('onRoute', (route) => {
@@ -96,6 +118,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       url,
       schema: schema?.upload ? ({ ...schema, body: uploadBody(schema.upload) } as typeof schema) : schema,
     }),
+    // Only the OpenAPI 3 document is built (no `swagger` option).
+    transformObject: (document) =>
+      literalUnionsAsEnums((document as { openapiObject: object }).openapiObject) as object,
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   await app.register(swaggerUi, {

@@ -77,6 +77,24 @@ describe('the generated OpenAPI document', () => {
     }
   });
 
+  it('declares a field that takes one of a fixed set of values as an enum', async () => {
+    const document = (await api.call('GET', '/Swagger/v1/swagger.json')).body;
+    const literalUnions: string[] = [];
+    JSON.stringify(document, (key, value) => {
+      if (
+        Array.isArray(value?.anyOf) &&
+        value.anyOf.every((option: { enum?: unknown[] }) => option.enum?.length === 1)
+      )
+        literalUnions.push(key);
+      return value;
+    });
+    expect(literalUnions).toEqual([]);
+    const create =
+      document.paths['/api/v1/enrollments/create'].post.requestBody.content['application/json'].schema;
+    expect(create.properties.switchType).toMatchObject({ type: 'string', enum: ['Switch', 'Move-In'] });
+    expect(create.properties.commodityName).toMatchObject({ type: 'string', enum: ['Electric', 'Gas'] });
+  });
+
   it('serves Swagger UI at /Swagger/index.html', async () => {
     const response = await fetch(`${api.baseUrl}/Swagger/index.html`);
     expect(response.status).toBe(200);
