@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SANDBOX } from '../../../apps/api/src/db/seed/sandbox.js';
+import { creditCheckBody } from '../../../apps/api/test/fixtures/enrollments.js';
 import { useTestApi } from '../../../apps/api/test/helpers/app.js';
-import { createVoltinClient, type VoltinClientOptions } from '../src/index.js';
+import { createVoltinClient, type operations, type VoltinClientOptions } from '../src/index.js';
+
+type CreditCheckRequest = NonNullable<
+  operations['runCreditCheck']['requestBody']
+>['content']['application/json'];
 
 /** The SDK against a running sandbox server, as an integrator would use it. */
 const api = useTestApi();
@@ -52,16 +57,8 @@ const unavailable = (retryAfter: string) =>
     },
   );
 
-const creditCheck = {
-  firstName: 'Ana',
-  lastName: 'Garcia',
-  streetNum: '1201',
-  streetName: 'Elm St',
-  city: 'Dallas',
-  state: 'TX',
-  zipCode: '75201',
-  socialSecurityNumber: '234-56-7720',
-} as const;
+/** The API tests' sample credit check (Ana Garcia in Dallas), as the typed client takes it. */
+const creditCheck = creditCheckBody({ socialSecurityNumber: '234-56-7720' }) as CreditCheckRequest;
 
 afterEach(() => {
   vi.useRealTimers();
