@@ -64,7 +64,9 @@ export function createHostedPayment({ db, charges }: { db: Kysely<Database>; cha
       form: { paymentProfileToken?: string; amount?: string },
       linkSignature: string,
     ) {
-      const profile = await findProfileByToken(db, e.company_id, form.paymentProfileToken ?? '');
+      const profile = form.paymentProfileToken
+        ? await findProfileByToken(db, e.company_id, form.paymentProfileToken)
+        : undefined;
       if (profile?.customer_id !== e.customer_id)
         throw new ApiError('PAYMENT_PROFILE_UNKNOWN', 'Choose a saved card or bank account.');
       const amount = Number(form.amount);

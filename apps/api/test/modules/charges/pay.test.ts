@@ -431,6 +431,22 @@ describe('hosted payment page: return origins, amounts and the public base URL',
     }
   });
 
+  it('registers no return origin for a company without payment settings: every return URL is refused', async () => {
+    const { enrollmentId } = await enrollment();
+    const settings = await api.db.kysely
+      .selectFrom('company_settings')
+      .selectAll()
+      .where('company_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    await api.db.kysely.deleteFrom('company_settings').where('company_id', '=', 1).execute();
+    try {
+      const refused = await linkFor(enrollmentId, 'http://localhost:3002/ok', 'http://localhost:3002/fail');
+      expectFailure(refused, 400, 'RETURN_URL_NOT_ALLOWED');
+    } finally {
+      await api.db.kysely.insertInto('company_settings').values(settings).execute();
+    }
+  });
+
   it('charges exactly the deposit due on the page: another amount goes back with DEPOSIT_AMOUNT_MISMATCH', async () => {
     const { enrollmentId } = await enrollment('520');
     const card = await savedCard('1111');
