@@ -31,8 +31,7 @@ export const HostedProfilePageTokenRequest = Type.Object({
     Type.String({
       minLength: 1,
       maxLength: 50,
-      default: 'Save',
-      description: "Text of the form's save button.",
+      description: "Text of the form's save button; Save when not given.",
     }),
   ),
   transactionType: Type.Enum([...HOSTED_TRANSACTION_TYPES], {
