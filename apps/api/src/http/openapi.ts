@@ -32,11 +32,30 @@ const RATE_LIMITED_RESPONSE = {
   allOf: [{ $ref: 'ErrorEnvelope#' }],
 };
 
+/** The database or a partner did not answer: retrying is safe, and Retry-After says when (with DATABASE_UNAVAILABLE). */
+const UNAVAILABLE_RESPONSE = {
+  description:
+    'DATABASE_UNAVAILABLE or UPSTREAM_UNAVAILABLE: the database or an external system did not answer. Retry, with ' +
+    'the same Idempotency-Key where the operation takes one.',
+  headers: {
+    'Retry-After': {
+      type: 'integer',
+      minimum: 1,
+      description: 'Seconds to wait before retrying (sent with DATABASE_UNAVAILABLE).',
+    },
+  },
+  allOf: [{ $ref: 'ErrorEnvelope#' }],
+};
+
 /** Error responses every route documents, by how it is called. */
 function errorResponses(access: 'public' | 'account' | 'customer', hasInput: boolean) {
   const ref = { $ref: 'ErrorEnvelope#' };
   const statuses = [...(hasInput ? [400] : []), ...(access === 'public' ? [] : [401, 403]), 404, 500];
-  return { ...Object.fromEntries(statuses.map((status) => [status, ref])), 429: RATE_LIMITED_RESPONSE };
+  return {
+    ...Object.fromEntries(statuses.map((status) => [status, ref])),
+    429: RATE_LIMITED_RESPONSE,
+    503: UNAVAILABLE_RESPONSE,
+  };
 }
 
 /** The multipart body of a route that reads one uploaded file itself (schema.upload), for the document only. */

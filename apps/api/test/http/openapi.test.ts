@@ -30,6 +30,8 @@ describe('the generated OpenAPI document', () => {
       expect(operation.operationId, path).toBeTruthy();
       expect(operation.responses['200'], path).toBeDefined();
       expect(operation.responses['500'], path).toBeDefined();
+      for (const status of ['429', '503'])
+        expect(operation.responses[status]?.headers?.['Retry-After'], `${path} ${status}`).toBeDefined();
     }
     const customerScoped = operations.find((o) => o.operation.operationId === 'getConfigurationParameters')!;
     expect(customerScoped.operation.security).toEqual([{ bearerAuth: [], customerHash: [] }]);
