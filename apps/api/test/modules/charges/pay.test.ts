@@ -10,6 +10,7 @@ import {
   requiredOptions,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
+import { withoutCompanySettings } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { submitHostedPayment } from './helpers.js';
 
@@ -433,18 +434,10 @@ describe('hosted payment page: return origins, amounts and the public base URL',
 
   it('registers no return origin for a company without payment settings: every return URL is refused', async () => {
     const { enrollmentId } = await enrollment();
-    const settings = await api.db.kysely
-      .selectFrom('company_settings')
-      .selectAll()
-      .where('company_id', '=', 1)
-      .executeTakeFirstOrThrow();
-    await api.db.kysely.deleteFrom('company_settings').where('company_id', '=', 1).execute();
-    try {
+    await withoutCompanySettings(api.db.kysely, async () => {
       const refused = await linkFor(enrollmentId, 'http://localhost:3002/ok', 'http://localhost:3002/fail');
       expectFailure(refused, 400, 'RETURN_URL_NOT_ALLOWED');
-    } finally {
-      await api.db.kysely.insertInto('company_settings').values(settings).execute();
-    }
+    });
   });
 
   it('charges exactly the deposit due on the page: another amount goes back with DEPOSIT_AMOUNT_MISMATCH', async () => {

@@ -10,7 +10,7 @@ import {
   requiredOptions,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
-import { sandboxCompanyId } from '../../fixtures/tenants.js';
+import { sandboxCompanyId, withCustomerTypeFlags } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { taxIdOf } from '../customers/fixtures.js';
 import { everyRowAsText } from '../payments/helpers.js';
@@ -634,15 +634,8 @@ describe('a create retried with its Idempotency-Key after the enrollment was sav
 
 describe('a customer type that asks for no first name', () => {
   it('stores a new customer given neither a first name nor a contact name with an empty first name', async () => {
-    const companyId = await sandboxCompanyId(api.db.kysely);
-    const residential = () =>
-      api.db.kysely
-        .updateTable('customer_types')
-        .where('company_id', '=', companyId)
-        .where('code', '=', 'Residential');
     const variable = await planId(api, 'Bluebonnet Energy Month-to-Month Variable Electric');
-    await residential().set({ required_first_name: 0 }).execute();
-    try {
+    await withCustomerTypeFlags(api.db.kysely, 'Residential', { required_first_name: 0 }, async () => {
       const response = await enroll(
         enrollmentBody(variable, await requiredOptions(api, token, variable), {
           customer: { firstName: undefined, lastName: 'Garcia' },
@@ -656,8 +649,6 @@ describe('a customer type that asks for no first name', () => {
           .where('id', '=', response.body.data.customerId)
           .executeTakeFirstOrThrow(),
       ).toEqual({ first_name: '', last_name: 'Garcia' });
-    } finally {
-      await residential().set({ required_first_name: 1 }).execute();
-    }
+    });
   });
 });

@@ -12,7 +12,7 @@ import {
   requiredOptions,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
-import { sandboxCompanyId } from '../../fixtures/tenants.js';
+import { withCustomerTypeFlags } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { activeEnrollments, enrollmentRow, historyOf, login, ohioGasEnrollment, travelTo } from './rules.js';
 
@@ -489,13 +489,8 @@ describe('POST /enrollments/exists-repeated', () => {
   });
   it('does not identify a customer by what their record lacks: a phone, or a first name', async () => {
     const token = await login(api);
-    const residential = async () =>
-      api.db.kysely
-        .updateTable('customer_types')
-        .where('company_id', '=', await sandboxCompanyId(api.db.kysely))
-        .where('code', '=', 'Residential');
-    await (await residential()).set({ required_primary_phone: 0, required_first_name: 0 }).execute();
-    try {
+    const lacking = { required_primary_phone: 0, required_first_name: 0 } as const;
+    await withCustomerTypeFlags(api.db.kysely, 'Residential', lacking, async () => {
       const withoutPhone = freshEsiid();
       await texasEnrollment(token, 'Garcia', {
         customer: { lastName: 'Garcia', primaryPhoneNumber: undefined },
@@ -521,8 +516,6 @@ describe('POST /enrollments/exists-repeated', () => {
       expect(
         (await exists(token, withoutFirstName, { lastName: 'Garcia', email: 'ana.garcia@example.com' })).body,
       ).toMatchObject({ data: true, same_customer: false });
-    } finally {
-      await (await residential()).set({ required_primary_phone: 1, required_first_name: 1 }).execute();
-    }
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentGateways } from '../../../src/adapters/payment-gateway/index.js';
 import { createPaymentsService } from '../../../src/modules/payments/service.js';
-import { configuredGatewayOf, sandboxCompanyId } from '../../fixtures/tenants.js';
+import { configuredGatewayOf, sandboxCompanyId, withoutCompanySettings } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { type CustomerLogin, everyRowAsText, loginNewCustomer, paymentProfileCalls } from './helpers.js';
 
@@ -413,19 +413,10 @@ describe('hosted form', () => {
   });
 
   it('lets a company without payment settings take either payment type', async () => {
-    const companyId = await sandboxCompanyId(api.db.kysely);
-    const settings = await api.db.kysely
-      .selectFrom('company_settings')
-      .selectAll()
-      .where('company_id', '=', companyId)
-      .executeTakeFirstOrThrow();
-    await api.db.kysely.deleteFrom('company_settings').where('company_id', '=', companyId).execute();
-    try {
+    await withoutCompanySettings(api.db.kysely, async () => {
       expect((await hosted(demo, { ...request, paymentType: 'BankAccount' })).status).toBe(200);
       expect((await hosted(demo, { ...request, paymentType: 'CreditCard' })).status).toBe(200);
-    } finally {
-      await api.db.kysely.insertInto('company_settings').values(settings).execute();
-    }
+    });
   });
 
   it('GET /payments/payment-iframe-uri/by-customer/{customerId} returns the hosted page URL with a token', async () => {
