@@ -11,17 +11,14 @@ export default {
   plugins: ['@stryker-mutator/vitest-runner', './mutation/ignore-wording.mjs'],
   ignorers: ['Wording'],
   mutate: [
-    'src/modules/enrollments/decision.ts',
-    'src/modules/enrollments/service.ts',
-    'src/modules/enrollments/changes.ts',
-    'src/modules/charges/service.ts',
-    'src/modules/charges/confirmation.ts',
-    'src/modules/charges/hosted-payment.ts',
-    'src/modules/charges/return-urls.ts',
+    // The enrollments core and its account changes (their routes, schemas, view and stores are not rules of money).
+    'src/modules/enrollments/{decision,create,create-request,create-credit,create-payment,submission,service}.ts',
+    'src/modules/enrollments/{changes,renewals,drop,autopay,credit-letters,customer-match,delivery-method}.ts',
+    'src/modules/charges/{service,pay,records,reconcile,deposits,captured-deposits}.ts',
+    'src/modules/charges/{confirmation,hosted-payment,return-urls}.ts',
     'src/modules/payments/service.ts',
-    'src/modules/credit-checks/service.ts',
-    'src/modules/credit-checks/identity.ts',
-    'src/modules/credit-checks/thresholds.ts',
+    'src/modules/credit-checks/{service,identity,thresholds}.ts',
+    'src/domain/dates.ts',
   ],
   // A later run re-tests only the mutants whose code or covering tests changed since the last one. The file is kept in
   // git, so a fresh clone (and CI) starts from the last recorded run instead of hours from scratch.

@@ -53,6 +53,8 @@ import {
   confirmGatewayCharge,
   createChargesService,
   createHostedPayment,
+  isChargeRecorded,
+  recordCapturedDeposit,
 } from './modules/charges/index.js';
 import { companyRoutes, createCompanyService, findCompanySettings } from './modules/company/index.js';
 import { createCreditChecksService, creditCheckRoutes } from './modules/credit-checks/index.js';
@@ -285,11 +287,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     creditChecks,
     billing: options.adapters?.billing ?? billingSystem,
     // Charges are created below and own every charge; the deposit paid at enrollment goes through them too.
-    chargeDeposit: (companyId, enrollmentId, method) =>
-      charges.chargeDepositNow(companyId, enrollmentId, method),
+    deposits: {
+      chargeNow: (companyId, enrollmentId, method) =>
+        charges.chargeDepositNow(companyId, enrollmentId, method),
+      confirm: async (companyId, transactionId, expected) =>
+        confirmGatewayCharge(await configuredGatewayFor(companyId), transactionId, expected),
+      isRecorded: (companyId, transactionId) => isChargeRecorded(db.kysely, companyId, transactionId),
+      recordCaptured: recordCapturedDeposit,
+    },
     stillOwing: (companyId, enrollmentIds) => billing.stillOwing(companyId, enrollmentIds),
-    confirmCharge: async (companyId, transactionId, expected) =>
-      confirmGatewayCharge(await configuredGatewayFor(companyId), transactionId, expected),
     passwordHashCost: config.passwordHashCost,
     submissionLeaseSeconds: config.submissionLeaseSeconds,
     secretBox: keys.secretBox,
@@ -298,6 +304,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.voltin.enrollments = enrollments;
   const charges = createChargesService({
     db: db.kysely,
+    clock,
     enrollments,
     gatewayFor: configuredGatewayFor,
     log: app.log,

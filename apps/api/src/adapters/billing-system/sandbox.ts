@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { addDays, addMonths } from '../../domain/dates.js';
 import { deliveryCost, effectiveEnergyRate } from '../../domain/efl.js';
 import { ConnectorError, inProcessClient, route } from '../connector-contract/connector.js';
 import {
@@ -136,18 +137,7 @@ const PAYMENT_TYPES = new Set(['ONE_TIME_PAYMENT', 'RECURRING_BILLING']);
 
 const DAY_MS = 86_400_000;
 const toTime = (date: string) => Date.parse(`${date}T00:00:00Z`);
-const toDate = (time: number) => new Date(time).toISOString().slice(0, 10);
-const addDays = (date: string, days: number) => toDate(toTime(date) + days * DAY_MS);
 const daysBetween = (from: string, to: string) => Math.round((toTime(to) - toTime(from)) / DAY_MS);
-
-/** The same day `months` later; the 29th to 31st fall back to the month's last day. */
-function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, lastDay));
-  return toDate(target.getTime());
-}
 
 /** A number in [0, 1) fixed by the text. */
 function unitHash(text: string): number {

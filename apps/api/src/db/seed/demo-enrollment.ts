@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { addMonths } from '../../modules/enrollments/decision.js';
+import { addMonths } from '../../domain/dates.js';
 import type { Database } from '../schema.js';
 
 /** Months before the seed date the demo customer's service started, so the sandbox has statements to show. */

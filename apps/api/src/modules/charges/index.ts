@@ -1,3 +1,4 @@
+export { isChargeRecorded, recordCapturedDeposit } from './captured-deposits.js';
 export { alreadyRecorded, confirmGatewayCharge } from './confirmation.js';
 export { createHostedPayment } from './hosted-payment.js';
 export { chargeRoutes } from './routes.js';

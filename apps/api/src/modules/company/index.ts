@@ -7,6 +7,7 @@ export {
   findCompanyBySlug,
   findCustomerTypes,
   findFirstBrand,
+  findMarkets as findCompanyMarkets,
   findSettings as findCompanySettings,
   findUtilityTerms,
 } from './store.js';

@@ -11,3 +11,10 @@ export {
 } from './rules.js';
 export { sealClearTaxIds, sealedTaxId } from './sealed-tax-ids.js';
 export { type CustomersService, createCustomersService } from './service.js';
+export {
+  findCustomer,
+  findDefaultLanguage,
+  findUserNameOwner,
+  insertCustomerRecord,
+  updateCustomer,
+} from './store.js';

@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { CustomersTable, Database } from '../../db/schema.js';
 
 type Db = Kysely<Database>;
@@ -82,6 +82,16 @@ export async function insertCustomer(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A customer record with every field given (an enrollment's new customer); its id. */
+export async function insertCustomerRecord(db: Db, record: Insertable<CustomersTable>): Promise<number> {
+  const row = await db.insertInto('customers').values(record).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findDefaultLanguage(db: Db) {
+  return db.selectFrom('languages').select('id').where('is_default', '=', 1).executeTakeFirstOrThrow();
 }
 
 export async function updateCustomer(

@@ -1,3 +1,4 @@
+import { addDays, isWeekend } from '../../domain/dates.js';
 import type { EnrollmentStatus } from './lifecycle.js';
 
 /** What the decision needs to know about an enrollment; re-run whenever one of these changes. */
@@ -41,23 +42,6 @@ export function statusDetails(facts: HoldFacts & { billing_account_number: strin
 /** Waits between billing-system retries: 1, 2, 4 … minutes, at most an hour. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(3600, 60 * 2 ** Math.max(0, attempts - 1));
-}
-
-const isWeekend = (date: string) => [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay());
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** The same day `months` later; the 29th to 31st fall back to the month's last day (Jan 31 + 1 month = Feb 28). */
-export function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(y, m - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(d, lastDay));
-  return target.toISOString().slice(0, 10);
 }
 
 /** The start-date rule: not before today plus the plan's delay (priority move-ins may start today), no weekends where the utility refuses them. */

@@ -6,6 +6,8 @@ import type { Kysely, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { CreditLettersTable, EtfInvoicesTable } from '../../db/tables/enrollments.js';
 import type { Paging } from '../../http/envelope.js';
+import type { Actor } from './lifecycle.js';
+import { noteInHistory } from './store.js';
 
 type Db = Kysely<Database>;
 
@@ -34,7 +36,7 @@ export async function unverifiedMeterPage(db: Db, companyId: number, paging: Pag
 export function recordMeterVerified(
   db: Db,
   enrollment: { id: number; status: string },
-  actor: string,
+  actor: Actor,
   reason: string,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -45,17 +47,7 @@ export function recordMeterVerified(
       .where('meter_unverified', '=', 1)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
-    await trx
-      .insertInto('enrollment_status_history')
-      .values({
-        enrollment_id: enrollment.id,
-        from_status: enrollment.status,
-        to_status: enrollment.status,
-        actor,
-        reason,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await noteInHistory(trx, enrollment, actor, reason);
     return true;
   });
 }

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { callerOf } from '../../http/access.js';
+import { assertOwnCustomer, callerOf } from '../../http/access.js';
 import { Envelope, ok } from '../../http/envelope.js';
 import { idempotencyKeyOf } from '../../http/idempotency.js';
 import { Id } from '../../http/schemas.js';
-import { DOCUMENT_KINDS, uploadOf } from '../../http/uploads.js';
+import { DOCUMENT_KINDS, readSingleFile, uploadOf } from '../../http/uploads.js';
 import { linksFor } from '../plans/index.js';
 import type { AccountChanges } from './changes.js';
 import {
@@ -40,6 +41,11 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
   changes: AccountChanges;
 }> = async (app, { enrollments, changes }) => {
   const company = (request: Parameters<typeof callerOf>[0]) => callerOf(request).companyId;
+  /** The customer-only routes: the enrollment exists in the caller's company and is the signed-in customer's own. */
+  const ownEnrollment = async (request: FastifyRequest, enrollmentId: number) => {
+    const e = await enrollments.row(company(request), enrollmentId);
+    assertOwnCustomer(request, e.customer_id);
+  };
   app.post(
     '/enrollments/create',
     {
@@ -282,9 +288,9 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
     async (request) =>
       ok(
         await changes.uploadCreditLetter(
-          request,
           company(request),
           request.params.enrollmentId,
+          () => readSingleFile(request, DOCUMENT_KINDS),
           linksFor(request).baseUrl,
         ),
       ),
@@ -305,7 +311,7 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
     '/enrollments/:enrollmentId/recurring-billing',
     recurringOptions('getRecurringBilling', 'The autopay set-up of the enrollment'),
     async (request) => {
-      await changes.ownEnrollment(request, company(request), request.params.enrollmentId);
+      await ownEnrollment(request, request.params.enrollmentId);
       return ok(await changes.recurringBilling(company(request), request.params.enrollmentId));
     },
   );
@@ -327,7 +333,7 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      await changes.ownEnrollment(request, company(request), request.params.enrollmentId);
+      await ownEnrollment(request, request.params.enrollmentId);
       return ok(
         await changes.setRecurringBilling(company(request), request.params.enrollmentId, request.body),
       );
@@ -338,7 +344,7 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
     '/enrollments/:enrollmentId/recurring-billing',
     recurringOptions('finishRecurringBilling', 'Ends autopay (marks it finished)'),
     async (request) => {
-      await changes.ownEnrollment(request, company(request), request.params.enrollmentId);
+      await ownEnrollment(request, request.params.enrollmentId);
       return ok(await changes.finishRecurringBilling(company(request), request.params.enrollmentId));
     },
   );

@@ -267,3 +267,53 @@ export async function countByStatus(db: Db, companyId: number, statuses: readonl
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** Accepted enrollments whose service starts by `day`. */
+export function dueToStart(db: Db, day: string) {
+  return db
+    .selectFrom('enrollments')
+    .selectAll()
+    .where('status', '=', 'PENDING')
+    .where('contract_start_date', '<=', day)
+    .execute();
+}
+
+/** Dropped-to-be enrollments whose service ends by `day`. */
+export function dueToEnd(db: Db, day: string) {
+  return db
+    .selectFrom('enrollments')
+    .selectAll()
+    .where('status', '=', 'DROP_PENDING')
+    .where('drop_effective_date', '<=', day)
+    .execute();
+}
+
+export function findStatus(db: Db, id: number) {
+  return db.selectFrom('enrollments').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
+}
+
+/** A note in the history without a move (a verification result arriving after the enrollment went on). */
+export async function noteInHistory(
+  db: Db,
+  e: Pick<EnrollmentRow, 'id' | 'status'>,
+  actor: Actor,
+  reason: string,
+) {
+  await db
+    .insertInto('enrollment_status_history')
+    .values({
+      enrollment_id: e.id,
+      from_status: e.status,
+      to_status: e.status,
+      actor,
+      reason,
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+/** Cancels the renewal scheduled to continue an enrollment, in the caller's transaction. */
+export async function cancelLiveRenewal(db: Transaction<Database>, enrollmentId: number, why: string) {
+  const renewal = await liveRenewalOf(db, enrollmentId);
+  if (renewal) await transition(db, renewal, 'CANCELLED', 'customer', `Renewal cancelled: ${why}`);
+}

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { addDays } from '../../domain/dates.js';
 import { findCompanySettings, findUtilityTerms } from '../company/index.js';
 import { findPlanTerms } from '../plans/index.js';
-import { addDays, statusDetails } from './decision.js';
+import { statusDetails } from './decision.js';
 import { type EnrollmentStatus, HIDDEN_FROM_CUSTOMERS, LIFECYCLE, SERVING_STATUSES } from './lifecycle.js';
 import { type EnrollmentRow, statusHistory } from './store.js';
 

@@ -1,4 +1,9 @@
 export { paymentRoutes } from './routes.js';
 export { GatewayProfile, PAYMENT_TYPE_IDS } from './schemas.js';
 export { createPaymentsService, type PaymentsService } from './service.js';
-export { customerProfiles, findProfileByToken } from './store.js';
+export {
+  customerProfiles,
+  customerProfileTokens,
+  findCustomerPaymentProfile,
+  findProfileByToken,
+} from './store.js';

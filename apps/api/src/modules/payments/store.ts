@@ -73,6 +73,22 @@ export function customerProfiles(db: Db, customerId: number) {
     .execute();
 }
 
+/** The customer's gateway customer profiles, with those of deleted payment profiles: charges made on them stay theirs. */
+export async function customerProfileTokens(
+  db: Db,
+  companyId: number,
+  customerId: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('payment_profiles')
+    .select('customer_profile_token')
+    .distinct()
+    .where('company_id', '=', companyId)
+    .where('customer_id', '=', customerId)
+    .execute();
+  return rows.map((r) => r.customer_profile_token);
+}
+
 /** A payment profile of the company by token, whoever owns it (the caller checks the owner). */
 export function findProfileByToken(db: Db, companyId: number, token: string, gateway?: string) {
   let query = db
@@ -138,4 +154,22 @@ export async function autopayTokens(db: Db, companyId: number, tokens: string[])
     .where('payment_profile_token', 'in', tokens)
     .execute();
   return new Set(rows.map((r) => r.payment_profile_token));
+}
+
+/** The customer's payment profile with these gateway tokens, unless deleted. */
+export function findCustomerPaymentProfile(
+  db: Db,
+  companyId: number,
+  customerId: number,
+  tokens: { customerProfileToken: string; paymentProfileToken: string },
+) {
+  return db
+    .selectFrom('payment_profiles')
+    .select(['id', 'id_payment_type'])
+    .where('company_id', '=', companyId)
+    .where('customer_id', '=', customerId)
+    .where('customer_profile_token', '=', tokens.customerProfileToken)
+    .where('payment_profile_token', '=', tokens.paymentProfileToken)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
 }

@@ -34,6 +34,7 @@ export function findPlans(db: Kysely<Database>, companyId: number, filter: PlanF
       'utilities.rescission_period',
       'markets.state_code',
       'customer_types.name as customer_type_name',
+      'customer_types.code as customer_type_code',
       'brands.name as brand_name',
       'brands.phone as brand_phone',
       'brands.email as brand_email',
@@ -61,7 +62,16 @@ export type PlanRow = Awaited<ReturnType<typeof findPlans>>[number];
 export function findPlanTerms(db: Kysely<Database>, planIds: number[]) {
   return db
     .selectFrom('plans')
-    .select(['id', 'name', 'rate', 'term', 'not_able_renewals', 'not_able_reenrolls'])
+    .select([
+      'id',
+      'name',
+      'rate',
+      'term',
+      'billing_system_plan_code',
+      'cancellation_fee',
+      'not_able_renewals',
+      'not_able_reenrolls',
+    ])
     .where('id', 'in', planIds)
     .execute();
 }

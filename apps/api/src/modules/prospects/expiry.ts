@@ -1,14 +1,9 @@
+import { addDays } from '../../domain/dates.js';
 import { expireEnvelope } from './contracts.js';
 import type { ProspectsDeps } from './deps.js';
 import type { ProspectStatus, SigningStatus } from './schemas.js';
 import * as store from './store.js';
 import { EXPIRY_TARGETS, signingMoveAllowed } from './transitions.js';
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** A prospect quoted or sent a contract at `now` expires this many days later (its customer type's). */
 export const expirationDate = (now: string, days: number) => addDays(now.slice(0, 10), days);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Paging } from '../../http/envelope.js';
@@ -173,4 +174,26 @@ export async function saleToVerify(db: Kysely<Database>, id: number) {
       zipcode: row.service_zipcode,
     },
   };
+}
+
+/** A verification of a sale, NOT_SENT until the provider has it; its result re-decides the enrollment. */
+export async function insertPendingVerification(
+  db: Kysely<Database>,
+  companyId: number,
+  enrollmentId: number,
+  at: string,
+): Promise<void> {
+  await db
+    .insertInto('tpv_verifications')
+    .values({
+      company_id: companyId,
+      verification_id: randomUUID(),
+      enrollment_id: enrollmentId,
+      result: 'NOT_SENT',
+      reasons: '[]',
+      created_at: at,
+      updated_at: at,
+      verified_at: null,
+    })
+    .execute();
 }

@@ -1,6 +1,6 @@
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addMonths } from '../../../src/modules/enrollments/decision.js';
+import { addMonths } from '../../../src/domain/dates.js';
 import {
   activateEnrollment,
   daysFromToday,

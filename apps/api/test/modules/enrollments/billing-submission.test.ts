@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays, addMonths } from '../../../src/modules/enrollments/decision.js';
+import { addDays, addMonths } from '../../../src/domain/dates.js';
 import {
   creditCheck,
   daysFromToday,

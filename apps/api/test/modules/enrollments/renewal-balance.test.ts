@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type BillingAccounts, BillingUnavailableError } from '../../../src/adapters/billing-system/port.js';
 import { createSandboxBillingSystem } from '../../../src/adapters/billing-system/sandbox.js';
-import { addMonths } from '../../../src/modules/enrollments/decision.js';
+import { addMonths } from '../../../src/domain/dates.js';
 import {
   activateEnrollment,
   daysFromToday,

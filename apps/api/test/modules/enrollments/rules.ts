@@ -9,7 +9,7 @@ import {
   BillingUnavailableError,
   type EnrollmentSubmission,
 } from '../../../src/adapters/billing-system/port.js';
-import { addDays, addMonths } from '../../../src/modules/enrollments/decision.js';
+import { addDays, addMonths } from '../../../src/domain/dates.js';
 import {
   creditCheck,
   enrollmentBody,

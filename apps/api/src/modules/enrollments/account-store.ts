@@ -1,0 +1,134 @@
+/**
+ * The queries of the account changes a customer makes on an enrollment: autopay, letters of credit, early
+ * termination fee invoices, the enrollments billed together and the latest one of a meter.
+ */
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { CreditLettersTable } from '../../db/tables/enrollments.js';
+import { HIDDEN_FROM_CUSTOMERS } from './lifecycle.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface Autopay {
+  company_id: number;
+  enrollment_id: number;
+  customer_profile_token: string;
+  payment_profile_token: string;
+  date_from: string;
+}
+
+/** Autopay from `date_from` on; one active per enrollment (a unique index). */
+export async function startAutopay(db: Db, autopay: Autopay, at: string): Promise<void> {
+  await db
+    .insertInto('recurring_billings')
+    .values({ ...autopay, status: 'active', created_at: at, finished_at: null })
+    .execute();
+}
+
+/** Ends the enrollment's active autopay, if it has one, and says what it was (to carry it over). */
+export function finishAutopay(db: Db, enrollmentId: number, at: string) {
+  return db
+    .updateTable('recurring_billings')
+    .set({ status: 'finished', finished_at: at })
+    .where('enrollment_id', '=', enrollmentId)
+    .where('status', '=', 'active')
+    .returning(['company_id', 'customer_profile_token', 'payment_profile_token'])
+    .executeTakeFirst();
+}
+
+/** The enrollment's newest autopay with what is shown of its payment profile (a deleted profile included). */
+export function latestAutopay(db: Db, companyId: number, enrollmentId: number) {
+  return db
+    .selectFrom('recurring_billings')
+    .leftJoin('payment_profiles', (join) =>
+      join.onRef('payment_profiles.payment_profile_token', '=', 'recurring_billings.payment_profile_token'),
+    )
+    .select([
+      'recurring_billings.enrollment_id',
+      'recurring_billings.payment_profile_token',
+      'recurring_billings.date_from',
+      'recurring_billings.status',
+      'payment_profiles.id_payment_type',
+      'payment_profiles.card_type',
+      'payment_profiles.last4',
+      'payment_profiles.expiration_date',
+      'payment_profiles.account_type',
+    ])
+    .where('recurring_billings.company_id', '=', companyId)
+    .where('recurring_billings.enrollment_id', '=', enrollmentId)
+    .orderBy('recurring_billings.id', 'desc')
+    .executeTakeFirst();
+}
+
+export function creditLettersOf(db: Db, companyId: number, enrollmentId: number) {
+  return db
+    .selectFrom('credit_letters')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('enrollment_id', '=', enrollmentId)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** The letter awaiting review; at most one per enrollment (a unique index). */
+export function pendingCreditLetterOf(db: Db, enrollmentId: number) {
+  return db
+    .selectFrom('credit_letters')
+    .select('id')
+    .where('enrollment_id', '=', enrollmentId)
+    .where('status', '=', 0)
+    .executeTakeFirst();
+}
+
+export async function insertCreditLetter(db: Db, letter: Insertable<CreditLettersTable>): Promise<void> {
+  await db.insertInto('credit_letters').values(letter).execute();
+}
+
+export function insertEtfInvoice(
+  db: Db,
+  invoice: {
+    company_id: number;
+    enrollment_id: number;
+    amount_cents: number;
+    reason: string;
+    created_at: string;
+  },
+) {
+  return db
+    .insertInto('etf_invoices')
+    .values({ ...invoice, status: 'queued', resolved_at: null, resolved_by: null })
+    .returning(['id', 'amount_cents', 'status'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Enrollments billed together: the same customer at the same billing address, as customers see them. */
+export function billingGroupIds(
+  db: Db,
+  companyId: number,
+  e: { customer_id: number; billing_address_1: string; billing_zipcode: string },
+) {
+  return db
+    .selectFrom('enrollments')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('customer_id', '=', e.customer_id)
+    .where('billing_address_1', '=', e.billing_address_1)
+    .where('billing_zipcode', '=', e.billing_zipcode)
+    .where('status', 'not in', HIDDEN_FROM_CUSTOMERS)
+    .orderBy('id')
+    .execute();
+}
+
+/** The newest enrollment of a meter and commodity that customers see. */
+export function latestOfMeter(db: Db, companyId: number, ldcAccount: string, commodity: string) {
+  return db
+    .selectFrom('enrollments')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('ldc_account', '=', ldcAccount)
+    .where('commodity', '=', commodity)
+    .where('status', 'not in', HIDDEN_FROM_CUSTOMERS)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

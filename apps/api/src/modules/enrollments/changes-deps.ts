@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { ApiError } from '../../http/errors.js';
+import type { SecretBox } from '../../security/secret-box.js';
+import type { FilesService } from '../files/index.js';
+import type { PlansService } from '../plans/index.js';
+import type { UtilitiesService } from '../utilities/index.js';
+import type { EnrollmentsService } from './service.js';
+
+/** What the account changes a customer makes on an enrollment need. */
+export interface AccountChangesDeps {
+  db: Kysely<Database>;
+  core: EnrollmentsService;
+  plans: PlansService;
+  utilities: UtilitiesService;
+  files: FilesService;
+  secretBox: SecretBox;
+}
+
+export const conflict = (message: string, detail: string) =>
+  new ApiError('ENROLLMENT_STATUS_CONFLICT', message, [detail]);
+
+export const nowIso = () => new Date().toISOString();

@@ -1,0 +1,271 @@
+import type { Insertable } from 'kysely';
+import type { Static } from 'typebox';
+import type { EnrollmentsTable } from '../../db/tables/enrollments.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { addDays } from '../../domain/dates.js';
+import { ApiError } from '../../http/errors.js';
+import { sealedTaxId, updateCustomer } from '../customers/index.js';
+import { findPlanTerms } from '../plans/index.js';
+import { checkKnownMeter } from '../premises/index.js';
+import { today } from '../utilities/index.js';
+import * as accounts from './account-store.js';
+import { type AccountChangesDeps, conflict, nowIso } from './changes-deps.js';
+import { assertMeterFree } from './create.js';
+import type { RenewalRequest, TransferRequest } from './schemas.js';
+import * as store from './store.js';
+import { inRenewalWindow, whyNotRenewable } from './view.js';
+
+/**
+ * A new enrollment that continues another (a renewal, the new address of a transfer): the same customer, plan
+ * and addresses unless overridden, and nothing of the old one's money, holds, billing answer or drop.
+ */
+function successorOf(
+  e: store.EnrollmentRow,
+  overrides: Partial<Insertable<EnrollmentsTable>>,
+): Insertable<EnrollmentsTable> {
+  const { id: _id, ...copy } = e;
+  const now = nowIso();
+  return {
+    ...copy,
+    contract_start_date: null,
+    contract_end_date: null,
+    deposit_required: 0,
+    deposit_amount_cents: 0,
+    deposit_status: 'not_required',
+    manual_review_reasons: '[]',
+    billing_account_number: null,
+    billing_errors: null,
+    submission_attempts: 0,
+    next_submission_at: null,
+    drop_effective_date: null,
+    drop_reason_code: null,
+    remove_meter: 0,
+    idempotency_key: null,
+    created_at: now,
+    updated_at: now,
+    ...overrides,
+  };
+}
+
+const renewalScheduled = (renewalId: number) =>
+  conflict('This enrollment already has a renewal scheduled.', `renewal: ${renewalId}`);
+
+const digits = (value: string) => value.replace(/\D/g, '');
+
+/** Changes that continue an enrollment in a new one: a renewal (or plan change) and a transfer of service. */
+export function createRenewals({ db, core, plans, utilities, secretBox }: AccountChangesDeps) {
+  async function renewal(companyId: number, id: number, body: Static<typeof RenewalRequest>) {
+    const original = await core.row(companyId, id);
+    if (original.status !== 'ACTIVE')
+      throw conflict(
+        `Only an active enrollment can be renewed; this one is ${original.status}.`,
+        `status: ${original.status}`,
+      );
+    const scheduled = await store.liveRenewalOf(db, original.id);
+    if (scheduled) throw renewalScheduled(scheduled.id);
+    await assertRenewable(original);
+    const plan = await renewalPlan(companyId, original, body);
+    const start =
+      body.requestedStartDate ??
+      (original.contract_end_date
+        ? addDays(original.contract_end_date, 1)
+        : addDays(today(), plan.min_start_date_delay_days));
+    if (start < addDays(today(), plan.min_start_date_delay_days)) {
+      throw new ApiError('START_DATE_TOO_EARLY', 'The renewal cannot start that early.', [
+        'requestedStartDate: too early',
+      ]);
+    }
+    const billing = body.billingAddress;
+    const now = nowIso();
+    const newId = await db
+      .transaction()
+      .execute(async (trx) => {
+        // A drop or a transfer of the same enrollment racing this renewal: whichever moves it first wins.
+        if (!(await store.lockInStatus(trx, original.id, 'ACTIVE')))
+          throw conflict('The enrollment changed meanwhile; read it again.', 'status: changed meanwhile');
+        const renewedId = await store.insertEnrollment(
+          trx,
+          successorOf(original, {
+            plan_id: plan.id,
+            status: 'RENEWAL_PENDING',
+            requested_start_date: start,
+            billing_delivery_method: body.billingDeliveryMethod ?? original.billing_delivery_method,
+            billing_address_1: billing?.address ?? original.billing_address_1,
+            billing_address_2: billing ? (billing.address2 ?? null) : original.billing_address_2,
+            billing_city: billing?.city ?? original.billing_city,
+            billing_state: billing?.state ?? original.billing_state,
+            billing_zipcode: billing?.zipcode ?? original.billing_zipcode,
+            accepted_options: JSON.stringify(body.agreedAcceptanceValues),
+            autopay_required: plan.recurring_billing_required,
+            previous_enrollment_id: original.id,
+          }),
+          'customer',
+        );
+        if (body.customer) {
+          const c = body.customer;
+          const changes = {
+            ...(c.firstName ? { first_name: c.firstName } : {}),
+            ...(c.lastName ? { last_name: c.lastName } : {}),
+            ...(c.firmName ? { firm_name: c.firmName } : {}),
+            ...(c.email ? { email: c.email } : {}),
+            ...(c.phoneNumber ? { phone: digits(c.phoneNumber) } : {}),
+            ...(c.fedtaxid ? { fed_tax_id_sealed: sealedTaxId(secretBox, c.fedtaxid) } : {}),
+          };
+          await updateCustomer(trx, original.customer_id, changes, now);
+        }
+        return renewedId;
+      })
+      .catch(async (error) => {
+        if (!isUniqueViolation(error)) throw error;
+        const winner = await store.liveRenewalOf(db, original.id);
+        throw winner ? renewalScheduled(winner.id) : error;
+      });
+    return core.createResponse(companyId, newId);
+  }
+
+  /** The plan chosen at renewal: on sale, renewable, for the same utility and customer type, its options agreed. */
+  async function renewalPlan(
+    companyId: number,
+    original: store.EnrollmentRow,
+    body: Static<typeof RenewalRequest>,
+  ) {
+    const plan = await plans.planRow(companyId, body.planId);
+    const described = await plans.plan(companyId, body.planId, { baseUrl: '' });
+    if (
+      !described.display_in_wizard ||
+      plan.not_able_renewals === 1 ||
+      plan.utility_id !== original.utility_id ||
+      plan.customer_type_id !== original.customer_type_id
+    ) {
+      throw new ApiError('PLAN_NOT_RENEWABLE', 'That plan cannot be chosen at renewal for this enrollment.', [
+        'planId: must be on sale, renewable, and for the same utility and customer type',
+      ]);
+    }
+    const missing = described.acceptance_options.filter(
+      (o) => o.is_required && !body.agreedAcceptanceValues.includes(o.id_option),
+    );
+    if (missing.length > 0) {
+      throw new ApiError(
+        'ACCEPTANCE_REQUIRED',
+        'The customer must agree to every required acceptance option.',
+        missing.map((o) => `agreedAcceptanceValues: missing ${o.id_option}`),
+      );
+    }
+    return plan;
+  }
+
+  /** The renewal window and the current plan's own rule, as the enrollment's `isRenewable` shows them. */
+  async function assertRenewable(e: store.EnrollmentRow) {
+    const [[plan], [utility]] = await Promise.all([
+      findPlanTerms(db, [e.plan_id]),
+      utilities.byIds(e.company_id, [e.utility_id]),
+    ]);
+    const reason = whyNotRenewable(e, plan!, utility!.renewal_alert, today());
+    if (reason)
+      throw new ApiError('ENROLLMENT_NOT_RENEWABLE', `This enrollment cannot be renewed now: ${reason}.`, [
+        `isRenewable: false (${reason})`,
+      ]);
+  }
+
+  async function transfer(companyId: number, id: number, body: Static<typeof TransferRequest>) {
+    const e = await core.row(companyId, id);
+    if (e.service_state !== 'TX' || body.serviceAddress.state !== 'TX') {
+      throw new ApiError('TEXAS_ONLY', 'Transfer of service is offered in Texas only.', [
+        'serviceAddress.state: must be TX',
+      ]);
+    }
+    if (e.status !== 'ACTIVE')
+      throw conflict(
+        `Only an active enrollment can be transferred; this one is ${e.status}.`,
+        `status: ${e.status}`,
+      );
+    if (!body.serviceAddress.ldcAccount)
+      throw new ApiError('VALIDATION_FAILED', 'The new service address needs its ESIID.', [
+        'serviceAddress.ldcAccount: is required',
+      ]);
+    if (body.newServiceStartDate < today())
+      throw new ApiError('VALIDATION_FAILED', 'The new service cannot start in the past.', [
+        'newServiceStartDate: before today',
+      ]);
+    const utility = (await utilities.byIds(companyId, [e.utility_id]))[0]!;
+    const isNearToRenew = inRenewalWindow(e.contract_end_date, utility.renewal_alert, today());
+    const planServesNewAddress = await utilities.servesZipcode(e.utility_id, body.serviceAddress.zipcode);
+    if (!planServesNewAddress) {
+      return {
+        is_near_to_renew: isNearToRenew,
+        open_wizard: true,
+        error: `The current plan is not sold at ${body.serviceAddress.zipcode}; choose a plan for the new address.`,
+        id_new_enrollment: null,
+      };
+    }
+    const newLdc = body.serviceAddress.ldcAccount.replace(/\D/g, '');
+    const meter = await checkKnownMeter(db, companyId, e.utility_id, newLdc);
+    await assertMeterFree(db, companyId, newLdc, e.commodity);
+    const newId = await db
+      .transaction()
+      .execute(async (trx) => {
+        await store.transition(
+          trx,
+          e,
+          'DROP_PENDING',
+          'customer',
+          'Transfer of service: leaving the old address',
+          {
+            drop_effective_date: body.currentServiceEffectiveDate,
+            drop_reason_code: 2,
+            remove_meter: body.removeMeter ? 1 : 0,
+            autopay_active: 0,
+          },
+        );
+        // The old address's scheduled work ends with it: its renewal is cancelled and its autopay moves along.
+        await store.cancelLiveRenewal(trx, e.id, 'the customer transferred service to a new address');
+        const autopay = await accounts.finishAutopay(trx, e.id, nowIso());
+        const newEnrollment = successorOf(e, {
+          ...transferAddresses(body),
+          status: 'QUEUED_FOR_SUBMISSION',
+          switch_type: 'Move-In',
+          requested_start_date: body.newServiceStartDate,
+          ldc_account: newLdc,
+          meter_unverified: meter.unverified ? 1 : 0,
+          autopay_active: autopay ? 1 : 0,
+          previous_enrollment_id: null,
+        });
+        const id = await store.insertEnrollment(trx, newEnrollment, 'customer');
+        if (autopay)
+          await accounts.startAutopay(
+            trx,
+            { ...autopay, enrollment_id: id, date_from: body.newServiceStartDate },
+            nowIso(),
+          );
+        return id;
+      })
+      .catch(async (error) => {
+        if (isUniqueViolation(error)) await assertMeterFree(db, companyId, newLdc, e.commodity);
+        throw error;
+      });
+    await core.submit(newId, companyId);
+    return { is_near_to_renew: isNearToRenew, open_wizard: false, error: null, id_new_enrollment: newId };
+  }
+
+  return { renewal, transfer };
+}
+
+/** The new service address of a transfer, and the billing address (the new service address unless given). */
+function transferAddresses(body: Static<typeof TransferRequest>): Partial<Insertable<EnrollmentsTable>> {
+  const service = body.serviceAddress;
+  const billing = body.billingAddress ?? service;
+  return {
+    service_address_1: service.address,
+    service_address_2: service.address2 ?? null,
+    service_city: service.city,
+    service_county: service.county ?? null,
+    service_state: service.state,
+    service_zipcode: service.zipcode,
+    meter_number: service.meter_number ?? null,
+    billing_address_1: billing.address,
+    billing_address_2: billing.address2 ?? null,
+    billing_city: billing.city,
+    billing_state: billing.state,
+    billing_zipcode: billing.zipcode,
+  };
+}
