@@ -9,6 +9,7 @@ import {
   etfInvoicePage,
   findCreditLetter,
   findEtfInvoice,
+  isDepositHeld,
   recordCreditLetterReview,
   recordMeterVerified,
   resolveQueuedEtfInvoice,
@@ -90,7 +91,7 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
           `status: ${e.status}`,
         ]);
       }
-      const depositHeld = ['pending', 'failed', 'letter_of_credit'].includes(e.deposit_status);
+      const depositHeld = isDepositHeld(e.deposit_status);
       await enrollments.redecide(
         companyId,
         e.id,

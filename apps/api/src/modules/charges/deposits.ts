@@ -1,4 +1,5 @@
 import { ApiError } from '../../http/errors.js';
+import { isDepositDue } from '../enrollments/index.js';
 import type { ChargesDeps } from './deps.js';
 import type { Charge } from './store.js';
 
@@ -7,7 +8,7 @@ export function assertDepositDue(
   e: { deposit_status: string; deposit_amount_cents: number },
   amountCents: number,
 ) {
-  if (!['pending', 'failed'].includes(e.deposit_status))
+  if (!isDepositDue(e.deposit_status))
     throw new ApiError('DEPOSIT_NOT_DUE', 'This enrollment has no deposit due.', [
       `deposit: ${e.deposit_status}`,
     ]);
@@ -27,7 +28,7 @@ export async function settleDeposit({ enrollments }: Pick<ChargesDeps, 'enrollme
   )
     return;
   const e = await enrollments.row(c.company_id, c.enrollment_id);
-  if (!['pending', 'failed'].includes(e.deposit_status)) return;
+  if (!isDepositDue(e.deposit_status)) return;
   const paid = c.status === 'approved';
   await enrollments.redecide(
     c.company_id,

@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import { findCompanySettings, findFirstBrand } from '../company/index.js';
-import { type EnrollmentRow, findEnrollmentById } from '../enrollments/index.js';
+import { type EnrollmentRow, findEnrollmentById, isDepositDue } from '../enrollments/index.js';
 import { customerProfiles, findProfileByToken } from '../payments/index.js';
 import { allowedReturnUrl, registeredOriginsOf } from './return-urls.js';
 import type { ChargesService } from './service.js';
 
 /** A deposit is due while it is pending or its charge failed: the page then takes exactly the deposit. */
-const depositDue = (e: EnrollmentRow) => ['pending', 'failed'].includes(e.deposit_status);
+const depositDue = (e: EnrollmentRow) => isDepositDue(e.deposit_status);
 
 /**
  * The hosted payment page's rules: which enrollment a signed link stands for, where the browser goes back to, what

@@ -2,6 +2,7 @@ import type { TransactionDetails } from '../../adapters/payment-gateway/port.js'
 import { ApiError } from '../../http/errors.js';
 import type { CreditDecision } from './create-credit.js';
 import { invalid } from './create-request.js';
+import type { DepositStatus } from './decision.js';
 import type { CreateRequest, EnrollmentsDeps, PlanRow } from './deps.js';
 
 /**
@@ -18,7 +19,7 @@ export async function paymentDecision(
 ) {
   const payment = body.payment ?? {};
   const depositProfile = payment.depositToken ?? payment.paymentProfiles?.[0]?.paymentProfileToken;
-  let depositStatus = 'not_required';
+  let depositStatus: DepositStatus = 'not_required';
   const depositDueCents = credit.depositRequired ? Math.round(plan.required_deposit_fee * 100) : 0;
   const captured =
     credit.depositRequired && !payment.depositWaived

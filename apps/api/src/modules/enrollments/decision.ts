@@ -1,6 +1,28 @@
 import { addDays, isWeekend } from '../../domain/dates.js';
 import type { EnrollmentStatus } from './lifecycle.js';
 
+/**
+ * Where an enrollment's deposit stands: none asked, owed (`pending`, or `failed` after a declined charge: it can be
+ * paid again), covered (`paid`, `waived` by an agent or on request, `covered_by_letter` once an agent approved the
+ * letter of credit) or replaced by a letter of credit awaited (`letter_of_credit`).
+ */
+export const DEPOSIT_STATUSES = [
+  'not_required',
+  'pending',
+  'failed',
+  'paid',
+  'waived',
+  'letter_of_credit',
+  'covered_by_letter',
+] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+/** A deposit still owed, which a deposit payment settles. */
+export const isDepositDue = (status: string) => status === 'pending' || status === 'failed';
+
+/** A deposit that holds the enrollment: owed, or a letter of credit awaited instead. */
+export const isDepositHeld = (status: string) => isDepositDue(status) || status === 'letter_of_credit';
+
 /** What the decision needs to know about an enrollment; re-run whenever one of these changes. */
 export interface HoldFacts {
   /** The third-party verification's latest result, when the sale needs one. */
@@ -32,7 +54,7 @@ export function holdStatus(facts: HoldFacts): EnrollmentStatus {
 
 export function statusDetails(facts: HoldFacts & { billing_account_number: string | null }) {
   return {
-    depositPending: ['pending', 'failed', 'letter_of_credit'].includes(facts.deposit_status),
+    depositPending: isDepositHeld(facts.deposit_status),
     autopaySubscriptionPending: facts.autopay_required === 1 && facts.autopay_active !== 1,
     manualApprovalPending: (JSON.parse(facts.manual_review_reasons) as string[]).length > 0,
     sentToBillingSystem: facts.billing_account_number !== null,

@@ -1,4 +1,5 @@
 export { type AccountChanges, createAccountChanges } from './changes.js';
+export { DEPOSIT_STATUSES, type DepositStatus, isDepositDue, isDepositHeld } from './decision.js';
 export {
   AGENT_QUEUE_STATUSES,
   BILLED_STATUSES,

@@ -2,7 +2,7 @@ import { notFound } from '../../http/errors.js';
 import { findCustomer } from '../customers/index.js';
 import { today } from '../utilities/index.js';
 import { createEnrollmentCreation } from './create.js';
-import { holdStatus } from './decision.js';
+import { type DepositStatus, holdStatus } from './decision.js';
 import type { EnrollmentsDeps } from './deps.js';
 import { type Actor, type EnrollmentStatus, isLive } from './lifecycle.js';
 import * as store from './store.js';
@@ -26,7 +26,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
     companyId: number,
     enrollmentId: number,
     changes: Partial<{
-      deposit_status: string;
+      deposit_status: DepositStatus;
       autopay_active: 0 | 1;
       manual_review_reasons: string;
       verification_status: string;

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.js';
 import { addDays } from '../../domain/dates.js';
 import { findCompanySettings, findUtilityTerms } from '../company/index.js';
 import { findPlanTerms } from '../plans/index.js';
-import { statusDetails } from './decision.js';
+import { isDepositDue, statusDetails } from './decision.js';
 import { type EnrollmentStatus, HIDDEN_FROM_CUSTOMERS, LIFECYCLE, SERVING_STATUSES } from './lifecycle.js';
 import { type EnrollmentRow, statusHistory } from './store.js';
 
@@ -63,9 +63,7 @@ export async function describeEnrollments(
       settings?.my_account_reinstate_option === 1 &&
       e.drop_effective_date !== null &&
       addDays(e.drop_effective_date, REINSTATEMENT_WINDOW_DAYS) >= today;
-    const pendingDeposit = ['pending', 'failed'].includes(e.deposit_status)
-      ? e.deposit_amount_cents / 100
-      : 0;
+    const pendingDeposit = isDepositDue(e.deposit_status) ? e.deposit_amount_cents / 100 : 0;
     // The supplier takes payments where it bills: its market, or its own bill beside the utility's (dual billing).
     const handlesPayments = utility.handle_payments === 1 || e.dual_billed === 1;
     const address = (prefix: 'service' | 'billing') => ({
