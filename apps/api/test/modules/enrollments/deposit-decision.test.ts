@@ -622,12 +622,13 @@ describe('a deposit captured before enrollment', () => {
     expect(await countRows()).toEqual(before);
   });
 
-  it('two enrollments confirming the same transaction at once: one pays with it, the other is 409 CHARGE_ALREADY_RECORDED', async () => {
+  it('two enrollments confirming the same transaction at once, each creating its own login: one pays with it, the other is 409 CHARGE_ALREADY_RECORDED', async () => {
     const transactionId = await chargedAtGateway(15_000);
     const payment = { depositCaptureStatus: 'Captured', depositTransactionId: transactionId };
     const bodies = await Promise.all(
-      [0, 1].map(async () =>
+      [0, 1].map(async (i) =>
         enrollmentBody(fixed12, options.get(fixed12)!, {
+          customer: { username: `captured.racer.${i}`, password: 'Long-enough-9' },
           payment: { creditCheckId: await checkScoring('520', fixed12), ...payment },
         }),
       ),
