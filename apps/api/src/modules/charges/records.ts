@@ -7,7 +7,7 @@ import { customerProfileTokens } from '../payments/index.js';
 import { alreadyRecorded, confirmGatewayCharge } from './confirmation.js';
 import { assertDepositDue, settleDeposit } from './deposits.js';
 import { type ChargesDeps, nowIso } from './deps.js';
-import type { ChargeCreateRequest } from './schemas.js';
+import type { ChargeCreateRequest, ChargeTransaction, PaymentHistoryItem, PaymentsTotal } from './schemas.js';
 import * as store from './store.js';
 
 export function toCents(amount: number, field: string): number {
@@ -19,7 +19,7 @@ export function toCents(amount: number, field: string): number {
   return cents;
 }
 
-export function toChargeTransaction(c: store.Charge) {
+export function toChargeTransaction(c: store.Charge): Static<typeof ChargeTransaction> {
   return {
     id_payment_charge_transactions: c.id,
     id_charge_transaction: c.gateway_transaction_id,
@@ -143,7 +143,7 @@ export async function totalPaid(
   enrollmentId: number,
   startDate: string,
   endDate: string,
-) {
+): Promise<Static<typeof PaymentsTotal>> {
   if (endDate < startDate)
     throw new ApiError('VALIDATION_FAILED', 'endDate is before startDate.', [
       'querystring.endDate: before startDate',
@@ -172,14 +172,16 @@ export async function paymentHistory(
 ) {
   const e = await enrollments.row(companyId, enrollmentId);
   const { rows, total } = await store.answeredChargePage(db, companyId, enrollmentId, paging);
-  const items = rows.map((c) => ({
-    paidDate: c.created_at,
-    accountNum: e.billing_account_number,
-    depositDate: c.transaction_type === 'DEPOSIT' ? c.created_at : null,
-    payMethodDesc: `${c.card_type ?? (c.payment_type === 'BankAccount' ? 'Bank account' : 'Card')}${c.last4 ? ` ending ${c.last4}` : ''}`,
-    directionDesc: c.transaction_type === 'REFUND' ? 'Refund' : 'Payment',
-    returnReasonDesc: c.status === 'declined' ? c.decline_reason : null,
-    paidAmount: c.amount_cents / 100,
-  }));
+  const items = rows.map(
+    (c): Static<typeof PaymentHistoryItem> => ({
+      paidDate: c.created_at,
+      accountNum: e.billing_account_number,
+      depositDate: c.transaction_type === 'DEPOSIT' ? c.created_at : null,
+      payMethodDesc: `${c.card_type ?? (c.payment_type === 'BankAccount' ? 'Bank account' : 'Card')}${c.last4 ? ` ending ${c.last4}` : ''}`,
+      directionDesc: c.transaction_type === 'REFUND' ? 'Refund' : 'Payment',
+      returnReasonDesc: c.status === 'declined' ? c.decline_reason : null,
+      paidAmount: c.amount_cents / 100,
+    }),
+  );
   return { items, total };
 }

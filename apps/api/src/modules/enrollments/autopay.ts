@@ -6,7 +6,7 @@ import * as accounts from './account-store.js';
 import { type AccountChangesDeps, conflict, nowIso } from './changes-deps.js';
 import { holdStatus } from './decision.js';
 import { isLive, PRE_SUBMISSION } from './lifecycle.js';
-import type { RecurringBillingRequest } from './schemas.js';
+import type { RecurringBilling, RecurringBillingRequest } from './schemas.js';
 import * as store from './store.js';
 
 // Stryker disable all: reached only on PostgreSQL, where set-ups run side by side (SQLite runs one transaction at a
@@ -23,7 +23,10 @@ function autopaySetUpRace(error: unknown): never {
 
 /** Autopay (recurring billing) of an enrollment: shown, set up on a payment profile of the customer's, ended. */
 export function createAutopay({ db, core }: AccountChangesDeps) {
-  async function recurringBilling(companyId: number, enrollmentId: number) {
+  async function recurringBilling(
+    companyId: number,
+    enrollmentId: number,
+  ): Promise<Static<typeof RecurringBilling>> {
     const row = await accounts.latestAutopay(db, companyId, enrollmentId);
     if (!row) throw notFound(`Recurring billing of enrollment ${enrollmentId}`);
     const card = row.id_payment_type === 1;

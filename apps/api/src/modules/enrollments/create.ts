@@ -1,4 +1,5 @@
 import type { Insertable, Transaction } from 'kysely';
+import type { Static } from 'typebox';
 import type { FlagValue } from '../../db/columns.js';
 import type { Database } from '../../db/schema.js';
 import type { EnrollmentsTable } from '../../db/tables/enrollments.js';
@@ -29,6 +30,7 @@ import {
 import { holdStatus, statusDetails } from './decision.js';
 import type { CreateRequest, EnrollmentsDeps, PlanRow } from './deps.js';
 import type { EnrollmentStatus } from './lifecycle.js';
+import type { EnrollmentCreateResult } from './schemas.js';
 import * as store from './store.js';
 
 type Db = EnrollmentsDeps['db'];
@@ -94,7 +96,10 @@ export function createEnrollmentCreation(
 ) {
   const { db } = deps;
 
-  async function createResponse(companyId: number, id: number) {
+  async function createResponse(
+    companyId: number,
+    id: number,
+  ): Promise<Static<typeof EnrollmentCreateResult>> {
     const e = (await store.findEnrollment(db, companyId, id))!;
     return {
       enrollmentId: e.id,

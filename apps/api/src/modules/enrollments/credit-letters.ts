@@ -1,8 +1,10 @@
+import type { Static } from 'typebox';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import type { FileContent } from '../files/index.js';
 import * as accounts from './account-store.js';
 import { type AccountChangesDeps, conflict, nowIso } from './changes-deps.js';
+import type { CreditLetter } from './schemas.js';
 
 const CREDIT_LETTER_OWNER = 'enrollment-credit-letter';
 
@@ -15,7 +17,11 @@ const letterPending = (detail: string) =>
 
 /** Section 4: a business customer's letter of credit instead of a deposit, uploaded and then reviewed by an agent. */
 export function createCreditLetters({ db, core, files }: AccountChangesDeps) {
-  async function creditLetters(companyId: number, enrollmentId: number, baseUrl: string) {
+  async function creditLetters(
+    companyId: number,
+    enrollmentId: number,
+    baseUrl: string,
+  ): Promise<Static<typeof CreditLetter>[]> {
     const rows = await accounts.creditLettersOf(db, companyId, enrollmentId);
     return rows.map((l) => ({
       id_customer_credit_letters: l.id,

@@ -4,7 +4,7 @@ import { findCustomer } from '../customers/index.js';
 import * as accounts from './account-store.js';
 import type { AccountChangesDeps } from './changes-deps.js';
 import { isLive } from './lifecycle.js';
-import type { ExistsRepeatedBody, TransactionOptionsQuery } from './schemas.js';
+import type { ExistsRepeatedBody, TransactionOptions, TransactionOptionsQuery } from './schemas.js';
 import * as store from './store.js';
 
 interface Identity {
@@ -44,7 +44,10 @@ export function createCustomerMatch({ db, core }: AccountChangesDeps) {
   }
 
   /** What the customer of a meter may do next: a new enrollment, a move-in, a renewal, a transfer, a re-enrollment. */
-  async function transactionOptions(companyId: number, query: Static<typeof TransactionOptionsQuery>) {
+  async function transactionOptions(
+    companyId: number,
+    query: Static<typeof TransactionOptionsQuery>,
+  ): Promise<Static<typeof TransactionOptions>> {
     const errors = identityErrors(query);
     if (errors.length > 0) throw new ApiError('VALIDATION_FAILED', 'Identify the customer.', errors);
     const ldc = query.ldcNumber.replace(/[\s-]/g, '');

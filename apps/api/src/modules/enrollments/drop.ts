@@ -7,12 +7,16 @@ import { today } from '../utilities/index.js';
 import * as accounts from './account-store.js';
 import { type AccountChangesDeps, conflict, nowIso } from './changes-deps.js';
 import { isLive } from './lifecycle.js';
-import { DROP_REASONS, type DropRequest } from './schemas.js';
+import { DROP_REASONS, type DropRequest, type DropResult } from './schemas.js';
 import * as store from './store.js';
 
 /** A drop: before service starts, a cancellation; once it serves, service ends on the date given, with any ETF. */
 export function createDrop({ db, core, utilities }: AccountChangesDeps) {
-  async function drop(companyId: number, id: number, body: Static<typeof DropRequest>) {
+  async function drop(
+    companyId: number,
+    id: number,
+    body: Static<typeof DropRequest>,
+  ): Promise<Static<typeof DropResult>> {
     const e = await core.row(companyId, id);
     if (body.effectiveDate < today())
       throw new ApiError('VALIDATION_FAILED', 'The drop cannot be in the past.', [

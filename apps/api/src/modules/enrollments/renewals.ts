@@ -11,7 +11,7 @@ import { today } from '../utilities/index.js';
 import * as accounts from './account-store.js';
 import { type AccountChangesDeps, conflict, nowIso } from './changes-deps.js';
 import { assertMeterFree } from './create.js';
-import type { RenewalRequest, TransferRequest } from './schemas.js';
+import type { RenewalRequest, TransferRequest, TransferResult } from './schemas.js';
 import * as store from './store.js';
 import { inRenewalWindow, whyNotRenewable } from './view.js';
 
@@ -167,7 +167,11 @@ export function createRenewals({ db, core, plans, utilities, secretBox }: Accoun
       ]);
   }
 
-  async function transfer(companyId: number, id: number, body: Static<typeof TransferRequest>) {
+  async function transfer(
+    companyId: number,
+    id: number,
+    body: Static<typeof TransferRequest>,
+  ): Promise<Static<typeof TransferResult>> {
     const e = await core.row(companyId, id);
     if (e.service_state !== 'TX' || body.serviceAddress.state !== 'TX') {
       throw new ApiError('TEXAS_ONLY', 'Transfer of service is offered in Texas only.', [

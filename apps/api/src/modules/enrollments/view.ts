@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
+import type { Static } from 'typebox';
 import type { Database } from '../../db/schema.js';
 import { addDays } from '../../domain/dates.js';
 import { findCompanySettings, findUtilityTerms } from '../company/index.js';
 import { findPlanTerms } from '../plans/index.js';
 import { isDepositDue, statusDetails } from './decision.js';
 import { type EnrollmentStatus, HIDDEN_FROM_CUSTOMERS, LIFECYCLE, SERVING_STATUSES } from './lifecycle.js';
+import type { Enrollment } from './schemas.js';
 import { type EnrollmentRow, statusHistory } from './store.js';
 
 /** Days after a drop in which a customer may still be reinstated on the same terms. */
@@ -39,7 +41,7 @@ export async function describeEnrollments(
   companyId: number,
   rows: EnrollmentRow[],
   today: string,
-) {
+): Promise<Static<typeof Enrollment>[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((e) => e.id);
   const [history, plans, utilities, settings] = await Promise.all([
