@@ -282,6 +282,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const autoresponders = createAutorespondersService({ db: db.kysely, billing, mail, clock });
   const enrollments = createEnrollmentsService({
     db: db.kysely,
+    clock,
     plans,
     utilities,
     creditChecks,
@@ -311,6 +312,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const accountChanges = createAccountChanges({
     db: db.kysely,
+    clock,
     core: enrollments,
     plans,
     utilities,

@@ -3,6 +3,10 @@
  * expiry days. One copy for the modules, the sandbox billing system and the seed, so a term ends on the same day
  * wherever it is computed.
  */
+import type { Clock } from './clock.js';
+
+/** The calendar day (UTC) the clock is on. */
+export const dayOf = (clock: Clock): string => clock.now().toISOString().slice(0, 10);
 
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);

@@ -22,7 +22,7 @@ function autopaySetUpRace(error: unknown): never {
 // Stryker restore all
 
 /** Autopay (recurring billing) of an enrollment: shown, set up on a payment profile of the customer's, ended. */
-export function createAutopay({ db, core }: AccountChangesDeps) {
+export function createAutopay({ db, clock, core }: AccountChangesDeps) {
   async function recurringBilling(
     companyId: number,
     enrollmentId: number,
@@ -64,7 +64,7 @@ export function createAutopay({ db, core }: AccountChangesDeps) {
     await db
       .transaction()
       .execute(async (trx) => {
-        await accounts.finishAutopay(trx, e.id, nowIso());
+        await accounts.finishAutopay(trx, e.id, nowIso(clock));
         const autopay = {
           company_id: companyId,
           enrollment_id: e.id,
@@ -72,7 +72,7 @@ export function createAutopay({ db, core }: AccountChangesDeps) {
           payment_profile_token: body.payment_profile_token,
           date_from: body.date_from,
         };
-        await accounts.startAutopay(trx, autopay, nowIso());
+        await accounts.startAutopay(trx, autopay, nowIso(clock));
       })
       .catch(autopaySetUpRace);
     // Autopay releases the autopay hold of an enrollment not yet sent to billing; one the billing system already has
@@ -90,7 +90,9 @@ export function createAutopay({ db, core }: AccountChangesDeps) {
 
   async function finishRecurringBilling(companyId: number, enrollmentId: number) {
     const e = await core.row(companyId, enrollmentId);
-    const finished = await db.transaction().execute((trx) => accounts.finishAutopay(trx, e.id, nowIso()));
+    const finished = await db
+      .transaction()
+      .execute((trx) => accounts.finishAutopay(trx, e.id, nowIso(clock)));
     if (!finished) throw notFound(`Active recurring billing of enrollment ${enrollmentId}`);
     await store.updateEnrollment(db, e.id, { autopay_active: 0 });
     return recurringBilling(companyId, e.id);

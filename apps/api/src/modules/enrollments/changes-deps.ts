@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../domain/clock.js';
 import { ApiError } from '../../http/errors.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { FilesService } from '../files/index.js';
@@ -10,6 +11,7 @@ import type { EnrollmentsService } from './service.js';
 /** What the account changes a customer makes on an enrollment need. */
 export interface AccountChangesDeps {
   db: Kysely<Database>;
+  clock: Clock;
   core: EnrollmentsService;
   plans: PlansService;
   utilities: UtilitiesService;
@@ -20,4 +22,4 @@ export interface AccountChangesDeps {
 export const conflict = (message: string, detail: string) =>
   new ApiError('ENROLLMENT_STATUS_CONFLICT', message, [detail]);
 
-export const nowIso = () => new Date().toISOString();
+export const nowIso = (clock: Clock) => clock.now().toISOString();

@@ -4,6 +4,7 @@ import type { FlagValue } from '../../db/columns.js';
 import type { Database } from '../../db/schema.js';
 import type { EnrollmentsTable } from '../../db/tables/enrollments.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
+import { dayOf } from '../../domain/dates.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { seal } from '../../security/secret-box.js';
 import {
@@ -13,7 +14,6 @@ import {
   insertCustomerRecord,
   sealedTaxId,
 } from '../customers/index.js';
-import { today } from '../utilities/index.js';
 import { insertPendingVerification } from '../verifications/index.js';
 import * as accounts from './account-store.js';
 import { type CreditDecision, creditDecision } from './create-credit.js';
@@ -143,7 +143,7 @@ export function createEnrollmentCreation(
     );
     assertAcceptance(described.acceptance_options, body.agreedAcceptanceValues);
     const utility = (await deps.utilities.byIds(companyId, [plan.utility_id]))[0]!;
-    assertStartDate(plan, utility, body, today());
+    assertStartDate(plan, utility, body, dayOf(deps.clock));
     // 4. duplicate: refused early here, and by the database's unique index when two requests race past this point
     await assertMeterFree(db, companyId, ldcAccount, plan.commodity);
     const ssn = givenSsn(body.customer);
@@ -174,7 +174,7 @@ export function createEnrollmentCreation(
       .transaction()
       .execute(async (trx) => {
         const customerId = await resolveCustomer(trx, companyId, body, login, decided.ssn);
-        const now = new Date().toISOString();
+        const now = deps.clock.now().toISOString();
         const id = await store.insertEnrollment(
           trx,
           enrollmentRow(companyId, customerId, decided, now),
@@ -299,7 +299,7 @@ export function createEnrollmentCreation(
     }
     const c = body.customer;
     const language = c.languageId ?? (await findDefaultLanguage(trx)).id;
-    const now = new Date().toISOString();
+    const now = deps.clock.now().toISOString();
     return insertCustomerRecord(trx, {
       company_id: companyId,
       user_name: login?.userName ?? null,

@@ -16,7 +16,7 @@ const letterPending = (detail: string) =>
   );
 
 /** Section 4: a business customer's letter of credit instead of a deposit, uploaded and then reviewed by an agent. */
-export function createCreditLetters({ db, core, files }: AccountChangesDeps) {
+export function createCreditLetters({ db, clock, core, files }: AccountChangesDeps) {
   async function creditLetters(
     companyId: number,
     enrollmentId: number,
@@ -74,7 +74,7 @@ export function createCreditLetters({ db, core, files }: AccountChangesDeps) {
           file_id: stored.id,
           file_name: stored.file_name,
           status: 0,
-          uploaded_at: nowIso(),
+          uploaded_at: nowIso(clock),
           reviewed_at: null,
           reviewed_by: null,
           review_note: null,

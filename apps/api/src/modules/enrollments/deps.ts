@@ -4,6 +4,7 @@ import type { Static } from 'typebox';
 import type { BillingSystem } from '../../adapters/billing-system/port.js';
 import type { TransactionDetails } from '../../adapters/payment-gateway/port.js';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../domain/clock.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { CreditChecksService } from '../credit-checks/index.js';
 import type { PlansService } from '../plans/index.js';
@@ -47,6 +48,8 @@ export interface DepositCharges {
 
 export interface EnrollmentsDeps {
   db: Kysely<Database>;
+  /** Today and now for every rule of the module (start dates, drops, renewals, submission retries). */
+  clock: Clock;
   plans: PlansService;
   utilities: UtilitiesService;
   creditChecks: CreditChecksService;

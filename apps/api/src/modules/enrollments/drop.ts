@@ -1,9 +1,8 @@
 import type { Static } from 'typebox';
-import { addDays } from '../../domain/dates.js';
+import { addDays, dayOf } from '../../domain/dates.js';
 import { ApiError } from '../../http/errors.js';
 import { findCustomerTypes } from '../company/index.js';
 import { findPlanTerms } from '../plans/index.js';
-import { today } from '../utilities/index.js';
 import * as accounts from './account-store.js';
 import { type AccountChangesDeps, conflict, nowIso } from './changes-deps.js';
 import { isLive } from './lifecycle.js';
@@ -11,14 +10,14 @@ import { DROP_REASONS, type DropRequest, type DropResult } from './schemas.js';
 import * as store from './store.js';
 
 /** A drop: before service starts, a cancellation; once it serves, service ends on the date given, with any ETF. */
-export function createDrop({ db, core, utilities }: AccountChangesDeps) {
+export function createDrop({ db, clock, core, utilities }: AccountChangesDeps) {
   async function drop(
     companyId: number,
     id: number,
     body: Static<typeof DropRequest>,
   ): Promise<Static<typeof DropResult>> {
     const e = await core.row(companyId, id);
-    if (body.effectiveDate < today())
+    if (body.effectiveDate < dayOf(clock))
       throw new ApiError('VALIDATION_FAILED', 'The drop cannot be in the past.', [
         'effectiveDate: before today',
       ]);
@@ -51,7 +50,7 @@ export function createDrop({ db, core, utilities }: AccountChangesDeps) {
         enrollment_id: e.id,
         amount_cents: etf,
         reason: reason.name,
-        created_at: nowIso(),
+        created_at: nowIso(clock),
       });
     });
     return {

@@ -2,12 +2,11 @@ import type { Insertable } from 'kysely';
 import type { Static } from 'typebox';
 import type { EnrollmentsTable } from '../../db/tables/enrollments.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
-import { addDays } from '../../domain/dates.js';
+import { addDays, dayOf } from '../../domain/dates.js';
 import { ApiError } from '../../http/errors.js';
 import { sealedTaxId, updateCustomer } from '../customers/index.js';
 import { findPlanTerms } from '../plans/index.js';
 import { checkKnownMeter } from '../premises/index.js';
-import { today } from '../utilities/index.js';
 import * as accounts from './account-store.js';
 import { type AccountChangesDeps, conflict, nowIso } from './changes-deps.js';
 import { assertMeterFree } from './create.js';
@@ -22,9 +21,9 @@ import { inRenewalWindow, whyNotRenewable } from './view.js';
 function successorOf(
   e: store.EnrollmentRow,
   overrides: Partial<Insertable<EnrollmentsTable>>,
+  now: string,
 ): Insertable<EnrollmentsTable> {
   const { id: _id, ...copy } = e;
-  const now = nowIso();
   return {
     ...copy,
     contract_start_date: null,
@@ -53,7 +52,7 @@ const renewalScheduled = (renewalId: number) =>
 const digits = (value: string) => value.replace(/\D/g, '');
 
 /** Changes that continue an enrollment in a new one: a renewal (or plan change) and a transfer of service. */
-export function createRenewals({ db, core, plans, utilities, secretBox }: AccountChangesDeps) {
+export function createRenewals({ db, clock, core, plans, utilities, secretBox }: AccountChangesDeps) {
   async function renewal(companyId: number, id: number, body: Static<typeof RenewalRequest>) {
     const original = await core.row(companyId, id);
     if (original.status !== 'ACTIVE')
@@ -69,14 +68,14 @@ export function createRenewals({ db, core, plans, utilities, secretBox }: Accoun
       body.requestedStartDate ??
       (original.contract_end_date
         ? addDays(original.contract_end_date, 1)
-        : addDays(today(), plan.min_start_date_delay_days));
-    if (start < addDays(today(), plan.min_start_date_delay_days)) {
+        : addDays(dayOf(clock), plan.min_start_date_delay_days));
+    if (start < addDays(dayOf(clock), plan.min_start_date_delay_days)) {
       throw new ApiError('START_DATE_TOO_EARLY', 'The renewal cannot start that early.', [
         'requestedStartDate: too early',
       ]);
     }
     const billing = body.billingAddress;
-    const now = nowIso();
+    const now = nowIso(clock);
     const newId = await db
       .transaction()
       .execute(async (trx) => {
@@ -85,20 +84,24 @@ export function createRenewals({ db, core, plans, utilities, secretBox }: Accoun
           throw conflict('The enrollment changed meanwhile; read it again.', 'status: changed meanwhile');
         const renewedId = await store.insertEnrollment(
           trx,
-          successorOf(original, {
-            plan_id: plan.id,
-            status: 'RENEWAL_PENDING',
-            requested_start_date: start,
-            billing_delivery_method: body.billingDeliveryMethod ?? original.billing_delivery_method,
-            billing_address_1: billing?.address ?? original.billing_address_1,
-            billing_address_2: billing ? (billing.address2 ?? null) : original.billing_address_2,
-            billing_city: billing?.city ?? original.billing_city,
-            billing_state: billing?.state ?? original.billing_state,
-            billing_zipcode: billing?.zipcode ?? original.billing_zipcode,
-            accepted_options: JSON.stringify(body.agreedAcceptanceValues),
-            autopay_required: plan.recurring_billing_required,
-            previous_enrollment_id: original.id,
-          }),
+          successorOf(
+            original,
+            {
+              plan_id: plan.id,
+              status: 'RENEWAL_PENDING',
+              requested_start_date: start,
+              billing_delivery_method: body.billingDeliveryMethod ?? original.billing_delivery_method,
+              billing_address_1: billing?.address ?? original.billing_address_1,
+              billing_address_2: billing ? (billing.address2 ?? null) : original.billing_address_2,
+              billing_city: billing?.city ?? original.billing_city,
+              billing_state: billing?.state ?? original.billing_state,
+              billing_zipcode: billing?.zipcode ?? original.billing_zipcode,
+              accepted_options: JSON.stringify(body.agreedAcceptanceValues),
+              autopay_required: plan.recurring_billing_required,
+              previous_enrollment_id: original.id,
+            },
+            now,
+          ),
           'customer',
         );
         if (body.customer) {
@@ -160,7 +163,7 @@ export function createRenewals({ db, core, plans, utilities, secretBox }: Accoun
       findPlanTerms(db, [e.plan_id]),
       utilities.byIds(e.company_id, [e.utility_id]),
     ]);
-    const reason = whyNotRenewable(e, plan!, utility!.renewal_alert, today());
+    const reason = whyNotRenewable(e, plan!, utility!.renewal_alert, dayOf(clock));
     if (reason)
       throw new ApiError('ENROLLMENT_NOT_RENEWABLE', `This enrollment cannot be renewed now: ${reason}.`, [
         `isRenewable: false (${reason})`,
@@ -187,12 +190,12 @@ export function createRenewals({ db, core, plans, utilities, secretBox }: Accoun
       throw new ApiError('VALIDATION_FAILED', 'The new service address needs its ESIID.', [
         'serviceAddress.ldcAccount: is required',
       ]);
-    if (body.newServiceStartDate < today())
+    if (body.newServiceStartDate < dayOf(clock))
       throw new ApiError('VALIDATION_FAILED', 'The new service cannot start in the past.', [
         'newServiceStartDate: before today',
       ]);
     const utility = (await utilities.byIds(companyId, [e.utility_id]))[0]!;
-    const isNearToRenew = inRenewalWindow(e.contract_end_date, utility.renewal_alert, today());
+    const isNearToRenew = inRenewalWindow(e.contract_end_date, utility.renewal_alert, dayOf(clock));
     const planServesNewAddress = await utilities.servesZipcode(e.utility_id, body.serviceAddress.zipcode);
     if (!planServesNewAddress) {
       return {
@@ -223,8 +226,8 @@ export function createRenewals({ db, core, plans, utilities, secretBox }: Accoun
         );
         // The old address's scheduled work ends with it: its renewal is cancelled and its autopay moves along.
         await store.cancelLiveRenewal(trx, e.id, 'the customer transferred service to a new address');
-        const autopay = await accounts.finishAutopay(trx, e.id, nowIso());
-        const newEnrollment = successorOf(e, {
+        const autopay = await accounts.finishAutopay(trx, e.id, nowIso(clock));
+        const newEnrollment: Partial<Insertable<EnrollmentsTable>> = {
           ...transferAddresses(body),
           status: 'QUEUED_FOR_SUBMISSION',
           switch_type: 'Move-In',
@@ -233,13 +236,17 @@ export function createRenewals({ db, core, plans, utilities, secretBox }: Accoun
           meter_unverified: meter.unverified ? 1 : 0,
           autopay_active: autopay ? 1 : 0,
           previous_enrollment_id: null,
-        });
-        const id = await store.insertEnrollment(trx, newEnrollment, 'customer');
+        };
+        const id = await store.insertEnrollment(
+          trx,
+          successorOf(e, newEnrollment, nowIso(clock)),
+          'customer',
+        );
         if (autopay)
           await accounts.startAutopay(
             trx,
             { ...autopay, enrollment_id: id, date_from: body.newServiceStartDate },
-            nowIso(),
+            nowIso(clock),
           );
         return id;
       })

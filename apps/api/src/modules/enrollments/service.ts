@@ -1,6 +1,6 @@
+import { dayOf } from '../../domain/dates.js';
 import { notFound } from '../../http/errors.js';
 import { findCustomer } from '../customers/index.js';
-import { today } from '../utilities/index.js';
 import { createEnrollmentCreation } from './create.js';
 import { type DepositStatus, holdStatus } from './decision.js';
 import type { EnrollmentsDeps } from './deps.js';
@@ -96,7 +96,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
     async get(companyId: number, enrollmentId: number) {
       const e = await store.findEnrollment(db, companyId, enrollmentId);
       if (!e) throw notFound(`Enrollment ${enrollmentId}`);
-      return (await describeEnrollments(db, companyId, [e], today()))[0]!;
+      return (await describeEnrollments(db, companyId, [e], dayOf(deps.clock)))[0]!;
     },
     /** A web service account reads any customer of its own company, and no other company's: 404 like any other row. */
     async assertCompanyCustomer(companyId: number, customerId: number) {
@@ -106,11 +106,11 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
       const rows = await store.customerEnrollments(db, companyId, customerId);
       const replaced = rows.filter((e) => e.status === 'ARCHIVED').map((e) => e.id);
       const owing = replaced.length > 0 ? await deps.stillOwing(companyId, replaced) : new Set<number>();
-      return describeEnrollments(db, companyId, shownToCustomer(rows, owing), today());
+      return describeEnrollments(db, companyId, shownToCustomer(rows, owing), dayOf(deps.clock));
     },
     /** Start and end dates reached: service starts (the renewed enrollment is archived) or ends. */
     async advanceDue(): Promise<string> {
-      const day = today();
+      const day = dayOf(deps.clock);
       const started = await startDue(day);
       const ended = await endDue(day);
       return `${started} started, ${ended} ended`;

@@ -1,4 +1,5 @@
 import { BillingUnavailableError, type SubmissionResult } from '../../adapters/billing-system/port.js';
+import { epochSeconds } from '../../domain/clock.js';
 import { addMonths } from '../../domain/dates.js';
 import { findCustomer } from '../customers/index.js';
 import { findPlanTerms } from '../plans/index.js';
@@ -6,8 +7,6 @@ import { retryDelaySeconds } from './decision.js';
 import type { EnrollmentsDeps } from './deps.js';
 import { SUBMITTABLE_STATUSES } from './lifecycle.js';
 import * as store from './store.js';
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /**
  * Billing submission: an enrollment with nothing missing is sent to the billing system at once, and again by the
@@ -28,7 +27,7 @@ export function createSubmission(deps: EnrollmentsDeps) {
       db,
       enrollmentId,
       SUBMITTABLE_STATUSES,
-      nowSeconds(),
+      epochSeconds(deps.clock),
       deps.submissionLeaseSeconds,
     );
     if (!claimed) return;
@@ -121,13 +120,13 @@ export function createSubmission(deps: EnrollmentsDeps) {
       'SUBMITION_NOT_SENT_CONNECTION_ERROR',
       'system',
       `Billing system ${unreachable ? 'unreachable' : 'failed'} (attempt ${e.submission_attempts}); retry in ${delay} s`,
-      { next_submission_at: nowSeconds() + delay },
+      { next_submission_at: epochSeconds(deps.clock) + delay },
     );
   }
 
   /** Every enrollment in `statuses` due for (re)submission, each claimed so two nodes never send the same one. */
   async function submitDue(statuses: readonly string[], limit: number): Promise<number> {
-    const due = await store.dueForSubmission(db, statuses, nowSeconds(), limit);
+    const due = await store.dueForSubmission(db, statuses, epochSeconds(deps.clock), limit);
     for (const e of due) await submit(e.id, e.company_id);
     return due.length;
   }
