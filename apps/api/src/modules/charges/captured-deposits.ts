@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { CapturedDepositCharge } from '../enrollments/index.js';
 import * as store from './store.js';
 
 /**
@@ -16,16 +17,7 @@ export async function isChargeRecorded(
 
 export async function recordCapturedDeposit(
   trx: Transaction<Database>,
-  c: {
-    companyId: number;
-    enrollmentId: number;
-    customerId: number;
-    amountCents: number;
-    gatewayTransactionId: string;
-    paymentProfileToken: string;
-    paymentType: string;
-    at: string;
-  },
+  c: CapturedDepositCharge,
 ): Promise<void> {
   await store.insertCharge(trx, {
     company_id: c.companyId,

@@ -19,5 +19,9 @@ export {
 } from './review-store.js';
 export { enrollmentRoutes } from './routes.js';
 export { DROP_REASONS, Enrollment as EnrollmentSchema } from './schemas.js';
-export { createEnrollmentsService, type EnrollmentsService } from './service.js';
+export {
+  type CapturedDepositCharge,
+  createEnrollmentsService,
+  type EnrollmentsService,
+} from './service.js';
 export { type EnrollmentRow, findEnrollmentById } from './store.js';
