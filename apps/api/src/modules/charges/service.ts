@@ -1,4 +1,3 @@
-import { type Clock, systemClock } from '../../domain/clock.js';
 import type { ChargesDeps } from './deps.js';
 import { chargeDepositNow, pay } from './pay.js';
 import { reconcileUnknown } from './reconcile.js';
@@ -13,15 +12,8 @@ import {
 
 export { toCents } from './records.js';
 
-/**
- * The charges' rules, one part of them per file, bound to what the app gives them. Without a clock they read the
- * system's, as the tests that build this service on its own expect.
- */
-export function createChargesService({
-  clock = systemClock,
-  ...deps
-}: Omit<ChargesDeps, 'clock'> & { clock?: Clock }) {
-  const bound: ChargesDeps = { ...deps, clock };
+/** The charges' rules, one part of them per file, bound to what the app gives them. */
+export function createChargesService(bound: ChargesDeps) {
   return {
     pay: pay.bind(null, bound),
     chargeDepositNow: chargeDepositNow.bind(null, bound),

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayRejectedError } from '../../../src/adapters/payment-gateway/port.js';
+import { systemClock } from '../../../src/domain/clock.js';
 import { ApiError } from '../../../src/http/errors.js';
 import { createChargesService } from '../../../src/modules/charges/service.js';
 import { letterOfCreditEnrollment, recordCharge, sandboxDepositProfile } from '../../fixtures/enrollments.js';
@@ -377,6 +378,7 @@ describe('the deposit paid at enrollment (PayNow)', () => {
     const { customerProfileToken, depositToken } = await sandboxDepositProfile(bed.api, '1111');
     const charges = createChargesService({
       db: bed.api.db.kysely,
+      clock: systemClock,
       enrollments: bed.api.app.voltin.enrollments!,
       gatewayFor: async () => {
         throw new ApiError('PAYMENT_GATEWAY_NOT_CONFIGURED', 'This retail company has no payment gateway.');

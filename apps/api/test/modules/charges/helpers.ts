@@ -9,6 +9,7 @@ import {
   type PaymentGateway,
 } from '../../../src/adapters/payment-gateway/port.js';
 import type { Database } from '../../../src/db/schema.js';
+import { systemClock } from '../../../src/domain/clock.js';
 import { createChargesService } from '../../../src/modules/charges/service.js';
 import {
   cardEnding,
@@ -282,6 +283,7 @@ export async function chargesServiceOf(bed: ChargesTestbed, db = bed.api.db.kyse
   return {
     companyId: await sandboxCompanyId(bed.api.db.kysely),
     charges: createChargesService({
+      clock: systemClock,
       db,
       enrollments: bed.api.app.voltin.enrollments!,
       gatewayFor: async (companyId) => wrap(await gateways.gatewayFor(companyId)),
