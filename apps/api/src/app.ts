@@ -237,10 +237,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const catalog = createStampedCache(
     () => readChangeStamp(db.kysely, CATALOG_STAMP),
     config.catalogCacheMaxBytes,
+    clock,
   );
-  const utilities = createUtilitiesService(db.kysely, catalog);
+  const utilities = createUtilitiesService(db.kysely, catalog, clock);
   const linkSigner = createLinkSigner(keys.urlSigning, clock);
-  const plans = createPlansService({ db: db.kysely, utilities, linkSigner, catalog });
+  const plans = createPlansService({ db: db.kysely, utilities, linkSigner, catalog, clock });
   const files = createFilesService({
     db: db.kysely,
     linkSigner,
@@ -274,6 +275,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     plans,
     keys.secretBox,
     app.log,
+    clock,
   );
   // The sandbox one only when no connector is configured, and never in production (config.integrations).
   const billingSystem = billingSystemFor(config);
@@ -382,7 +384,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(utilityRoutes, { utilities, catalog });
       await api.register(planRoutes, { plans, catalog });
       await api.register(documentRoutes, {
-        documents: createDocumentsService(db.kysely, plans, linkSigner),
+        documents: createDocumentsService(db.kysely, plans, linkSigner, clock),
         plans,
       });
       await api.register(premiseRoutes, { premises: createPremisesService(db.kysely) });
@@ -399,7 +401,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(notificationRoutes, { notifications });
       await api.register(autoresponderRoutes, { autoresponders });
       await api.register(paymentRoutes, {
-        payments: createPaymentsService({ db: db.kysely, gateways: paymentGateways }),
+        payments: createPaymentsService({ db: db.kysely, gateways: paymentGateways, clock }),
       });
     },
     { prefix: '/api/v1' },

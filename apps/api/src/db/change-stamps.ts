@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import type { Clock } from '../domain/clock.js';
+import { dayOf } from '../domain/dates.js';
 import type { Database } from './schema.js';
 
 /**
@@ -65,7 +67,7 @@ function entrySize(entry: Entry, key: string): number {
  * midnight. Values are frozen, since every caller shares them. The least recently used entries go once the kept
  * values pass `maxBytes` (CATALOG_CACHE_MAX_BYTES); a value larger than that is served but not kept.
  */
-export function createStampedCache(currentStamp: () => Promise<number>, maxBytes: number) {
+export function createStampedCache(currentStamp: () => Promise<number>, maxBytes: number, clock: Clock) {
   const entries = new LRUCache<string, Entry>({
     maxSize: maxBytes,
     sizeCalculation: entrySize,
@@ -74,7 +76,7 @@ export function createStampedCache(currentStamp: () => Promise<number>, maxBytes
 
   return {
     async get<V>(key: string, load: () => Promise<V>): Promise<V> {
-      const dayKey = `${new Date().toISOString().slice(0, 10)} ${key}`;
+      const dayKey = `${dayOf(clock)} ${key}`;
       const stamp = await currentStamp();
       const cached = entries.get(dayKey);
       if (cached?.stamp === stamp) return cached.value as V;

@@ -71,6 +71,12 @@ export interface Paging {
   pageSize: number;
 }
 
+/** What a service answers for a paged route: one page of items and how many there are in all. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
 export function pagingOf(query: { pageNumber?: number; pageSize?: number }): Paging {
   return { pageNumber: query.pageNumber ?? 1, pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE };
 }

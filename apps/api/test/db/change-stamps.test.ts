@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStampedCache } from '../../src/db/change-stamps.js';
+import { systemClock } from '../../src/domain/clock.js';
 
 /** An answer of `size` characters that says which query it answers. */
 const answer = (query: number, size: number) => JSON.stringify({ query, padding: 'x'.repeat(size) });
@@ -7,7 +8,7 @@ const answer = (query: number, size: number) => JSON.stringify({ query, padding:
 describe('the catalogue cache', () => {
   it('keeps within its byte budget under many distinct queries, and still answers each one right', async () => {
     const maxBytes = 100_000;
-    const cache = createStampedCache(async () => 1, maxBytes);
+    const cache = createStampedCache(async () => 1, maxBytes, systemClock);
     let loads = 0;
     const ask = (query: number) =>
       cache.get(`reply 1 /api/v1/plans?zip=${query}`, async () => {
@@ -29,14 +30,14 @@ describe('the catalogue cache', () => {
   });
 
   it('counts values kept as objects by their JSON size', async () => {
-    const cache = createStampedCache(async () => 1, 100_000);
+    const cache = createStampedCache(async () => 1, 100_000, systemClock);
     await cache.get('plan 1 7', async () => ({ id: 7, name: 'n'.repeat(5_000) }));
     expect(cache.keptBytes()).toBeGreaterThan(5_000);
     expect(cache.keptBytes()).toBeLessThan(5_100);
   });
 
   it('serves a value larger than the whole budget without keeping it', async () => {
-    const cache = createStampedCache(async () => 1, 10_000);
+    const cache = createStampedCache(async () => 1, 10_000, systemClock);
     await cache.get('small', async () => answer(1, 100));
     const huge = await cache.get('huge', async () => answer(2, 20_000));
     expect(JSON.parse(huge).query).toBe(2);
@@ -51,7 +52,7 @@ describe('the catalogue cache', () => {
 
   it('loads again once the catalogue stamp moves', async () => {
     let stamp = 1;
-    const cache = createStampedCache(async () => stamp, 10_000);
+    const cache = createStampedCache(async () => stamp, 10_000, systemClock);
     expect(await cache.get('k', async () => 'before')).toBe('before');
     expect(await cache.get('k', async () => 'unused')).toBe('before');
     stamp = 2;

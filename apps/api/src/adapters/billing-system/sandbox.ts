@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isBillPayment } from '../../domain/charges.js';
 import { addDays, addMonths } from '../../domain/dates.js';
 import { deliveryCost, effectiveEnergyRate } from '../../domain/efl.js';
 import { ConnectorError, inProcessClient, route } from '../connector-contract/connector.js';
@@ -133,7 +134,6 @@ export const SANDBOX_BILLING_RULES = {
   texasBusinessSalesTaxRate: BUSINESS_SALES_TAX_RATE,
   dueDays: DUE_DAYS,
 } as const;
-const PAYMENT_TYPES = new Set(['ONE_TIME_PAYMENT', 'RECURRING_BILLING']);
 
 const DAY_MS = 86_400_000;
 const toTime = (date: string) => Date.parse(`${date}T00:00:00Z`);
@@ -259,7 +259,7 @@ function billedPeriods(account: BillingAccount): Period[] {
 
 function paymentsOf(account: BillingAccount): AccountPayment[] {
   return account.transactions
-    .filter((t) => t.status === 'approved' && PAYMENT_TYPES.has(t.type) && t.date <= account.asOf)
+    .filter((t) => t.status === 'approved' && isBillPayment(t.type) && t.date <= account.asOf)
     .map((t) => ({ amountCents: t.amountCents, date: t.date }))
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }

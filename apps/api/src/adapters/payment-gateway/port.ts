@@ -4,7 +4,10 @@
  * answers with tokens and the last digits. Amounts are integer cents.
  */
 export type GatewayName = 'AuthorizeNET' | 'iCheckGateway';
-export type PaymentMethodType = 'CreditCard' | 'BankAccount';
+
+import type { PaymentMethodType, PaymentType } from '../../domain/charges.js';
+
+export type { PaymentMethodType };
 
 export type PaymentMethodInput =
   | { type: 'CreditCard'; cardNumber: string; expirationDate: string /* YYYY-MM */; cardCode?: string }
@@ -85,7 +88,7 @@ export interface HostedProfilePageRequest {
   customerProfileToken: string;
   iFrameCommunicatorUrl: string;
   saveButtonText: string;
-  paymentType: 'Both' | PaymentMethodType;
+  paymentType: PaymentType;
 }
 
 export interface PaymentGateway {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ChargeStatus, PaymentMethodType, TransactionType } from '../../domain/charges.js';
 import type { Flag } from '../columns.js';
 
 type Defaulted<T> = ColumnType<T, T | undefined, T>;
@@ -157,17 +158,14 @@ export interface ChargeTransactionsTable {
   company_id: number;
   enrollment_id: number;
   customer_id: number;
-  /** DEPOSIT, ONE_TIME_PAYMENT, RECURRING_BILLING, REFUND. */
-  transaction_type: string;
+  transaction_type: TransactionType;
   amount_cents: number;
   /** Our reference sent to the gateway: the same reference never charges twice. */
   reference: string;
   gateway_transaction_id: string | null;
   payment_profile_token: string;
-  /** CreditCard or BankAccount. */
-  payment_type: string;
-  /** pending, approved, declined, unknown (the gateway did not answer; reconciled later). */
-  status: string;
+  payment_type: PaymentMethodType;
+  status: ChargeStatus;
   decline_reason: string | null;
   has_been_captured: Flag;
   sent_to_billing_system: Flag;

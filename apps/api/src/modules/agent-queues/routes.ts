@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { callerOf } from '../../http/access.js';
 import { Envelope, ok, PagedEnvelope, PagingQuery, paged, pagingOf } from '../../http/envelope.js';
 import { commaLists } from '../../http/schemas.js';
 import { EnrollmentSchema as Enrollment } from '../enrollments/index.js';
-import { AgentNote, EtfInvoice, EtfQuery, IdParams, QueueQuery } from './schemas.js';
+import { AgentNote, CreditLetterReview, EtfInvoice, EtfQuery, IdParams, QueueQuery } from './schemas.js';
 import type { AgentQueues } from './service.js';
 
 const tags = ['Agent work queues'];
@@ -106,7 +106,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues }> = as
           who(request).companyId,
           request.params.id,
           who(request).accountId,
-          request.body as { reason: string; waiveDeposit?: boolean },
+          request.body as Static<typeof AgentNote>,
         ),
       ),
   );
@@ -129,11 +129,6 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues }> = as
       ),
   );
 
-  const letterResult = Type.Object({
-    id_customer_credit_letters: Type.Integer(),
-    id_status: Type.Integer(),
-    id_enrollment: Type.Integer(),
-  });
   for (const approve of [true, false]) {
     app.post(
       `/agent/credit-letters/:id/${approve ? 'approve' : 'reject'}`,
@@ -148,7 +143,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues }> = as
           description: ADDITION,
           params: IdParams,
           body: Type.Object({ reason: Type.String({ minLength: 3, maxLength: 500 }) }),
-          response: { 200: Envelope(letterResult) },
+          response: { 200: Envelope(CreditLetterReview) },
         },
       },
       async (request) =>

@@ -31,6 +31,12 @@ export const EtfInvoice = Type.Object({
   resolved_by: Type.Union([Type.String(), Type.Null()]),
 });
 
+export const CreditLetterReview = Type.Object({
+  id_customer_credit_letters: Type.Integer(),
+  id_status: Type.Integer(),
+  id_enrollment: Type.Integer(),
+});
+
 export const EtfQuery = Type.Object({
   status: Type.Optional(Type.Union([Type.Literal('queued'), Type.Literal('sent'), Type.Literal('waived')])),
   ...PagingQuery.properties,

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
+import type { Static } from 'typebox';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../domain/clock.js';
-import type { Paging } from '../../http/envelope.js';
+import type { Page, Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import {
   AGENT_QUEUE_STATUSES,
+  type EnrollmentSchema,
   type EnrollmentsService,
   etfInvoicePage,
   findCreditLetter,
@@ -15,6 +17,10 @@ import {
   resolveQueuedEtfInvoice,
   unverifiedMeterPage,
 } from '../enrollments/index.js';
+import type { AgentNote, CreditLetterReview, EtfInvoice } from './schemas.js';
+
+type EnrollmentWire = Static<typeof EnrollmentSchema>;
+type EtfInvoiceWire = Static<typeof EtfInvoice>;
 
 /** What an agent works on by default: every hold and every submission that did not go through. */
 export const DEFAULT_QUEUE = AGENT_QUEUE_STATUSES;
@@ -25,7 +31,11 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
   const enrollment = (companyId: number, id: number) => enrollments.row(companyId, id);
 
   return {
-    async queue(companyId: number, statuses: string[] | undefined, paging: Paging) {
+    async queue(
+      companyId: number,
+      statuses: string[] | undefined,
+      paging: Paging,
+    ): Promise<Page<EnrollmentWire>> {
       const wanted = statuses?.length ? statuses : DEFAULT_QUEUE;
       const { rows, total } = await enrollments.listByStatus(
         companyId,
@@ -37,7 +47,7 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
     },
 
     /** Enrollments accepted on an ESIID the ESIID data did not know (`unknown_esiids` = verify_later), oldest first. */
-    async unverifiedMeters(companyId: number, paging: Paging) {
+    async unverifiedMeters(companyId: number, paging: Paging): Promise<Page<EnrollmentWire>> {
       const { rows, total } = await unverifiedMeterPage(db, companyId, paging);
       return { items: await Promise.all(rows.map((e) => enrollments.get(companyId, e.id))), total };
     },
@@ -46,10 +56,15 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
      * The agent checked the meter with the TDSP (or on the bill): the flag is cleared and the check kept in the
      * history, together; the conditional update lets one of two agents verifying at once record it.
      */
-    async meterVerified(companyId: number, id: number, accountId: number, reason: string) {
+    async meterVerified(
+      companyId: number,
+      id: number,
+      accountId: number,
+      reason: string,
+    ): Promise<EnrollmentWire> {
       const e = await enrollment(companyId, id);
       const note = `Meter ${e.ldc_account} verified by ${agentOf(accountId)}: ${reason}`;
-      if (!(await recordMeterVerified(db, e, 'agent', note)))
+      if (!(await recordMeterVerified(db, clock, e, 'agent', note)))
         throw new ApiError(
           'ENROLLMENT_STATUS_CONFLICT',
           'The meter of this enrollment is not awaiting verification.',
@@ -58,7 +73,7 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
     },
 
     /** Sends again at once: after a connection error, or after fixing what the billing system reported. */
-    async retrySubmission(companyId: number, id: number, accountId: number) {
+    async retrySubmission(companyId: number, id: number, accountId: number): Promise<EnrollmentWire> {
       const e = await enrollment(companyId, id);
       if (e.status === 'SUBMITTED_WITH_ERRORS') {
         await enrollments.move(e, 'QUEUED_FOR_SUBMISSION', 'agent', `Resubmitted by ${agentOf(accountId)}`, {
@@ -83,8 +98,8 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
       companyId: number,
       id: number,
       accountId: number,
-      note: { reason: string; waiveDeposit?: boolean },
-    ) {
+      note: Static<typeof AgentNote>,
+    ): Promise<EnrollmentWire> {
       const e = await enrollment(companyId, id);
       if (!e.status.startsWith('ON_HOLD')) {
         throw new ApiError('ENROLLMENT_STATUS_CONFLICT', `This enrollment is not on hold (${e.status}).`, [
@@ -109,7 +124,7 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
     },
 
     /** Cancels before service starts; the lifecycle refuses a later status, and this one a cancelled enrollment. */
-    async reject(companyId: number, id: number, accountId: number, reason: string) {
+    async reject(companyId: number, id: number, accountId: number, reason: string): Promise<EnrollmentWire> {
       const e = await enrollment(companyId, id);
       // A move to the status it has records a note in the history: a second rejection would record one more.
       if (e.status === 'CANCELLED') {
@@ -128,7 +143,7 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
       accountId: number,
       approve: boolean,
       note: string,
-    ) {
+    ): Promise<Static<typeof CreditLetterReview>> {
       const letter = await findCreditLetter(db, companyId, letterId);
       if (!letter) throw notFound(`Letter of credit ${letterId}`);
       if (letter.status !== 0)
@@ -157,13 +172,22 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
       };
     },
 
-    async etfInvoices(companyId: number, status: string | undefined, paging: Paging) {
+    async etfInvoices(
+      companyId: number,
+      status: string | undefined,
+      paging: Paging,
+    ): Promise<Page<EtfInvoiceWire>> {
       const { rows, total } = await etfInvoicePage(db, companyId, status, paging);
       return { items: rows.map(toInvoice), total };
     },
 
     /** A queued ETF invoice is sent to the billing system to bill, or waived by an agent; either is final. */
-    async resolveEtfInvoice(companyId: number, id: number, accountId: number, outcome: 'sent' | 'waived') {
+    async resolveEtfInvoice(
+      companyId: number,
+      id: number,
+      accountId: number,
+      outcome: 'sent' | 'waived',
+    ): Promise<EtfInvoiceWire> {
       const resolved = await resolveQueuedEtfInvoice(db, companyId, id, {
         status: outcome,
         resolved_at: clock.now().toISOString(),
@@ -189,7 +213,7 @@ function toInvoice(row: {
   created_at: string;
   resolved_at: string | null;
   resolved_by: string | null;
-}) {
+}): EtfInvoiceWire {
   return {
     id_etf_invoice: row.id,
     id_enrollment: row.enrollment_id,

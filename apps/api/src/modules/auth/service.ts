@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import type { Static } from 'typebox';
 import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/schema.js';
 import { type Clock, epochSeconds } from '../../domain/clock.js';
@@ -12,7 +13,10 @@ import { open } from '../../security/secret-box.js';
 import { constantTimeEqual, hmacSha256Hex, newOpaqueToken, sha256Hex } from '../../security/tokens.js';
 import { findCompanySettings } from '../company/index.js';
 import { createLoginThrottle, type RateLimiter } from '../rate-limits/index.js';
+import type { AuthResult, LoginQuery, LogoutBody, RefreshBody } from './schemas.js';
 import * as store from './store.js';
+
+type AuthResultWire = Static<typeof AuthResult>;
 
 export interface AuthDeps {
   db: Kysely<Database>;
@@ -45,7 +49,7 @@ export function createAuthService({ db, config, keys, rateLimiter, clock }: Auth
   async function issueSession(
     account: { id: number; company_id: number; role_groups: string },
     familyId: string,
-  ) {
+  ): Promise<AuthResultWire> {
     const refreshToken = newOpaqueToken();
     const now = clock.now();
     await store.insertRefreshToken(db, {
@@ -73,7 +77,7 @@ export function createAuthService({ db, config, keys, rateLimiter, clock }: Auth
     };
   }
 
-  async function login(input: { token: string; timestamp: number; signature: string }, ip: string) {
+  async function login(input: Static<typeof LoginQuery>, ip: string): Promise<AuthResultWire> {
     const nowSeconds = epochSeconds(clock);
     // A clock off by minutes guesses nothing: it is answered before the throttle counts a failure.
     if (Math.abs(nowSeconds - input.timestamp) > config.loginSignatureWindowSeconds) {
@@ -100,7 +104,7 @@ export function createAuthService({ db, config, keys, rateLimiter, clock }: Auth
     return issueSession(account, randomUUID());
   }
 
-  async function refresh(input: { token: string; refreshToken: string }) {
+  async function refresh(input: Static<typeof RefreshBody>): Promise<AuthResultWire> {
     const verified = await verifyAccessToken(keys.jwt, input.token, clock.now());
     if (verified.status === 'invalid') throw badRefresh();
     const stored = await store.findRefreshToken(db, sha256Hex(input.refreshToken));
@@ -123,7 +127,7 @@ export function createAuthService({ db, config, keys, rateLimiter, clock }: Auth
   }
 
   /** Ends the login a refresh token belongs to, whichever token of its family it is (used ones too). */
-  async function logout(input: { refreshToken: string }) {
+  async function logout(input: Static<typeof LogoutBody>) {
     const stored = await store.findRefreshToken(db, sha256Hex(input.refreshToken));
     if (!stored) throw badRefresh();
     await store.revokeFamily(db, stored.family_id, clock.now().toISOString());

@@ -1,13 +1,26 @@
 import type { Kysely } from 'kysely';
+import type { Static } from 'typebox';
 import type { Mailer } from '../../adapters/mail/index.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../domain/clock.js';
 import { notFound } from '../../http/errors.js';
 import type { BillingService } from '../billing/index.js';
 import { createEventSender } from './event-sends.js';
+import type {
+  AutoresponderPackage,
+  AutoresponderSend,
+  AutoresponderTemplate,
+  CreateTemplateBody,
+  TemplatePreview,
+  UpdateTemplateBody,
+} from './schemas.js';
 import * as store from './store.js';
 import { templateWire, toHtml, validateTemplate } from './templates.js';
 import { exampleValue, renderText } from './variables.js';
+
+type PackageWire = Static<typeof AutoresponderPackage>;
+type TemplateWire = Static<typeof AutoresponderTemplate>;
+type SendWire = Static<typeof AutoresponderSend>;
 
 export function createAutorespondersService(deps: {
   db: Kysely<Database>;
@@ -22,30 +35,29 @@ export function createAutorespondersService(deps: {
     /** One pass of the send-autoresponders task. */
     sendFromEvents,
 
-    async packages(companyId: number) {
+    async packages(companyId: number): Promise<PackageWire[]> {
       const packages = await store.packages(db, companyId);
       const templates = await store.templatesOf(
         db,
         packages.map((p) => p.id),
       );
-      return packages.map((p) => ({
-        id_package: p.id,
-        name: p.name,
-        active: p.active === 1,
-        id_brand: p.brand_id,
-        brand: p.brand_name,
-        id_language: p.language_id,
-        language: p.language,
-        id_customer_type: p.customer_type_id,
-        customer_type: p.customer_type,
-        templates: templates.filter((t) => t.package_id === p.id).map(templateWire),
-      }));
+      return packages.map(
+        (p): PackageWire => ({
+          id_package: p.id,
+          name: p.name,
+          active: p.active === 1,
+          id_brand: p.brand_id,
+          brand: p.brand_name,
+          id_language: p.language_id,
+          language: p.language,
+          id_customer_type: p.customer_type_id,
+          customer_type: p.customer_type,
+          templates: templates.filter((t) => t.package_id === p.id).map(templateWire),
+        }),
+      );
     },
 
-    async createTemplate(
-      companyId: number,
-      input: { id_package: number; trigger: string; subject: string; body: string; active?: boolean },
-    ) {
+    async createTemplate(companyId: number, input: Static<typeof CreateTemplateBody>): Promise<TemplateWire> {
       if (!(await store.findPackage(db, companyId, input.id_package)))
         throw notFound(`Autoresponder package ${input.id_package}`);
       validateTemplate(input.trigger, input.subject, input.body);
@@ -65,8 +77,8 @@ export function createAutorespondersService(deps: {
     async updateTemplate(
       companyId: number,
       id: number,
-      input: { trigger?: string; subject?: string; body?: string; active?: boolean },
-    ) {
+      input: Static<typeof UpdateTemplateBody>,
+    ): Promise<TemplateWire> {
       const current = await store.findTemplate(db, companyId, id);
       if (!current) throw notFound(`Autoresponder template ${id}`);
       const trigger = input.trigger ?? current.trigger_key;
@@ -84,7 +96,7 @@ export function createAutorespondersService(deps: {
     },
 
     /** The template rendered with each variable's example value. */
-    async preview(companyId: number, id: number) {
+    async preview(companyId: number, id: number): Promise<Static<typeof TemplatePreview>> {
       const template = await store.findTemplate(db, companyId, id);
       if (!template) throw notFound(`Autoresponder template ${id}`);
       const subject = renderText(template.subject, exampleValue);
@@ -99,22 +111,24 @@ export function createAutorespondersService(deps: {
       };
     },
 
-    async sends(companyId: number, filter: { templateId?: number; limit: number }) {
-      return (await store.sends(db, companyId, filter)).map((s) => ({
-        id_send: s.id,
-        id_template: s.template_id,
-        trigger: s.trigger_key,
-        source_key: s.source_key,
-        id_customer: s.customer_id,
-        id_enrollment: s.enrollment_id,
-        id_prospect: s.prospect_id,
-        status: s.status as 'queued' | 'no_recipient',
-        recipient: s.recipient,
-        subject: s.subject,
-        missing_variables: JSON.parse(s.missing_variables) as string[],
-        id_outbox: s.outbox_id,
-        created_at: s.created_at,
-      }));
+    async sends(companyId: number, filter: { templateId?: number; limit: number }): Promise<SendWire[]> {
+      return (await store.sends(db, companyId, filter)).map(
+        (s): SendWire => ({
+          id_send: s.id,
+          id_template: s.template_id,
+          trigger: s.trigger_key,
+          source_key: s.source_key,
+          id_customer: s.customer_id,
+          id_enrollment: s.enrollment_id,
+          id_prospect: s.prospect_id,
+          status: s.status as SendWire['status'],
+          recipient: s.recipient,
+          subject: s.subject,
+          missing_variables: JSON.parse(s.missing_variables) as string[],
+          id_outbox: s.outbox_id,
+          created_at: s.created_at,
+        }),
+      );
     },
   };
 }

@@ -1,4 +1,6 @@
+import type { Static } from 'typebox';
 import { ApiError } from '../../http/errors.js';
+import type { AutoresponderTemplate } from './schemas.js';
 import type * as store from './store.js';
 import { TRIGGERS_BY_KEY, type TriggerDefinition } from './triggers.js';
 import { placeholdersIn, VARIABLES_BY_NAME, variablesFor } from './variables.js';
@@ -7,7 +9,7 @@ type TemplateRow = NonNullable<Awaited<ReturnType<typeof store.findTemplate>>>;
 
 export function templateWire(
   t: Pick<TemplateRow, 'id' | 'package_id' | 'trigger_key' | 'subject' | 'body' | 'active' | 'updated_at'>,
-) {
+): Static<typeof AutoresponderTemplate> {
   return {
     id_template: t.id,
     id_package: t.package_id,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Static } from 'typebox';
 import {
   type BillingAccount,
   type BillingAccounts,
@@ -8,10 +9,18 @@ import {
 } from '../../adapters/billing-system/port.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../domain/clock.js';
-import type { Paging } from '../../http/envelope.js';
+import { dayOf } from '../../domain/dates.js';
+import type { Page, Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { renderPdf } from '../../pdf/render.js';
 import { BILLED_STATUSES, type EnrollmentStatus } from '../enrollments/index.js';
+import type {
+  BillingCharge,
+  BillingStatement,
+  BillingSummary,
+  StatementSummary,
+  UsageHistoryItem,
+} from './schemas.js';
 import { statementModel } from './statement-pdf.js';
 import type { AccountRow } from './store.js';
 import * as store from './store.js';
@@ -24,12 +33,12 @@ export interface LoadedAccount {
   account: BillingAccount;
 }
 
-function pageOf<T>(items: T[], paging: Paging) {
+function pageOf<T>(items: T[], paging: Paging): Page<T> {
   const start = (paging.pageNumber - 1) * paging.pageSize;
   return { items: items.slice(start, start + paging.pageSize), total: items.length };
 }
 
-function statementWire(s: Statement) {
+function statementWire(s: Statement): Static<typeof BillingStatement> {
   return {
     custStatementTkn: s.token,
     statementDate: s.statementDate,
@@ -76,7 +85,6 @@ async function answerOf<T>(read: Promise<T>): Promise<T> {
 }
 
 export function createBillingService(db: Kysely<Database>, billingSystem: BillingAccounts, clock: Clock) {
-  const today = () => clock.now().toISOString().slice(0, 10);
   /** Whether a balance is owed; when the billing system does not answer, yes: a balance is shown rather than hidden. */
   async function owes(account: BillingAccount): Promise<boolean> {
     try {
@@ -159,53 +167,63 @@ export function createBillingService(db: Kysely<Database>, billingSystem: Billin
     async account(companyId: number, enrollmentId: number): Promise<LoadedAccount> {
       const row = await store.findAccountRow(db, companyId, enrollmentId);
       if (!row) throw notFound(`Enrollment ${enrollmentId}`);
-      const [loaded] = await accountsOf([row], today());
+      const [loaded] = await accountsOf([row], dayOf(clock));
       return loaded!;
     },
 
     /** Which of these enrollments still have an amount owed on their billing account. */
     async stillOwing(companyId: number, enrollmentIds: number[]): Promise<Set<number>> {
-      const loaded = await accountsOf(await store.findAccountRows(db, companyId, enrollmentIds), today());
+      const loaded = await accountsOf(
+        await store.findAccountRows(db, companyId, enrollmentIds),
+        dayOf(clock),
+      );
       const owing = await Promise.all(
         loaded.map(async ({ account }) => ((await owes(account)) ? account.enrollmentId : null)),
       );
       return new Set(owing.filter((id): id is number => id !== null));
     },
 
-    async usageHistory({ account }: LoadedAccount) {
-      return (await billing.usageHistory(account)).map((u) => ({
-        custStatementTkn: u.token,
-        beginReadDate: u.beginReadDate,
-        endReadDate: u.endReadDate,
-        daysOfService: u.days,
-        usageNum: u.usage,
-        usageUnit: u.usageUnit,
-        averageDailyUsage: u.days === 0 ? 0 : Math.round((u.usage / u.days) * 10) / 10,
-        usageChargeAmount: dollars(u.currentChargesCents),
-      }));
+    async usageHistory({ account }: LoadedAccount): Promise<Static<typeof UsageHistoryItem>[]> {
+      return (await billing.usageHistory(account)).map(
+        (u): Static<typeof UsageHistoryItem> => ({
+          custStatementTkn: u.token,
+          beginReadDate: u.beginReadDate,
+          endReadDate: u.endReadDate,
+          daysOfService: u.days,
+          usageNum: u.usage,
+          usageUnit: u.usageUnit,
+          averageDailyUsage: u.days === 0 ? 0 : Math.round((u.usage / u.days) * 10) / 10,
+          usageChargeAmount: dollars(u.currentChargesCents),
+        }),
+      );
     },
 
-    async charges({ account }: LoadedAccount, paging: Paging) {
+    async charges({ account }: LoadedAccount, paging: Paging): Promise<Page<Static<typeof BillingCharge>>> {
       const { items, total } = pageOf(await billing.charges(account), paging);
       return {
         total,
-        items: items.map((c) => ({
-          chargeId: c.chargeId,
-          custStatementTkn: c.statementToken,
-          chargeDate: c.statementDate,
-          beginServiceDate: c.beginReadDate,
-          endServiceDate: c.endReadDate,
-          chargeType: c.kind,
-          chargeDescription: c.description,
-          quantity: c.quantity,
-          unit: c.unit,
-          rate: c.rate,
-          chargeAmt: dollars(c.amountCents),
-        })),
+        items: items.map(
+          (c): Static<typeof BillingCharge> => ({
+            chargeId: c.chargeId,
+            custStatementTkn: c.statementToken,
+            chargeDate: c.statementDate,
+            beginServiceDate: c.beginReadDate,
+            endServiceDate: c.endReadDate,
+            chargeType: c.kind,
+            chargeDescription: c.description,
+            quantity: c.quantity,
+            unit: c.unit,
+            rate: c.rate,
+            chargeAmt: dollars(c.amountCents),
+          }),
+        ),
       };
     },
 
-    async statements({ account }: LoadedAccount, paging: Paging) {
+    async statements(
+      { account }: LoadedAccount,
+      paging: Paging,
+    ): Promise<Page<Static<typeof BillingStatement>>> {
       const { items, total } = pageOf(await billing.statements(account), paging);
       return { total, items: items.map(statementWire) };
     },
@@ -219,7 +237,7 @@ export function createBillingService(db: Kysely<Database>, billingSystem: Billin
       };
     },
 
-    async summary({ account }: LoadedAccount) {
+    async summary({ account }: LoadedAccount): Promise<Static<typeof BillingSummary>> {
       const s = await billing.summary(account);
       return {
         billingAccountNumber: s.billingAccountNumber,
@@ -239,7 +257,7 @@ export function createBillingService(db: Kysely<Database>, billingSystem: Billin
       };
     },
 
-    async statementSummary({ account }: LoadedAccount) {
+    async statementSummary({ account }: LoadedAccount): Promise<Static<typeof StatementSummary>> {
       const summary = await billing.summary(account);
       const s = summary.lastStatement;
       return {
@@ -269,7 +287,7 @@ export function createBillingService(db: Kysely<Database>, billingSystem: Billin
      * service ended, long enough for their final statement.
      */
     async latestStatements(afterId: number, limit: number) {
-      const asOf = today();
+      const asOf = dayOf(clock);
       const rows = await store.servedAccountRows(db, BILLED_STATUSES, afterId, limit);
       const recentEndLimit = new Date(clock.now().getTime() - 45 * 86_400_000).toISOString().slice(0, 10);
       const current = rows.filter(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Static } from 'typebox';
 import { GatewayRejectedError, GatewayUnavailableError } from '../../adapters/payment-gateway/port.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
+import type { PaymentMethodType } from '../../domain/charges.js';
 import { ApiError } from '../../http/errors.js';
 import { findCompanySettings } from '../company/index.js';
 import {
@@ -139,7 +140,7 @@ function insertPendingCharge(
     amountCents: number;
     reference: string;
     paymentProfileToken: string;
-    paymentType: string;
+    paymentType: PaymentMethodType;
     idempotencyKey: string | null;
   },
 ) {
@@ -173,7 +174,7 @@ export async function chargeDepositNow(
   deps: ChargesDeps,
   companyId: number,
   enrollmentId: number,
-  method: { customerProfileToken: string; paymentProfileToken: string; paymentType?: string },
+  method: { customerProfileToken: string; paymentProfileToken: string; paymentType?: PaymentMethodType },
 ): Promise<void> {
   const e = await deps.enrollments.row(companyId, enrollmentId);
   if (await otherDepositCharge(deps, companyId, e.id)) return;

@@ -1,19 +1,18 @@
 import { Type } from 'typebox';
+import { CHARGE_STATUSES, PAYMENT_METHOD_TYPES, TRANSACTION_TYPES } from '../../domain/charges.js';
 import { PagingQuery } from '../../http/envelope.js';
 import { Id, Nullable, PlainDate } from '../../http/schemas.js';
-
-export const TRANSACTION_TYPES = ['DEPOSIT', 'ONE_TIME_PAYMENT', 'RECURRING_BILLING', 'REFUND'] as const;
 
 export const ChargeTransaction = Type.Object({
   id_payment_charge_transactions: Type.Integer(),
   id_charge_transaction: Nullable(Type.String({ description: "The gateway's transaction id." })),
   id_payment_profile: Type.String({ description: 'The payment profile token charged.' }),
-  payment_type: Type.String({ description: 'CreditCard or BankAccount.' }),
-  transaction_type: Type.String({ description: TRANSACTION_TYPES.join(', ') }),
+  payment_type: Type.Enum([...PAYMENT_METHOD_TYPES]),
+  transaction_type: Type.Enum([...TRANSACTION_TYPES]),
   id_enrollment: Type.Integer(),
   has_been_captured: Type.Boolean(),
   amount: Type.Number({ description: 'Dollars.' }),
-  status: Type.String({
+  status: Type.Enum([...CHARGE_STATUSES], {
     description: 'pending, approved, declined, unknown (no answer yet; reconciled) or not_charged.',
   }),
   decline_reason: Nullable(Type.String()),
@@ -45,8 +44,8 @@ export const ChargeCreateRequest = Type.Object({
     description: "The gateway's transaction id of a charge made elsewhere.",
   }),
   id_payment_profile: Type.String({ minLength: 1, maxLength: 100 }),
-  payment_type: Type.Union([Type.Literal('CreditCard'), Type.Literal('BankAccount')]),
-  transaction_type: Type.Union(TRANSACTION_TYPES.map((t) => Type.Literal(t))),
+  payment_type: Type.Enum([...PAYMENT_METHOD_TYPES]),
+  transaction_type: Type.Enum([...TRANSACTION_TYPES]),
   amount: Amount,
   has_been_captured: Type.Optional(Type.Boolean({ default: true })),
 });

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { ChargeTransactionChangesTable, ChargeTransactionsTable } from '../../db/tables/enrollments.js';
+import type { ChargeStatus } from '../../domain/charges.js';
 import type { Paging } from '../../http/envelope.js';
 
 export type Charge = Selectable<ChargeTransactionsTable>;
@@ -75,7 +76,7 @@ export async function updateCharge(db: Db, id: number, changes: ChargeAnswer, no
 export async function updateChargeIfStatus(
   db: Db,
   id: number,
-  from: string,
+  from: ChargeStatus,
   changes: ChargeAnswer,
   now: string,
 ): Promise<Charge | undefined> {

@@ -2,7 +2,8 @@ import { type Static, Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { CUSTOMER_TYPE_REQUIRED_FLAGS } from '../../db/migrations/2026-11-21T0000-platform-core.js';
 import { US_STATES, UTILITIES } from '../../db/seed/data/index.js';
-import { PAYMENT_GATEWAYS, PAYMENT_TYPES } from './schemas.js';
+import { PAYMENT_TYPES } from '../../domain/charges.js';
+import { PAYMENT_GATEWAYS } from './schemas.js';
 
 /**
  * The company file of `npm run company:apply`: one retail company as its operator describes it. This schema is the

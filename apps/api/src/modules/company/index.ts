@@ -1,7 +1,7 @@
 export { applyCompanyFile } from './apply-company-file.js';
 export { CompanyFileRefused, CompanyFileSchema, parseCompanyFile } from './company-file.js';
 export { companyRoutes } from './routes.js';
-export { PAYMENT_GATEWAYS, PAYMENT_TYPES } from './schemas.js';
+export { PAYMENT_GATEWAYS } from './schemas.js';
 export { type CompanyService, createCompanyService } from './service.js';
 export {
   findCompanyBySlug,

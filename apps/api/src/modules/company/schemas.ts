@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
+import { PAYMENT_TYPES } from '../../domain/charges.js';
 
 export const PAYMENT_GATEWAYS = ['AuthorizeNET', 'iCheckGateway'] as const;
-export const PAYMENT_TYPES = ['Both', 'CreditCard', 'BankAccount'] as const;
 
 const PaymentType = Type.Union(PAYMENT_TYPES.map((t) => Type.Literal(t)));
 

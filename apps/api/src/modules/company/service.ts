@@ -5,24 +5,20 @@ import { notFound } from '../../http/errors.js';
 import type { ConfigurationParameters } from './schemas.js';
 import { findSettings } from './store.js';
 
+type ConfigurationWire = Static<typeof ConfigurationParameters>;
+
 export function createCompanyService(db: Kysely<Database>) {
   return {
-    async configurationParameters(companyId: number): Promise<Static<typeof ConfigurationParameters>> {
+    async configurationParameters(companyId: number): Promise<ConfigurationWire> {
       const settings = await findSettings(db, companyId);
       if (!settings) throw notFound('Configuration of this retail company');
       return {
-        payment_gateway: settings.payment_gateway as Static<
-          typeof ConfigurationParameters
-        >['payment_gateway'],
-        deposit_payment_types: settings.deposit_payment_types as Static<
-          typeof ConfigurationParameters
-        >['deposit_payment_types'],
-        one_time_payment_types: settings.one_time_payment_types as Static<
-          typeof ConfigurationParameters
-        >['one_time_payment_types'],
-        recurring_billing_payment_types: settings.recurring_billing_payment_types as Static<
-          typeof ConfigurationParameters
-        >['recurring_billing_payment_types'],
+        payment_gateway: settings.payment_gateway as ConfigurationWire['payment_gateway'],
+        deposit_payment_types: settings.deposit_payment_types as ConfigurationWire['deposit_payment_types'],
+        one_time_payment_types:
+          settings.one_time_payment_types as ConfigurationWire['one_time_payment_types'],
+        recurring_billing_payment_types:
+          settings.recurring_billing_payment_types as ConfigurationWire['recurring_billing_payment_types'],
         my_account_remove_drop_option: settings.my_account_remove_drop_option === 1,
         my_account_transfer_of_service: settings.my_account_transfer_of_service === 1,
         my_account_reenroll_option: settings.my_account_reenroll_option === 1,

@@ -4,12 +4,13 @@ import type { Static } from 'typebox';
 import { BureauUnavailableError, type CreditBureau } from '../../adapters/credit-bureau/port.js';
 import type { Database } from '../../db/schema.js';
 import type { CreditChecksTable } from '../../db/tables/enrollments.js';
+import type { Clock } from '../../domain/clock.js';
 import { ssnDigits, validateSsn } from '../../domain/ssn.js';
 import { ApiError } from '../../http/errors.js';
 import { open, type SecretBox, seal } from '../../security/secret-box.js';
 import type { PlansService } from '../plans/index.js';
 import { type EnrollingPerson, identityProblem } from './identity.js';
-import type { CreditCheckRequest } from './schemas.js';
+import type { CreditCheckRequest, CreditCheckResult } from './schemas.js';
 import * as store from './store.js';
 import { creditOutcome } from './thresholds.js';
 
@@ -20,7 +21,7 @@ export const DEFAULT_CREDIT_RULES = {
   allow_use_date_of_birth: 1,
 };
 
-export function toCreditCheckResult(row: Selectable<CreditChecksTable>) {
+export function toCreditCheckResult(row: Selectable<CreditChecksTable>): Static<typeof CreditCheckResult> {
   return {
     id_credit_check: row.id,
     score: row.score,
@@ -58,9 +59,13 @@ export function createCreditChecksService(
   plans: PlansService,
   secretBox: SecretBox,
   log: Pick<BaseLogger, 'error'>,
+  clock: Clock,
 ) {
   return {
-    async run(companyId: number, request: Static<typeof CreditCheckRequest>) {
+    async run(
+      companyId: number,
+      request: Static<typeof CreditCheckRequest>,
+    ): Promise<Static<typeof CreditCheckResult>> {
       const rules =
         request.planId === undefined ? DEFAULT_CREDIT_RULES : await plans.planRow(companyId, request.planId);
       const errors = identityErrors(request, rules.allow_use_date_of_birth === 1);
@@ -80,7 +85,7 @@ export function createCreditChecksService(
         ssn_last4: ssn ? ssn.slice(-4) : null,
         date_of_birth_sealed: request.dateOfBirth ? seal(secretBox, request.dateOfBirth) : null,
         plan_id: request.planId ?? null,
-        created_at: new Date().toISOString(),
+        created_at: clock.now().toISOString(),
       };
       let outcome: Omit<Selectable<CreditChecksTable>, keyof typeof base | 'id'>;
       try {
@@ -154,7 +159,7 @@ export function createCreditChecksService(
         );
       }
       const validDays = await store.creditCheckValidDays(db, companyId);
-      if (isOlderThanDays(row.created_at, validDays)) {
+      if (isOlderThanDays(row.created_at, validDays, clock)) {
         throw new ApiError(
           'CREDIT_CHECK_UNUSABLE',
           `Credit checks are valid for ${validDays} days; run a new one.`,
@@ -200,8 +205,8 @@ export function createCreditChecksService(
 }
 
 /** Valid for N days means up to N whole days after it was run, to the millisecond; older is expired. */
-function isOlderThanDays(createdAt: string, days: number): boolean {
-  return Date.now() - Date.parse(createdAt) > days * 86_400_000;
+function isOlderThanDays(createdAt: string, days: number, clock: Clock): boolean {
+  return clock.now().getTime() - Date.parse(createdAt) > days * 86_400_000;
 }
 
 export type CreditChecksService = ReturnType<typeof createCreditChecksService>;

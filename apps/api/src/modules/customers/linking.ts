@@ -3,7 +3,7 @@ import { ApiError } from '../../http/errors.js';
 import type { CustomersContext } from './context.js';
 import { opensLogin } from './passwords.js';
 import { normalizeUserName } from './rules.js';
-import type { LinkAccountsBody } from './schemas.js';
+import type { LinkAccountsBody, LinkAccountsResult } from './schemas.js';
 import * as store from './store.js';
 
 const credentialsInvalid = () =>
@@ -68,7 +68,7 @@ export function createLinking({ db, config, clock, rateLimiter, loginThrottle }:
     customerId: number,
     input: Static<typeof LinkAccountsBody>,
     ip: string,
-  ) {
+  ): Promise<Static<typeof LinkAccountsResult>> {
     await rateLimiter.consume(`customer-link:${companyId}:${customerId}`, config.loginAttemptsPerMinute, 60);
     const oldId = await proveOtherLogin(companyId, customerId, input, ip);
     await mergeLogin(companyId, customerId, oldId);

@@ -13,7 +13,12 @@ import {
   normalizeUserName,
   USERNAME_RULE,
 } from './rules.js';
-import type { NewCustomerValidation, QuickEnrollmentBody, ValidateNewCustomerQuery } from './schemas.js';
+import type {
+  NewCustomerValidation,
+  QuickEnrollmentBody,
+  QuickEnrollmentResult,
+  ValidateNewCustomerQuery,
+} from './schemas.js';
 import { openSession } from './sessions.js';
 import * as store from './store.js';
 
@@ -68,7 +73,11 @@ export function createNewCustomers(context: CustomersContext) {
   }
 
   /** A customer record for the enrollment wizard; with username and password it can log in at once. */
-  async function createQuickEnrollment(companyId: number, input: QuickEnrollment, ip: string) {
+  async function createQuickEnrollment(
+    companyId: number,
+    input: QuickEnrollment,
+    ip: string,
+  ): Promise<Static<typeof QuickEnrollmentResult>> {
     assertBothCredentialsOrNeither(input);
     const details = await contactDetails(input);
     const { userName, passwordHash, probeHit } = await newLogin(companyId, input, ip);

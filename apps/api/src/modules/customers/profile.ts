@@ -13,12 +13,13 @@ import {
   maskSsn,
   normalizeUserName,
 } from './rules.js';
-import type { CustomerUpdateBody } from './schemas.js';
+import type { CustomerProfile, CustomerUpdateBody } from './schemas.js';
 import * as store from './store.js';
 
 type UpdateInput = Static<typeof CustomerUpdateBody>;
+type ProfileWire = Static<typeof CustomerProfile>;
 
-function toProfile(c: CustomerRow) {
+function toProfile(c: CustomerRow): ProfileWire {
   return {
     id_customer: c.id,
     user_name: c.user_name,
@@ -76,7 +77,7 @@ export function createProfiles({ db, config, clock, mail, loginThrottle }: Custo
     return customer;
   }
 
-  async function profile(companyId: number, customerId: number) {
+  async function profile(companyId: number, customerId: number): Promise<ProfileWire> {
     return toProfile(await customerOrNotFound(companyId, customerId));
   }
 
@@ -187,7 +188,7 @@ export function createProfiles({ db, config, clock, mail, loginThrottle }: Custo
     input: UpdateInput,
     currentCustomerHash: string | undefined,
     ip: string,
-  ) {
+  ): Promise<ProfileWire> {
     const customer = await customerOrNotFound(companyId, customerId);
     const changes = {
       ...(await credentialChanges(companyId, customer, input, ip)),

@@ -9,7 +9,7 @@ import type { CustomersContext } from './context.js';
 import { afterPasswordChange } from './passwords.js';
 import { throttleProbe } from './probes.js';
 import { assertPasswordPolicy, normalizeUserName } from './rules.js';
-import type { RecoveryBody, ResetPasswordBody } from './schemas.js';
+import type { RecoveryBody, ResetPasswordBody, ResetPasswordResult, ValidationResult } from './schemas.js';
 import * as store from './store.js';
 
 /** A reset link works once, for this long. */
@@ -199,7 +199,10 @@ export function createRecovery(context: CustomersContext) {
     return { valid: true, customerId: row.customer_id, userName: row.user_name };
   }
 
-  async function validateResetHash(companyId: number, hash: string) {
+  async function validateResetHash(
+    companyId: number,
+    hash: string,
+  ): Promise<Static<typeof ValidationResult>> {
     const check = await checkResetToken(companyId, hash);
     return check.valid
       ? { is_valid: true, errors: [] }
@@ -210,7 +213,10 @@ export function createRecovery(context: CustomersContext) {
   }
 
   /** Sets a new password from a reset link: the link is consumed and every session of the customer ends. */
-  async function resetPassword(companyId: number, input: Static<typeof ResetPasswordBody>) {
+  async function resetPassword(
+    companyId: number,
+    input: Static<typeof ResetPasswordBody>,
+  ): Promise<Static<typeof ResetPasswordResult>> {
     const check = await checkResetToken(companyId, input.securityToken);
     if (!check.valid) throw new ApiError(check.code, check.message);
     assertPasswordPolicy('newPassword', input.newPassword, check.userName);

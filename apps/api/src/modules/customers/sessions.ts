@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Static } from 'typebox';
 import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/schema.js';
 import { type Clock, epochSeconds } from '../../domain/clock.js';
@@ -8,6 +9,7 @@ import { newOpaqueToken, sha256Hex } from '../../security/tokens.js';
 import type { CustomersContext } from './context.js';
 import { opensLogin } from './passwords.js';
 import { normalizeUserName } from './rules.js';
+import type { CustomerAuthResult, CustomerLoginBody } from './schemas.js';
 import * as store from './store.js';
 
 /** Opens a self-service session; the customer hash it answers is the session's only copy of its token. */
@@ -16,7 +18,7 @@ export async function openSession(
   executor: Kysely<Database>,
   companyId: number,
   customerId: number,
-) {
+): Promise<Static<typeof CustomerAuthResult>> {
   const customerHash = newOpaqueToken();
   await store.insertSession(executor, {
     tokenHash: sha256Hex(customerHash),
@@ -30,7 +32,11 @@ export async function openSession(
 
 /** Self-service login, and the session a customer hash stands for. */
 export function createSessions({ db, config, clock, loginThrottle }: CustomersContext) {
-  async function login(companyId: number, input: { username: string; password: string }, ip: string) {
+  async function login(
+    companyId: number,
+    input: Static<typeof CustomerLoginBody>,
+    ip: string,
+  ): Promise<Static<typeof CustomerAuthResult>> {
     const userName = normalizeUserName(input.username);
     const attempt = await loginThrottle.attempt(`customer-login:${companyId}`, userName, ip);
     const customer = await store.findLoginByUserName(db, companyId, userName);

@@ -1,39 +1,7 @@
 import type { DocumentModel } from '../../pdf/render.js';
+import type { PlanWire } from '../plans/index.js';
 
 export type Language = 'en' | 'es';
-
-export interface PlanFacts {
-  name: string;
-  description: string;
-  commodity_name: string;
-  rate_type: string;
-  rate: number;
-  rate_unit: string;
-  monthly_fee: number;
-  cancellation_fee: number;
-  term: number;
-  renewable_percent: number;
-  rate500: number | null;
-  rate1000: number | null;
-  rate2000: number | null;
-  early_termination_text: string;
-  terms_text: string;
-  time_of_use_rates: Array<{
-    name: string;
-    season: string;
-    start_hour: number;
-    end_hour: number;
-    days: string;
-    rate: number;
-  }>;
-  delivery_charges: Array<{ name: string; type: string; charge: number; translations: { es: string } }>;
-  general_rules: {
-    required_credit_check: boolean;
-    required_deposit_fee: number;
-    deposit_required_under_score: number;
-  };
-  recurring_billing_required: boolean;
-}
 
 export interface BrandFacts {
   name: string;
@@ -150,15 +118,16 @@ export const cents = (value: number, unit: string) =>
   `${value.toFixed(4).replace(/0+$/, '').replace(/\.$/, '')}¢/${unit}`;
 export const termText = (term: number, lang: Language) =>
   term <= 1 ? T[lang].monthToMonth : `${term} ${T[lang].months}`;
-const chargeName = (c: PlanFacts['delivery_charges'][number], lang: Language) =>
+const chargeName = (c: PlanWire['delivery_charges'][number], lang: Language) =>
   lang === 'es' ? c.translations.es : c.name;
-const chargeValue = (c: PlanFacts['delivery_charges'][number], lang: Language) =>
+const chargeValue = (c: PlanWire['delivery_charges'][number], lang: Language) =>
   c.type === 'monthly'
     ? `${money(c.charge)} ${T[lang].perMonth}`
     : cents(c.charge * 100, c.type.replace('per_', ''));
 
-export function issued(lang: Language) {
-  return `${T[lang].issued} ${new Date().toISOString().slice(0, 10)}`;
+/** The day a document is rendered on (`YYYY-MM-DD`), in the document's language. */
+export function issued(lang: Language, issuedOn: string) {
+  return `${T[lang].issued} ${issuedOn}`;
 }
 
 /** Every document ends with how to reach the brand. */
@@ -169,10 +138,11 @@ export function contactSection(brand: BrandFacts, lang: Language) {
 }
 
 export function eflModel(
-  plan: PlanFacts,
+  plan: PlanWire,
   brand: BrandFacts,
   utility: UtilityFacts,
   lang: Language,
+  issuedOn: string,
 ): DocumentModel {
   const t = T[lang];
   const sections: DocumentModel['sections'] = [
@@ -237,7 +207,7 @@ export function eflModel(
   );
   return {
     title: `${t.efl}: ${plan.name}`,
-    subtitle: `${brand.name} · ${utility.name} · ${issued(lang)}`,
+    subtitle: `${brand.name} · ${utility.name} · ${issued(lang, issuedOn)}`,
     author: brand.legal_name,
     sections,
     footer: `${brand.name} · ${t.efl}`,
@@ -245,15 +215,16 @@ export function eflModel(
 }
 
 export function gasDisclosureModel(
-  plan: PlanFacts,
+  plan: PlanWire,
   brand: BrandFacts,
   utility: UtilityFacts,
   lang: Language,
+  issuedOn: string,
 ): DocumentModel {
   const t = T[lang];
   return {
     title: `${t.gas}: ${plan.name}`,
-    subtitle: `${brand.name} · ${utility.name} · ${issued(lang)}`,
+    subtitle: `${brand.name} · ${utility.name} · ${issued(lang, issuedOn)}`,
     author: brand.legal_name,
     sections: [
       {

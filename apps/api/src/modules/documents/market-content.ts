@@ -65,11 +65,12 @@ export function marketDocumentModel(
   brand: BrandFacts,
   stateCode: string,
   lang: Language,
+  issuedOn: string,
 ): DocumentModel {
   const text = MARKET_TEXT[docType]?.[lang] ?? MARKET_TEXT.PRIVACY![lang];
   return {
     title: text.title,
-    subtitle: `${brand.name} · ${stateCode} · ${issued(lang)}`,
+    subtitle: `${brand.name} · ${stateCode} · ${issued(lang, issuedOn)}`,
     author: brand.legal_name,
     sections: [{ heading: text.title, paragraphs: text.paragraphs }, contactSection(brand, lang)],
     footer: `${brand.name} · ${text.title}`,

@@ -1,18 +1,36 @@
 import type { Kysely } from 'kysely';
+import type { Static } from 'typebox';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../domain/clock.js';
+import { dayOf } from '../../domain/dates.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { type DocumentModel, renderPdf } from '../../pdf/render.js';
 import type { LinkSigner } from '../../security/signed-urls.js';
 import type { DocumentSource, PlansService } from '../plans/index.js';
 import { type BrandFacts, eflModel, gasDisclosureModel, type Language } from './content.js';
 import { marketDocumentModel } from './market-content.js';
-import type { DOCUMENT_TYPES } from './schemas.js';
+import type { BundleDocument, DOCUMENT_TYPES } from './schemas.js';
 import * as store from './store.js';
 import { termsModel } from './terms-content.js';
 
 type LinkContext = Parameters<PlansService['plan']>[2];
+type BundleDocumentWire = Static<typeof BundleDocument>;
 
-export function createDocumentsService(db: Kysely<Database>, plans: PlansService, linkSigner: LinkSigner) {
+function bundleDocument(
+  source: BundleDocumentWire['source'],
+  id: number,
+  d: { doc_type: string; name: string; url: string },
+  language: string,
+): BundleDocumentWire {
+  return { id_document: id, source, doc_type: d.doc_type, name: d.name, language, url: d.url };
+}
+
+export function createDocumentsService(
+  db: Kysely<Database>,
+  plans: PlansService,
+  linkSigner: LinkSigner,
+  clock: Clock,
+) {
   async function planDocumentModel(documentId: number, language: Language): Promise<DocumentModel> {
     const document = await store.findPlanDocument(db, documentId);
     if (!document) throw notFound(`Document ${documentId}`);
@@ -26,17 +44,24 @@ export function createDocumentsService(db: Kysely<Database>, plans: PlansService
       state_code: row.state_code,
       rescission_period: row.rescission_period,
     };
-    if (document.doc_type === 'EFL') return eflModel(plan, brand as BrandFacts, utility, language);
+    const today = dayOf(clock);
+    if (document.doc_type === 'EFL') return eflModel(plan, brand as BrandFacts, utility, language, today);
     if (document.doc_type === 'GAS_DISCLOSURE')
-      return gasDisclosureModel(plan, brand as BrandFacts, utility, language);
-    return termsModel(plan, brand as BrandFacts, utility, language);
+      return gasDisclosureModel(plan, brand as BrandFacts, utility, language, today);
+    return termsModel(plan, brand as BrandFacts, utility, language, today);
   }
 
   async function marketModel(documentId: number, language: Language): Promise<DocumentModel> {
     const document = await store.findMarketDocument(db, documentId);
     if (!document) throw notFound(`Document ${documentId}`);
     const brand = await store.findBrand(db, document.company_id);
-    return marketDocumentModel(document.doc_type, brand as BrandFacts, document.state_code, language);
+    return marketDocumentModel(
+      document.doc_type,
+      brand as BrandFacts,
+      document.state_code,
+      language,
+      dayOf(clock),
+    );
   }
 
   return {
@@ -67,53 +92,33 @@ export function createDocumentsService(db: Kysely<Database>, plans: PlansService
       planId: number,
       documentType: (typeof DOCUMENT_TYPES)[number],
       links: LinkContext & { language: string },
-    ) {
+    ): Promise<BundleDocumentWire[]> {
       const plan = await plans.plan(companyId, planId, links);
-      const own = plan.plan_documents.map((d) => ({
-        id_document: d.id_plan_document,
-        source: 'plan' as const,
-        doc_type: d.doc_type,
-        name: d.name,
-        language: links.language,
-        url: d.url,
-        myAccount: d.display_in_my_account,
-      }));
-      const inherited = plan.market_documents.map((d) => ({
-        id_document: d.id_market_document,
-        source: 'market' as const,
-        doc_type: d.doc_type,
-        name: d.name,
-        language: links.language,
-        url: d.url,
-        myAccount: d.display_in_my_account,
-      }));
+      const shown = (d: { display_in_my_account: boolean }) =>
+        documentType !== 'DisplayMyAccountDocuments' || d.display_in_my_account;
+      const own = plan.plan_documents
+        .filter(shown)
+        .map((d) => bundleDocument('plan', d.id_plan_document, d, links.language));
+      const inherited = plan.market_documents
+        .filter(shown)
+        .map((d) => bundleDocument('market', d.id_market_document, d, links.language));
       if (documentType === 'DisplayDocuments') return own;
       if (documentType === 'DisplayInheritedDocuments') return inherited;
-      return [...own, ...inherited].filter((d) => d.myAccount);
+      return [...own, ...inherited];
     },
 
     /** What a customer must receive when enrolling in the plan: its documents and the market's, in one language. */
-    async enrollmentDocuments(companyId: number, planId: number, links: LinkContext & { language: string }) {
+    async enrollmentDocuments(
+      companyId: number,
+      planId: number,
+      links: LinkContext & { language: string },
+    ): Promise<BundleDocumentWire[]> {
       const plan = await plans.plan(companyId, planId, links);
       return [
-        ...plan.plan_documents.map((d) => ({
-          id_document: d.id_plan_document,
-          source: 'plan' as const,
-          doc_type: d.doc_type,
-          name: d.name,
-          language: links.language,
-          url: d.url,
-        })),
+        ...plan.plan_documents.map((d) => bundleDocument('plan', d.id_plan_document, d, links.language)),
         ...plan.market_documents
           .filter((d) => d.doc_type !== 'PRIVACY')
-          .map((d) => ({
-            id_document: d.id_market_document,
-            source: 'market' as const,
-            doc_type: d.doc_type,
-            name: d.name,
-            language: links.language,
-            url: d.url,
-          })),
+          .map((d) => bundleDocument('market', d.id_market_document, d, links.language)),
       ];
     },
   };

@@ -1,4 +1,5 @@
 import type { DocumentModel } from '../../pdf/render.js';
+import type { PlanWire } from '../plans/index.js';
 import {
   type BrandFacts,
   cents,
@@ -6,17 +7,17 @@ import {
   issued,
   type Language,
   money,
-  type PlanFacts,
   T,
   termText,
   type UtilityFacts,
 } from './content.js';
 
 export function termsModel(
-  plan: PlanFacts,
+  plan: PlanWire,
   brand: BrandFacts,
   utility: UtilityFacts,
   lang: Language,
+  issuedOn: string,
 ): DocumentModel {
   const t = T[lang];
   const s = t.sections;
@@ -30,7 +31,7 @@ export function termsModel(
       : 'Este plan no requiere revisión de crédito ni depósito.';
   return {
     title: `${t.tos}: ${plan.name}`,
-    subtitle: `${brand.legal_name} · ${utility.name} · ${issued(lang)}`,
+    subtitle: `${brand.legal_name} · ${utility.name} · ${issued(lang, issuedOn)}`,
     author: brand.legal_name,
     sections: [
       {

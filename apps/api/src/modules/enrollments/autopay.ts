@@ -83,7 +83,7 @@ export function createAutopay({ db, clock, core }: AccountChangesDeps) {
     if (awaitsAutopay) {
       await core.redecide(companyId, e.id, { autopay_active: 1 }, 'system', 'Autopay set up');
     } else {
-      await store.updateEnrollment(db, e.id, { autopay_active: 1 });
+      await store.updateEnrollment(db, clock, e.id, { autopay_active: 1 });
     }
     return recurringBilling(companyId, e.id);
   }
@@ -94,7 +94,7 @@ export function createAutopay({ db, clock, core }: AccountChangesDeps) {
       .transaction()
       .execute((trx) => accounts.finishAutopay(trx, e.id, nowIso(clock)));
     if (!finished) throw notFound(`Active recurring billing of enrollment ${enrollmentId}`);
-    await store.updateEnrollment(db, e.id, { autopay_active: 0 });
+    await store.updateEnrollment(db, clock, e.id, { autopay_active: 0 });
     return recurringBilling(companyId, e.id);
   }
 

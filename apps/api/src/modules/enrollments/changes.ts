@@ -22,7 +22,7 @@ export function createAccountChanges(deps: AccountChangesDeps) {
     const e = (await store.findEnrollmentById(db, enrollmentId))!;
     const reason = `Third-party verification: ${result}`;
     if (!(PRE_SUBMISSION as readonly string[]).includes(e.status)) {
-      await store.noteInHistory(db, e, 'system', reason);
+      await store.noteInHistory(db, deps.clock, e, 'system', reason);
       return;
     }
     await core.redecide(e.company_id, e.id, { verification_status: result }, 'system', reason);

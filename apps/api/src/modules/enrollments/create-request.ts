@@ -33,8 +33,9 @@ export async function validatePlanAndFields(deps: EnrollmentsDeps, companyId: nu
   if (problems.length > 0)
     throw new ApiError('PLAN_MISMATCH', 'The request does not match the plan.', problems);
 
-  if (body.customer.idCustomer === undefined) assertCustomerFields(described, body.customer);
-  const ldcAccount = validServiceAddress(plan, described, body.serviceAddress);
+  const today = deps.clock.now();
+  if (body.customer.idCustomer === undefined) assertCustomerFields(described, body.customer, today);
+  const ldcAccount = validServiceAddress(plan, described, body.serviceAddress, today);
   if (!(await deps.utilities.servesZipcode(plan.utility_id, body.serviceAddress.zipcode))) {
     throw new ApiError(
       'ZIPCODE_NOT_SERVED',
@@ -46,12 +47,12 @@ export async function validatePlanAndFields(deps: EnrollmentsDeps, companyId: nu
   return { plan, described, ldcAccount, meterUnverified: meter.unverified };
 }
 
-function assertCustomerFields(described: Described, customer: CreateRequest['customer']) {
+function assertCustomerFields(described: Described, customer: CreateRequest['customer'], today: Date) {
   // The credit check carries the SSN and date-of-birth rule; the enrollment checks the rest of the customer.
   const validators = described.customer_fields
     .filter((f) => f.fieldName !== 'socialSecurityNumber')
     .map((f) => ({ ...f, dependOnFields: [] }));
-  const errors = validateFields(validators, customer as Record<string, unknown>);
+  const errors = validateFields(validators, customer as Record<string, unknown>, today);
   if (errors.length > 0) throw invalid(errors.map((e) => `customer.${e.message}`));
 }
 
@@ -60,12 +61,13 @@ function validServiceAddress(
   plan: PlanRow,
   described: Described,
   serviceAddress: CreateRequest['serviceAddress'],
+  today: Date,
 ): string {
   const addressErrors: string[] = [];
   const ldcAccount = serviceAddress.ldcAccount?.replace(/[\s-]/g, '');
   if (!ldcAccount) addressErrors.push('serviceAddress.ldcAccount: is required');
   else {
-    const ldcErrors = validateFields(described.general_rules.ldc_account_number, { ldcAccount });
+    const ldcErrors = validateFields(described.general_rules.ldc_account_number, { ldcAccount }, today);
     addressErrors.push(...ldcErrors.map((e) => `serviceAddress.${e.message}`));
   }
   if (serviceAddress.state !== plan.state_code)

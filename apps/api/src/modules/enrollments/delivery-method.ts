@@ -7,7 +7,7 @@ import { AWAITING_BILLING_STATUSES, type EnrollmentStatus, isLive } from './life
 import * as store from './store.js';
 
 /** Section 5: the billing delivery method (paper, e-mail) of an enrollment, and the enrollments billed together. */
-export function createDeliveryMethod({ db, core, utilities }: AccountChangesDeps) {
+export function createDeliveryMethod({ db, clock, core, utilities }: AccountChangesDeps) {
   /**
    * Allowed on a live enrollment that is dual billed (the supplier sends its own bill), or where the supplier bills
    * (it handles payments) and the billing system awaits nothing.
@@ -33,6 +33,7 @@ export function createDeliveryMethod({ db, core, utilities }: AccountChangesDeps
     // A change of the same status: the history row that records it is written in the same transaction.
     await store.transition(
       db,
+      clock,
       e,
       e.status as EnrollmentStatus,
       'customer',

@@ -4,6 +4,7 @@ import type { Static } from 'typebox';
 import type { BillingSystem } from '../../adapters/billing-system/port.js';
 import type { TransactionDetails } from '../../adapters/payment-gateway/port.js';
 import type { Database } from '../../db/schema.js';
+import type { PaymentMethodType } from '../../domain/charges.js';
 import type { Clock } from '../../domain/clock.js';
 import type { SecretBox } from '../../security/secret-box.js';
 import type { CreditChecksService } from '../credit-checks/index.js';
@@ -22,7 +23,7 @@ export interface CapturedDepositCharge {
   amountCents: number;
   gatewayTransactionId: string;
   paymentProfileToken: string;
-  paymentType: string;
+  paymentType: PaymentMethodType;
   at: string;
 }
 
@@ -32,7 +33,7 @@ export interface DepositCharges {
   chargeNow: (
     companyId: number,
     enrollmentId: number,
-    method: { customerProfileToken: string; paymentProfileToken: string; paymentType?: string },
+    method: { customerProfileToken: string; paymentProfileToken: string; paymentType?: PaymentMethodType },
   ) => Promise<void>;
   /** The rule for a payment made outside Voltin: the gateway confirms it, or it does not count. */
   confirm: (

@@ -29,6 +29,7 @@ export function createDrop({ db, clock, core, utilities }: AccountChangesDeps) {
       // Before service starts a drop is a cancellation, and the lifecycle says who may cancel from where.
       await store.transition(
         db,
+        clock,
         e,
         'CANCELLED',
         'customer',
@@ -38,12 +39,12 @@ export function createDrop({ db, clock, core, utilities }: AccountChangesDeps) {
     }
     const etf = await earlyTerminationFee(e, body.effectiveDate, reason.etf);
     const invoice = await db.transaction().execute(async (trx) => {
-      await store.transition(trx, e, 'DROP_PENDING', 'customer', `Drop requested: ${reason.name}`, {
+      await store.transition(trx, clock, e, 'DROP_PENDING', 'customer', `Drop requested: ${reason.name}`, {
         drop_effective_date: body.effectiveDate,
         drop_reason_code: reason.id,
         remove_meter: body.removeMeter ? 1 : 0,
       });
-      await store.cancelLiveRenewal(trx, e.id, 'the enrollment it continues is being dropped');
+      await store.cancelLiveRenewal(trx, clock, e.id, 'the enrollment it continues is being dropped');
       if (etf === 0) return null;
       return accounts.insertEtfInvoice(trx, {
         company_id: companyId,

@@ -80,7 +80,7 @@ export function createRenewals({ db, clock, core, plans, utilities, secretBox }:
       .transaction()
       .execute(async (trx) => {
         // A drop or a transfer of the same enrollment racing this renewal: whichever moves it first wins.
-        if (!(await store.lockInStatus(trx, original.id, 'ACTIVE')))
+        if (!(await store.lockInStatus(trx, clock, original.id, 'ACTIVE')))
           throw conflict('The enrollment changed meanwhile; read it again.', 'status: changed meanwhile');
         const renewedId = await store.insertEnrollment(
           trx,
@@ -213,6 +213,7 @@ export function createRenewals({ db, clock, core, plans, utilities, secretBox }:
       .execute(async (trx) => {
         await store.transition(
           trx,
+          clock,
           e,
           'DROP_PENDING',
           'customer',
@@ -225,7 +226,7 @@ export function createRenewals({ db, clock, core, plans, utilities, secretBox }:
           },
         );
         // The old address's scheduled work ends with it: its renewal is cancelled and its autopay moves along.
-        await store.cancelLiveRenewal(trx, e.id, 'the customer transferred service to a new address');
+        await store.cancelLiveRenewal(trx, clock, e.id, 'the customer transferred service to a new address');
         const autopay = await accounts.finishAutopay(trx, e.id, nowIso(clock));
         const newEnrollment: Partial<Insertable<EnrollmentsTable>> = {
           ...transferAddresses(body),

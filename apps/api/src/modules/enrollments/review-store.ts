@@ -5,6 +5,7 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { CreditLettersTable, EtfInvoicesTable } from '../../db/tables/enrollments.js';
+import type { Clock } from '../../domain/clock.js';
 import type { Paging } from '../../http/envelope.js';
 import type { Actor } from './lifecycle.js';
 import { noteInHistory } from './store.js';
@@ -35,6 +36,7 @@ export async function unverifiedMeterPage(db: Db, companyId: number, paging: Pag
  */
 export function recordMeterVerified(
   db: Db,
+  clock: Clock,
   enrollment: { id: number; status: string },
   actor: Actor,
   reason: string,
@@ -47,7 +49,7 @@ export function recordMeterVerified(
       .where('meter_unverified', '=', 1)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
-    await noteInHistory(trx, enrollment, actor, reason);
+    await noteInHistory(trx, clock, enrollment, actor, reason);
     return true;
   });
 }

@@ -37,7 +37,10 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
     await db.transaction().execute(async (trx) => {
       const e = (await store.findEnrollment(trx, companyId, enrollmentId))!;
       const next = holdStatus({ ...e, ...changes });
-      await store.transition(trx, e, next, actor, reason, { ...changes, next_submission_at: null });
+      await store.transition(trx, deps.clock, e, next, actor, reason, {
+        ...changes,
+        next_submission_at: null,
+      });
     });
     await submission.submitIfQueued(companyId, enrollmentId);
   }
@@ -51,9 +54,16 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
         if (e.previous_enrollment_id !== null) {
           const previous = await store.findStatus(trx, e.previous_enrollment_id);
           if (previous?.status === 'ACTIVE')
-            await store.transition(trx, previous, 'ARCHIVED', 'system', `Replaced by enrollment ${e.id}`);
+            await store.transition(
+              trx,
+              deps.clock,
+              previous,
+              'ARCHIVED',
+              'system',
+              `Replaced by enrollment ${e.id}`,
+            );
         }
-        await store.transition(trx, e, 'ACTIVE', 'system', 'Service started');
+        await store.transition(trx, deps.clock, e, 'ACTIVE', 'system', 'Service started');
       });
     }
     return starting.length;
@@ -62,7 +72,7 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
   async function endDue(day: string): Promise<number> {
     const ending = await store.dueToEnd(db, day);
     for (const e of ending)
-      await store.transition(db, e, 'DROPPED', 'system', 'Service ended on the drop date');
+      await store.transition(db, deps.clock, e, 'DROPPED', 'system', 'Service ended on the drop date');
     return ending.length;
   }
 
@@ -89,10 +99,10 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
       to: EnrollmentStatus,
       actor: Actor,
       reason: string,
-      changes: Parameters<typeof store.transition>[5] = {},
-    ) => store.transition(db, e, to, actor, reason, changes),
-    touch: (id: number, changes: Parameters<typeof store.updateEnrollment>[2]) =>
-      store.updateEnrollment(db, id, changes),
+      changes: Parameters<typeof store.transition>[6] = {},
+    ) => store.transition(db, deps.clock, e, to, actor, reason, changes),
+    touch: (id: number, changes: Parameters<typeof store.updateEnrollment>[3]) =>
+      store.updateEnrollment(db, deps.clock, id, changes),
     async get(companyId: number, enrollmentId: number) {
       const e = await store.findEnrollment(db, companyId, enrollmentId);
       if (!e) throw notFound(`Enrollment ${enrollmentId}`);

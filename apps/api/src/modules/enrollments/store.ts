@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { EnrollmentsTable } from '../../db/tables/enrollments.js';
+import type { Clock } from '../../domain/clock.js';
 import { ApiError } from '../../http/errors.js';
 import {
   type Actor,
@@ -12,8 +13,6 @@ import {
 
 export type EnrollmentRow = Selectable<EnrollmentsTable>;
 type Db = Kysely<Database> | Transaction<Database>;
-
-const nowIso = () => new Date().toISOString();
 
 export async function insertEnrollment(
   db: Db,
@@ -93,6 +92,7 @@ function liveHolders(db: Db, companyId: number, ldcAccount: string) {
  */
 export async function transition(
   db: Db,
+  clock: Clock,
   enrollment: Pick<EnrollmentRow, 'id' | 'status'>,
   to: EnrollmentStatus,
   actor: Actor,
@@ -100,7 +100,7 @@ export async function transition(
   changes: Updateable<EnrollmentsTable> = {},
 ): Promise<void> {
   if (!db.isTransaction)
-    return db.transaction().execute((trx) => transition(trx, enrollment, to, actor, reason, changes));
+    return db.transaction().execute((trx) => transition(trx, clock, enrollment, to, actor, reason, changes));
   const from = enrollment.status as EnrollmentStatus;
   if (from !== to && !canTransition(from, to, actor)) {
     throw new ApiError(
@@ -109,7 +109,7 @@ export async function transition(
       [`status: ${from} does not allow ${to}`],
     );
   }
-  const updatedAt = nowIso();
+  const updatedAt = clock.now().toISOString();
   const result = await db
     .updateTable('enrollments')
     .set({ ...changes, status: to, updated_at: updatedAt })
@@ -140,10 +140,15 @@ export async function transition(
  * Holds an enrollment in `status` for the rest of the transaction (PostgreSQL locks the row; SQLite's write
  * transaction is already exclusive): false when another request moved it first.
  */
-export async function lockInStatus(db: Transaction<Database>, id: number, status: EnrollmentStatus) {
+export async function lockInStatus(
+  db: Transaction<Database>,
+  clock: Clock,
+  id: number,
+  status: EnrollmentStatus,
+) {
   const result = await db
     .updateTable('enrollments')
-    .set({ updated_at: nowIso() })
+    .set({ updated_at: clock.now().toISOString() })
     .where('id', '=', id)
     .where('status', '=', status)
     .executeTakeFirst();
@@ -162,12 +167,13 @@ export function liveRenewalOf(db: Db, enrollmentId: number) {
 
 export async function updateEnrollment(
   db: Db,
+  clock: Clock,
   id: number,
   changes: Updateable<EnrollmentsTable>,
 ): Promise<void> {
   await db
     .updateTable('enrollments')
-    .set({ ...changes, updated_at: nowIso() })
+    .set({ ...changes, updated_at: clock.now().toISOString() })
     .where('id', '=', id)
     .execute();
 }
@@ -295,6 +301,7 @@ export function findStatus(db: Db, id: number) {
 /** A note in the history without a move (a verification result arriving after the enrollment went on). */
 export async function noteInHistory(
   db: Db,
+  clock: Clock,
   e: Pick<EnrollmentRow, 'id' | 'status'>,
   actor: Actor,
   reason: string,
@@ -307,13 +314,18 @@ export async function noteInHistory(
       to_status: e.status,
       actor,
       reason,
-      created_at: nowIso(),
+      created_at: clock.now().toISOString(),
     })
     .execute();
 }
 
 /** Cancels the renewal scheduled to continue an enrollment, in the caller's transaction. */
-export async function cancelLiveRenewal(db: Transaction<Database>, enrollmentId: number, why: string) {
+export async function cancelLiveRenewal(
+  db: Transaction<Database>,
+  clock: Clock,
+  enrollmentId: number,
+  why: string,
+) {
   const renewal = await liveRenewalOf(db, enrollmentId);
-  if (renewal) await transition(db, renewal, 'CANCELLED', 'customer', `Renewal cancelled: ${why}`);
+  if (renewal) await transition(db, clock, renewal, 'CANCELLED', 'customer', `Renewal cancelled: ${why}`);
 }

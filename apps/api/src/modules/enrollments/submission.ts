@@ -90,15 +90,23 @@ export function createSubmission(deps: EnrollmentsDeps) {
       next_submission_at: null,
     };
     if (result.outcome === 'accepted') {
-      await store.transition(db, e, 'PENDING', 'system', 'Accepted by the billing system', {
+      await store.transition(db, deps.clock, e, 'PENDING', 'system', 'Accepted by the billing system', {
         ...contract,
         billing_errors: null,
       });
     } else {
-      await store.transition(db, e, 'SUBMITTED_WITH_ERRORS', 'system', 'The billing system reported errors', {
-        ...contract,
-        billing_errors: JSON.stringify(result.errors),
-      });
+      await store.transition(
+        db,
+        deps.clock,
+        e,
+        'SUBMITTED_WITH_ERRORS',
+        'system',
+        'The billing system reported errors',
+        {
+          ...contract,
+          billing_errors: JSON.stringify(result.errors),
+        },
+      );
     }
   }
 
@@ -116,6 +124,7 @@ export function createSubmission(deps: EnrollmentsDeps) {
     const delay = retryDelaySeconds(e.submission_attempts);
     await store.transition(
       db,
+      deps.clock,
       e,
       'SUBMITION_NOT_SENT_CONNECTION_ERROR',
       'system',

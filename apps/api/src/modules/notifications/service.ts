@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { Static } from 'typebox';
 import type { Database } from '../../db/schema.js';
 import { readSetting, writeSetting } from '../../db/system-settings.js';
+import { isPayingType, isSettled } from '../../domain/charges.js';
 import type { Clock } from '../../domain/clock.js';
 import { notFound } from '../../http/errors.js';
 import { type BillingService, money } from '../billing/index.js';
@@ -12,6 +14,7 @@ import {
   renderMessage,
   STATUS_MESSAGES,
 } from './messages.js';
+import type { Notification } from './schemas.js';
 import * as store from './store.js';
 
 const STATUS_CURSOR = 'notifications.cursor.enrollment_status_history';
@@ -24,14 +27,13 @@ const BATCH = 500;
 const SETTLE_SECONDS = 60;
 /** A charge still pending or unknown after this long no longer holds the cursor back (reconciliation's window). */
 const UNSETTLED_CHARGE_DAYS = 7;
-const PAYMENT_TYPES = new Set(['DEPOSIT', 'ONE_TIME_PAYMENT', 'RECURRING_BILLING']);
-const SETTLED = new Set(['approved', 'declined']);
 
 const languageOf = (shortName: string | null): NotificationLanguage => (shortName === 'es' ? 'es' : 'en');
 
 type NotificationRow = NonNullable<Awaited<ReturnType<typeof store.find>>>;
+type NotificationWire = Static<typeof Notification>;
 
-function toWire(n: NotificationRow) {
+function toWire(n: NotificationRow): NotificationWire {
   return {
     id_notification: n.id,
     id_customer: n.customer_id,
@@ -120,7 +122,7 @@ export function createNotificationsService(deps: {
     let next = from;
     let settled = true;
     for (const row of rows) {
-      if (PAYMENT_TYPES.has(row.transaction_type) && SETTLED.has(row.status)) {
+      if (isPayingType(row.transaction_type) && isSettled(row.status)) {
         created += await send(
           {
             companyId: row.company_id,
@@ -141,7 +143,7 @@ export function createNotificationsService(deps: {
       }
       settled &&=
         row.updated_at <= settleBefore &&
-        (SETTLED.has(row.status) || row.transaction_type === 'REFUND' || row.created_at < staleBefore);
+        (isSettled(row.status) || row.transaction_type === 'REFUND' || row.created_at < staleBefore);
       if (settled) next = row.id;
     }
     if (next > from) await writeSetting(db, CHARGE_CURSOR, String(next));
@@ -198,7 +200,11 @@ export function createNotificationsService(deps: {
       return `${status} status, ${paid} payment and ${statements} statement notifications`;
     },
 
-    async byCustomer(companyId: number, customerId: number, unreadOnly: boolean) {
+    async byCustomer(
+      companyId: number,
+      customerId: number,
+      unreadOnly: boolean,
+    ): Promise<NotificationWire[]> {
       return (await store.listForCustomer(db, companyId, customerId, unreadOnly)).map(toWire);
     },
 
@@ -209,7 +215,7 @@ export function createNotificationsService(deps: {
       return row.customer_id;
     },
 
-    async markRead(companyId: number, id: number) {
+    async markRead(companyId: number, id: number): Promise<NotificationWire> {
       await store.markRead(db, id, clock.now().toISOString());
       const row = await store.find(db, companyId, id);
       if (!row) throw notFound(`Notification ${id}`);

@@ -1,9 +1,7 @@
 import { Type } from 'typebox';
+import { PAYING_TRANSACTION_TYPES, PAYMENT_TYPES } from '../../domain/charges.js';
 import { Id, Nullable } from '../../http/schemas.js';
 
-/** The spec's transaction types a hosted payment form is opened for (REFUND has no form). */
-export const HOSTED_TRANSACTION_TYPES = ['DEPOSIT', 'ONE_TIME_PAYMENT', 'RECURRING_BILLING'] as const;
-export const PAYMENT_TYPES = ['Both', 'CreditCard', 'BankAccount'] as const;
 export const BANK_ACCOUNT_TYPES = ['checking', 'savings', 'businessChecking'] as const;
 
 /** id_payment_type / paymentTypeId. */
@@ -34,7 +32,7 @@ export const HostedProfilePageTokenRequest = Type.Object({
       description: "Text of the form's save button; Save when not given.",
     }),
   ),
-  transactionType: Type.Enum([...HOSTED_TRANSACTION_TYPES], {
+  transactionType: Type.Enum([...PAYING_TRANSACTION_TYPES], {
     description: 'What the saved method is for; the company allows payment types per transaction type.',
   }),
   paymentType: Type.Enum([...PAYMENT_TYPES], {

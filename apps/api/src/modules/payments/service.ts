@@ -15,9 +15,11 @@ import {
   passesLuhn,
   type StoredPaymentProfile,
 } from '../../adapters/payment-gateway/index.js';
+import type { Clock } from '../../domain/clock.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import {
   type GatewayProfile,
+  type HostedProfilePageToken,
   type HostedProfilePageTokenRequest,
   PAYMENT_TYPE_IDS,
   type PaymentProfileRequest,
@@ -91,7 +93,7 @@ function profileOf(row: store.PaymentProfileRow, autopay: Set<string>): Profile 
 const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
 
 /** Reads the request into the gateway's method, refusing what no gateway would accept before any call. */
-function methodOf(body: ProfileRequest, nameOnAccount: string): PaymentMethodInput {
+function methodOf(body: ProfileRequest, nameOnAccount: string, today: Date): PaymentMethodInput {
   const type =
     body.id_payment_type ??
     (body.card_number ? 1 : body.account_number || body.routing_number ? 2 : undefined);
@@ -127,7 +129,7 @@ function methodOf(body: ProfileRequest, nameOnAccount: string): PaymentMethodInp
         'The card expiration date must be YYYY-MM, MM/YY or MM/YYYY.',
       );
     }
-    if (isExpired(expirationDate))
+    if (isExpired(expirationDate, today))
       throw new ApiError('PAYMENT_CARD_EXPIRED', `The card expired in ${expirationDate}.`);
     return { type: 'CreditCard', cardNumber, expirationDate };
   }
@@ -159,8 +161,9 @@ function methodOf(body: ProfileRequest, nameOnAccount: string): PaymentMethodInp
   };
 }
 
-export function createPaymentsService(deps: { db: store.Db; gateways: PaymentGateways }) {
-  const { db, gateways } = deps;
+export function createPaymentsService(deps: { db: store.Db; gateways: PaymentGateways; clock: Clock }) {
+  const { db, gateways, clock } = deps;
+  const now = () => clock.now().toISOString();
 
   const gatewayFor = (companyId: number) =>
     atGateway('choosing the gateway', () => deps.gateways.gatewayFor(companyId));
@@ -195,6 +198,7 @@ export function createPaymentsService(deps: { db: store.Db; gateways: PaymentGat
       gateway: gateway.name,
       customer_id: customerId,
       customer_profile_token: profile.token,
+      created_at: now(),
     });
   }
 
@@ -221,7 +225,11 @@ export function createPaymentsService(deps: { db: store.Db; gateways: PaymentGat
   }
 
   return {
-    async hostedProfilePageToken(companyId: number, customerId: number, request: HostedRequest) {
+    async hostedProfilePageToken(
+      companyId: number,
+      customerId: number,
+      request: HostedRequest,
+    ): Promise<Static<typeof HostedProfilePageToken>> {
       const settings = await store.findSettings(db, companyId);
       const allowed = settings?.[SETTING_BY_TRANSACTION_TYPE[request.transactionType]] ?? 'Both';
       if (allowed !== 'Both' && request.paymentType !== allowed) {
@@ -251,7 +259,7 @@ export function createPaymentsService(deps: { db: store.Db; gateways: PaymentGat
           customerProfileToken,
           iFrameCommunicatorUrl: '',
           saveButtonText: 'Save',
-          paymentType: (settings?.one_time_payment_types ?? 'Both') as 'Both' | 'CreditCard' | 'BankAccount',
+          paymentType: (settings?.one_time_payment_types ?? 'Both') as HostedRequest['paymentType'],
         }),
       );
       const url = new URL(page.addUrl);
@@ -277,6 +285,7 @@ export function createPaymentsService(deps: { db: store.Db; gateways: PaymentGat
       await store.softDeleteProfiles(
         db,
         local.filter((row) => !present.has(row.payment_profile_token)).map((row) => row.id),
+        now(),
       );
       const rows: store.PaymentProfileRow[] = [];
       for (const saved of atTheGateway) {
@@ -284,6 +293,7 @@ export function createPaymentsService(deps: { db: store.Db; gateways: PaymentGat
           await store.upsertProfile(
             db,
             rowValues(companyId, customerId, gateway.name, customerProfileToken, saved),
+            now(),
           ),
         );
       }
@@ -301,6 +311,7 @@ export function createPaymentsService(deps: { db: store.Db; gateways: PaymentGat
       const method = methodOf(
         body,
         customer.firm_name || `${customer.first_name} ${customer.last_name}`.trim(),
+        clock.now(),
       );
       const gateway = await gatewayFor(companyId);
 
@@ -344,11 +355,13 @@ export function createPaymentsService(deps: { db: store.Db; gateways: PaymentGat
               gateway: gateway.name,
               customer_id: customerId,
               customer_profile_token: profile.token,
+              created_at: now(),
             })
           : profile.token;
         return store.upsertProfile(
           trx,
           rowValues(companyId, customerId, gateway.name, customerProfileToken, saved),
+          now(),
         );
       });
       return profileOf(row, await store.autopayTokens(db, companyId, [row.payment_profile_token]));
@@ -374,7 +387,7 @@ export function createPaymentsService(deps: { db: store.Db; gateways: PaymentGat
           }
         });
       }
-      await store.softDeleteProfiles(db, [row.id]);
+      await store.softDeleteProfiles(db, [row.id], now());
     },
 
     gateways,

@@ -37,11 +37,17 @@ export async function findCustomerProfileToken(
 /** Records the customer's gateway profile once; a racing request's row wins and is returned. */
 export async function saveCustomerProfileToken(
   db: Db,
-  values: { company_id: number; gateway: string; customer_id: number; customer_profile_token: string },
+  values: {
+    company_id: number;
+    gateway: string;
+    customer_id: number;
+    customer_profile_token: string;
+    created_at: string;
+  },
 ): Promise<string> {
   await db
     .insertInto('payment_customer_profiles')
-    .values({ ...values, created_at: new Date().toISOString() })
+    .values(values)
     .onConflict((oc) => oc.columns(['company_id', 'gateway', 'customer_id']).doNothing())
     .execute();
   return (
@@ -105,8 +111,8 @@ export function findProfileByToken(db: Db, companyId: number, token: string, gat
 export async function upsertProfile(
   db: Db,
   values: Omit<Insertable<PaymentProfilesTable>, 'created_at' | 'updated_at' | 'deleted_at'>,
+  now: string,
 ): Promise<PaymentProfileRow> {
-  const now = new Date().toISOString();
   const changes: Updateable<PaymentProfilesTable> = {
     customer_id: values.customer_id,
     customer_profile_token: values.customer_profile_token,
@@ -133,9 +139,8 @@ export async function upsertProfile(
     .executeTakeFirstOrThrow();
 }
 
-export async function softDeleteProfiles(db: Db, ids: number[]) {
+export async function softDeleteProfiles(db: Db, ids: number[], now: string) {
   if (ids.length === 0) return;
-  const now = new Date().toISOString();
   await db
     .updateTable('payment_profiles')
     .set({ deleted_at: now, updated_at: now })

@@ -1,19 +1,12 @@
+import type { Static } from 'typebox';
+import type { FieldValidatorSchema } from './schemas.js';
+
 /**
  * Field rules for what a customer types into an enrollment wizard. One definition per field serves both faces:
  * the validators a plan returns for client-side checks (`validateJavascriptField` is a JavaScript regular
  * expression source) and the server-side validation of submitted values.
  */
-export interface FieldValidator {
-  fieldName: string;
-  isFieldRequired: boolean;
-  fieldLength: number;
-  validateJavascriptField: string;
-  showField: boolean;
-  defaultValue: string;
-  dependOnFields: string[];
-  isFixedLength: boolean;
-  mask: string;
-}
+export type FieldValidator = Static<typeof FieldValidatorSchema>;
 
 export interface FieldError {
   code:
@@ -304,9 +297,9 @@ function ageOn(dateOfBirth: string, today: Date): number | null {
 }
 
 /** Rules a pattern cannot say. */
-function ruleError(validator: FieldValidator, value: string): FieldError | null {
+function ruleError(validator: FieldValidator, value: string, today: Date): FieldError | null {
   if (validator.fieldName === 'dateOfBirth') {
-    const age = ageOn(value, new Date());
+    const age = ageOn(value, today);
     if (age === null)
       return { code: 'FIELD_FORMAT', message: 'dateOfBirth: must be a real date, YYYY-MM-DD.' };
     if (age < 18)
@@ -327,8 +320,15 @@ function ruleError(validator: FieldValidator, value: string): FieldError | null 
   return null;
 }
 
-/** Checks submitted values against validators; an absent or blank value counts as missing. */
-export function validateFields(validators: FieldValidator[], values: Record<string, unknown>): FieldError[] {
+/**
+ * Checks submitted values against validators on `today` (a customer's age); an absent or blank value counts as
+ * missing.
+ */
+export function validateFields(
+  validators: FieldValidator[],
+  values: Record<string, unknown>,
+  today: Date,
+): FieldError[] {
   const errors: FieldError[] = [];
   const present = (name: string) =>
     typeof values[name] === 'string' && (values[name] as string).trim() !== '';
@@ -366,7 +366,7 @@ export function validateFields(validators: FieldValidator[], values: Record<stri
       const hint = LABELS.get(validator.fieldName)?.patternHint ?? 'the expected format';
       errors.push({ code: 'FIELD_FORMAT', message: `${validator.fieldName}: must be ${hint}.` });
     } else {
-      const rule = ruleError(validator, value);
+      const rule = ruleError(validator, value, today);
       if (rule) errors.push(rule);
     }
   }

@@ -3,5 +3,5 @@ export { customerFieldValidators, type FieldValidator, validateFields } from './
 export { PLAN_TYPES, type PlanTypeId, planName } from './naming.js';
 export { linksFor, planRoutes } from './routes.js';
 export { LanguageQuery, PlanIdParams } from './schemas.js';
-export { createPlansService, type PlansService } from './service.js';
+export { createPlansService, type PlansService, type PlanWire } from './service.js';
 export { findPlanTerms } from './store.js';

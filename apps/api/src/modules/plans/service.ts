@@ -2,22 +2,35 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Static } from 'typebox';
 import type { StampedCache } from '../../db/change-stamps.js';
 import type { CustomerTypesTable, Database } from '../../db/schema.js';
+import type { Clock } from '../../domain/clock.js';
+import { dayOf } from '../../domain/dates.js';
 import { eflAveragePrices } from '../../domain/efl.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import type { LinkSigner } from '../../security/signed-urls.js';
 import { toCustomerType } from '../customer-types/index.js';
 import { listLanguages } from '../reference/index.js';
-import { toDeliveryCharge, today, type UtilitiesService } from '../utilities/index.js';
+import { toDeliveryCharge, type UtilitiesService } from '../utilities/index.js';
 import { documentLink } from './document-links.js';
 import {
   addressFieldValidators,
   customerFieldValidators,
   type FieldError,
+  type FieldValidator,
   ldcAccountValidator,
   validateFields,
 } from './field-validators.js';
 import { PLAN_TYPES, type PlanTypeId, typeLabel } from './naming.js';
-import type { Plan } from './schemas.js';
+import type {
+  AcceptanceOption,
+  BulkPlan,
+  BundleQuery,
+  Plan,
+  PlanBundle,
+  PlanDocument,
+  PlanZipcode,
+  ThankYouPage,
+  ValidationResult,
+} from './schemas.js';
 import * as store from './store.js';
 
 export interface PlansDeps {
@@ -25,6 +38,7 @@ export interface PlansDeps {
   utilities: UtilitiesService;
   linkSigner: LinkSigner;
   catalog: StampedCache;
+  clock: Clock;
 }
 
 /** Where the caller reached us, so document links point back at the same host. */
@@ -33,7 +47,7 @@ export interface LinkContext {
   language?: string;
 }
 
-type PlanWire = Static<typeof Plan>;
+export type PlanWire = Static<typeof Plan>;
 
 const rateUnit = (commodity: string, stateCode: string) =>
   commodity === 'Electric' ? 'kWh' : stateCode === 'GA' ? 'therm' : 'Ccf';
@@ -44,7 +58,7 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   return groups;
 }
 
-export function createPlansService({ db, utilities, linkSigner, catalog }: PlansDeps) {
+export function createPlansService({ db, utilities, linkSigner, catalog, clock }: PlansDeps) {
   async function languageCode(languageId?: number): Promise<string> {
     const languages = await listLanguages(db, true);
     const language =
@@ -165,7 +179,10 @@ export function createPlansService({ db, utilities, linkSigner, catalog }: Plans
   }
 
   async function onSaleNow(companyId: number, planIds: number[], promoCodes: string[]): Promise<Set<number>> {
-    const rows = await store.findPlans(db, companyId, { planIds, onSale: { today: today(), promoCodes } });
+    const rows = await store.findPlans(db, companyId, {
+      planIds,
+      onSale: { today: dayOf(clock), promoCodes },
+    });
     return new Set(rows.map((r) => r.id));
   }
 
@@ -173,7 +190,7 @@ export function createPlansService({ db, utilities, linkSigner, catalog }: Plans
   async function validPromoCodes(companyId: number, promoCode?: string): Promise<string[]> {
     if (promoCode === undefined) return [];
     const campaign = await store.findCampaign(db, companyId, promoCode.trim().toUpperCase());
-    const day = today();
+    const day = dayOf(clock);
     if (campaign?.active !== 1 || campaign.valid_from > day || campaign.valid_until < day) {
       throw new ApiError('PROMO_CODE_INVALID', `The promo code "${promoCode}" is not valid today.`, [
         'promo_code: unknown, inactive or outside its campaign dates',
@@ -202,13 +219,13 @@ export function createPlansService({ db, utilities, linkSigner, catalog }: Plans
     companyId: number,
     query: { utilityIds: number[]; customerTypeId?: number; promoCode?: string },
     links: LinkContext,
-  ) {
+  ): Promise<Static<typeof BulkPlan>[]> {
     const utilityRows = await utilities.byIds(companyId, query.utilityIds);
     const promoCodes = await validPromoCodes(companyId, query.promoCode);
     const rows = await store.findPlans(db, companyId, {
       utilityIds: query.utilityIds,
       customerTypeId: query.customerTypeId,
-      onSale: { today: today(), promoCodes },
+      onSale: { today: dayOf(clock), promoCodes },
     });
     const plans = await describe(companyId, rows, links, new Set(rows.map((r) => r.id)));
     const utilityById = new Map(utilityRows.map((u) => [u.id, u]));
@@ -220,15 +237,9 @@ export function createPlansService({ db, utilities, linkSigner, catalog }: Plans
 
   async function bundles(
     companyId: number,
-    query: {
-      zipCodeId?: number;
-      electricUtilityId: number;
-      gasUtilityId: number;
-      customerTypeId?: number;
-      promoCode?: string;
-    },
+    query: Static<typeof BundleQuery>,
     links: LinkContext,
-  ) {
+  ): Promise<Static<typeof PlanBundle>[]> {
     const rows = await utilities.byIds(companyId, [query.electricUtilityId, query.gasUtilityId]);
     const electric = rows.find((u) => u.id === query.electricUtilityId);
     const gas = rows.find((u) => u.id === query.gasUtilityId);
@@ -257,20 +268,25 @@ export function createPlansService({ db, utilities, linkSigner, catalog }: Plans
         (p) => [p.id_plan, p],
       ),
     );
-    return sellable.map((b) => ({
-      id_bundle: b.id,
-      name: b.name,
-      description: b.description,
-      id_electric_plan: b.electric_plan_id,
-      id_gas_plan: b.gas_plan_id,
-      id_customer_type: b.customer_type_id,
-      id_market: b.market_id,
-      electric_plan: plans.get(b.electric_plan_id)!,
-      gas_plan: plans.get(b.gas_plan_id)!,
-    }));
+    return sellable.map(
+      (b): Static<typeof PlanBundle> => ({
+        id_bundle: b.id,
+        name: b.name,
+        description: b.description,
+        id_electric_plan: b.electric_plan_id,
+        id_gas_plan: b.gas_plan_id,
+        id_customer_type: b.customer_type_id,
+        id_market: b.market_id,
+        electric_plan: plans.get(b.electric_plan_id)!,
+        gas_plan: plans.get(b.gas_plan_id)!,
+      }),
+    );
   }
 
-  const validation = (errors: FieldError[]) => ({ is_valid: errors.length === 0, errors });
+  const validation = (errors: FieldError[]): Static<typeof ValidationResult> => ({
+    is_valid: errors.length === 0,
+    errors,
+  });
 
   return {
     plan,
@@ -278,15 +294,23 @@ export function createPlansService({ db, utilities, linkSigner, catalog }: Plans
     wizardPlans,
     bundles,
     languageCode,
-    async documents(companyId: number, planId: number, links: LinkContext) {
+    async documents(
+      companyId: number,
+      planId: number,
+      links: LinkContext,
+    ): Promise<Static<typeof PlanDocument>[]> {
       const described = await plan(companyId, planId, links);
       return described.plan_documents;
     },
-    async zipcodes(companyId: number, planId: number) {
+    async zipcodes(companyId: number, planId: number): Promise<Static<typeof PlanZipcode>[]> {
       const row = await planRow(companyId, planId);
       return (await utilities.zipcodes(row.utility_id)).map((zipcode) => ({ zipcode }));
     },
-    async thankYouPage(companyId: number, planId: number, links: LinkContext) {
+    async thankYouPage(
+      companyId: number,
+      planId: number,
+      links: LinkContext,
+    ): Promise<Static<typeof ThankYouPage>> {
       const row = await planRow(companyId, planId);
       const described = (await describe(companyId, [row], links))[0]!;
       return {
@@ -303,13 +327,17 @@ export function createPlansService({ db, utilities, linkSigner, catalog }: Plans
         rescission_period: row.rescission_period,
       };
     },
-    async acceptanceOptions(companyId: number, planId: number, links: LinkContext) {
+    async acceptanceOptions(
+      companyId: number,
+      planId: number,
+      links: LinkContext,
+    ): Promise<Static<typeof AcceptanceOption>[]> {
       return (await plan(companyId, planId, links)).acceptance_options;
     },
-    async customerFields(companyId: number, planId: number, links: LinkContext) {
+    async customerFields(companyId: number, planId: number, links: LinkContext): Promise<FieldValidator[]> {
       return (await plan(companyId, planId, links)).customer_fields;
     },
-    async addressFields(companyId: number, planId: number) {
+    async addressFields(companyId: number, planId: number): Promise<FieldValidator[]> {
       const row = await planRow(companyId, planId);
       return addressFieldValidators({ ...row, stateCode: row.state_code });
     },
@@ -318,7 +346,7 @@ export function createPlansService({ db, utilities, linkSigner, catalog }: Plans
       planId: number,
       customerFieldsJson: string,
       links: LinkContext,
-    ) {
+    ): Promise<Static<typeof ValidationResult>> {
       let values: unknown;
       try {
         values = JSON.parse(customerFieldsJson);
@@ -333,12 +361,16 @@ export function createPlansService({ db, utilities, linkSigner, catalog }: Plans
         ]);
       }
       const validators = (await plan(companyId, planId, links)).customer_fields;
-      return validation(validateFields(validators, values as Record<string, unknown>));
+      return validation(validateFields(validators, values as Record<string, unknown>, clock.now()));
     },
-    async validateLdcAccount(companyId: number, planId: number, value: string) {
+    async validateLdcAccount(
+      companyId: number,
+      planId: number,
+      value: string,
+    ): Promise<Static<typeof ValidationResult>> {
       const row = await planRow(companyId, planId);
       const validator = ldcAccountValidator({ ...row, stateCode: row.state_code });
-      return validation(validateFields([validator], { ldcAccount: value }));
+      return validation(validateFields([validator], { ldcAccount: value }, clock.now()));
     },
     planTypes: () => Object.entries(PLAN_TYPES).map(([id, name]) => ({ id_plan_type: Number(id), name })),
   };

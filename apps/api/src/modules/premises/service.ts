@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { Static } from 'typebox';
 import type { Database } from '../../db/schema.js';
 import type { PremisesTable } from '../../db/tables/premises.js';
 import {
@@ -9,10 +10,20 @@ import {
 } from '../../domain/service-address.js';
 import { validateSsn } from '../../domain/ssn.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import { ESIID_CHECKS, type EsiidCheckCode, MAX_PREMISES } from './schemas.js';
+import {
+  ESIID_CHECKS,
+  type EsiidByAddressQuery,
+  type EsiidCheckCode,
+  type EsiidValidation,
+  MAX_PREMISES,
+  type Premise,
+  type SsnValidation,
+  type ValidateEsiidAddressQuery,
+} from './schemas.js';
 import * as store from './store.js';
 
-type PremiseType = 'Residential' | 'Commercial';
+type PremiseWire = Static<typeof Premise>;
+type PremiseType = PremiseWire['premise_type'];
 
 /** Residential customers take Residential premises; every business customer type takes Commercial ones. */
 export const premiseTypeFor = (customerTypeCode: string): PremiseType =>
@@ -29,7 +40,7 @@ export function isTexasZip(zipcode: string): boolean {
 
 type TexasUtility = Awaited<ReturnType<typeof store.texasUtilities>>[number];
 
-function toPremise(row: Selectable<PremisesTable>, utility: TexasUtility, wanted: PremiseType) {
+function toPremise(row: Selectable<PremisesTable>, utility: TexasUtility, wanted: PremiseType): PremiseWire {
   return {
     esiid: row.esiid,
     address: {
@@ -41,8 +52,8 @@ function toPremise(row: Selectable<PremisesTable>, utility: TexasUtility, wanted
     },
     utility: { id_utility: utility.id, name: utility.name, code: utility.code },
     premise_type: row.premise_type as PremiseType,
-    status: row.status as 'Active' | 'De-Energized',
-    meter_type: row.meter_type as 'AMSR' | 'AMSM' | 'IDR' | 'NIDR',
+    status: row.status as PremiseWire['status'],
+    meter_type: row.meter_type as PremiseWire['meter_type'],
     fits_customer_type: row.premise_type === wanted,
   };
 }
@@ -82,8 +93,8 @@ export function createPremisesService(db: Kysely<Database>) {
   return {
     async premisesByAddress(
       companyId: number,
-      query: { customerType: string; address: string; zipCode: string; alternativeSearch?: boolean },
-    ) {
+      query: Static<typeof EsiidByAddressQuery>,
+    ): Promise<PremiseWire[]> {
       const utilities = await servingTexasUtilities(companyId, query.zipCode);
       const searched = parseServiceAddress(query.address);
       const rows = await store.premisesInZip(
@@ -103,8 +114,8 @@ export function createPremisesService(db: Kysely<Database>) {
 
     async validateEsiidAddress(
       companyId: number,
-      query: { esiidNumber: string; addressint: string; customerTypeId: number },
-    ) {
+      query: Static<typeof ValidateEsiidAddressQuery>,
+    ): Promise<Static<typeof EsiidValidation>> {
       const customerType = await store.findCustomerTypeCode(db, companyId, query.customerTypeId);
       if (!customerType) throw notFound(`Customer type ${query.customerTypeId}`);
       const esiid = query.esiidNumber;
@@ -128,7 +139,7 @@ export function createPremisesService(db: Kysely<Database>) {
       return { is_valid: errors.length === 0, errors };
     },
 
-    validateSsn(ssn: string) {
+    validateSsn(ssn: string): Static<typeof SsnValidation> {
       return validateSsn(ssn);
     },
   };

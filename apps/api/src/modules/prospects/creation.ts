@@ -11,7 +11,7 @@ import { matrixRate } from './pricing.js';
 import * as pricingStore from './pricing-store.js';
 import { present } from './records.js';
 import { invalid } from './refusals.js';
-import type { ProspectRequest } from './schemas.js';
+import type { Prospect, ProspectRequest } from './schemas.js';
 import * as store from './store.js';
 import { mustFind, scopeOf } from './visibility.js';
 
@@ -142,7 +142,7 @@ export async function createProspect(
   caller: Caller,
   input: NewProspect,
   baseUrl: string,
-) {
+): Promise<Static<typeof Prospect>> {
   const { db } = deps;
   const { companyId } = caller;
   const { utility, customerType, settings } = await referencesOf(db, companyId, input);

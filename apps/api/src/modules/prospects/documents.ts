@@ -41,7 +41,7 @@ export async function uploadDocument(
   prospectId: number,
   file: FileContent,
   baseUrl: string,
-) {
+): Promise<Static<typeof ProspectDocument>> {
   const prospect = await findVisible(db, caller, prospectId);
   const stored = await files.store(
     {

@@ -1,17 +1,13 @@
 import type { Static } from 'typebox';
-import type {
-  ProspectDocument,
-  ProspectRequest,
-  ProspectStatus,
-  SigningMethod,
-  SigningStatus,
-} from './schemas.js';
+import type { Prospect, ProspectDocument, ProspectRequest } from './schemas.js';
 import type { ProspectRow } from './store.js';
+
+type ProspectWire = Static<typeof Prospect>;
 
 const fromMicros = (micros: number) => micros / 1_000_000;
 
 type Address = Static<typeof ProspectRequest>['serviceAddress'];
-const addressOut = (json: string | null) => {
+const addressOut = (json: string | null): ProspectWire['serviceAddress'] | null => {
   if (json === null) return null;
   const a = JSON.parse(json) as Address;
   return {
@@ -25,7 +21,7 @@ const addressOut = (json: string | null) => {
 };
 
 type Customer = Static<typeof ProspectRequest>['customer'];
-const customerOut = (json: string) => {
+const customerOut = (json: string): ProspectWire['customer'] => {
   const customer = JSON.parse(json) as Customer;
   return {
     firstName: customer.firstName ?? null,
@@ -39,7 +35,10 @@ const customerOut = (json: string) => {
 };
 
 /** A prospect as the API shows it, with its documents. */
-export function toProspect(row: ProspectRow, documents: Array<Static<typeof ProspectDocument>>) {
+export function toProspect(
+  row: ProspectRow,
+  documents: Array<Static<typeof ProspectDocument>>,
+): ProspectWire {
   const serviceAddress = addressOut(row.service_address)!;
   return {
     idProspect: row.id,
@@ -66,9 +65,9 @@ export function toProspect(row: ProspectRow, documents: Array<Static<typeof Pros
     affiliateReferenceId: row.affiliate_reference_id,
     repReferenceId: row.rep_reference_id,
     userName: row.user_name,
-    status: row.status as ProspectStatus,
-    signingStatus: row.signing_status as SigningStatus | null,
-    signingMethod: row.signing_method as SigningMethod | null,
+    status: row.status as ProspectWire['status'],
+    signingStatus: row.signing_status as ProspectWire['signingStatus'],
+    signingMethod: row.signing_method as ProspectWire['signingMethod'],
     idProspectPackage: row.package_id,
     utility: {
       id_utility: row.utility_id,

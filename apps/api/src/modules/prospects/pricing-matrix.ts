@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Options } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import type { Kysely } from 'kysely';
+import type { Static } from 'typebox';
 import type { Database } from '../../db/schema.js';
 import { CsvLines, csvProblem, isBlankRecord } from '../../domain/csv.js';
 import { ApiError } from '../../http/errors.js';
 import * as pricingStore from './pricing-store.js';
+import type { PricingMatrixImportResult } from './schemas.js';
 
 /**
  * The pricing matrix file (CSV, UTF-8, comma-separated, one header line, one price per line):
@@ -196,7 +198,11 @@ export interface PricingMatrixFile {
  * Checks a pricing matrix file and, when every line is good, replaces the company's matrix with it in one
  * transaction (or inside the caller's transaction). Used by the import endpoint, the CLI and the seed.
  */
-export async function importPricingMatrix(db: Kysely<Database>, companyId: number, file: PricingMatrixFile) {
+export async function importPricingMatrix(
+  db: Kysely<Database>,
+  companyId: number,
+  file: PricingMatrixFile,
+): Promise<Static<typeof PricingMatrixImportResult>> {
   const bytes = typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content;
   const text = bytes.toString('utf8');
   const run = async (trx: Kysely<Database>) => {

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
+import type { Static } from 'typebox';
 import type { Database } from '../../db/schema.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import * as pricingStore from './pricing-store.js';
+import type { PricingMatrixRules } from './schemas.js';
 
 /** What a prospect is priced for, as the prospect names it. */
 export interface PricedProduct {
@@ -35,7 +37,10 @@ export async function matrixRate(db: Kysely<Database>, companyId: number, p: Pri
 }
 
 /** The company's pricing matrix rules; 404 when prospects are not set up for it. */
-export async function pricingRules(db: Kysely<Database>, companyId: number) {
+export async function pricingRules(
+  db: Kysely<Database>,
+  companyId: number,
+): Promise<Static<typeof PricingMatrixRules>> {
   const settings = await pricingStore.findSettings(db, companyId);
   if (!settings) throw notFound('Pricing matrix rules of this retail company');
   return {

@@ -1,15 +1,16 @@
 import type { Static } from 'typebox';
-import type { Paging } from '../../http/envelope.js';
+import type { Page, Paging } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import type { Caller } from '../../security/callers.js';
 import type { ProspectsDeps } from './deps.js';
 import { documentsOf } from './documents.js';
 import { toProspect } from './presentation.js';
-import type { ProspectsQuery } from './schemas.js';
+import type { Prospect, ProspectsQuery } from './schemas.js';
 import * as store from './store.js';
 import { findVisible, scopeOf } from './visibility.js';
 
 type Deps = Pick<ProspectsDeps, 'db' | 'files'>;
+type ProspectWire = Static<typeof Prospect>;
 
 /** A date means its first (updateFrom) or last (updateTo) instant, UTC; instants are normalised to ISO-8601 UTC. */
 function instantOf(value: string, field: string, end: boolean): string {
@@ -48,7 +49,7 @@ export async function present(
   { files }: Pick<ProspectsDeps, 'files'>,
   row: store.ProspectRow,
   baseUrl: string,
-) {
+): Promise<ProspectWire> {
   const documents = await documentsOf(files, row.company_id, [row.id], baseUrl);
   return toProspect(
     row,
@@ -56,7 +57,12 @@ export async function present(
   );
 }
 
-export async function getProspect(deps: Deps, caller: Caller, prospectId: number, baseUrl: string) {
+export async function getProspect(
+  deps: Deps,
+  caller: Caller,
+  prospectId: number,
+  baseUrl: string,
+): Promise<ProspectWire> {
   return present(deps, await findVisible(deps.db, caller, prospectId), baseUrl);
 }
 
@@ -66,7 +72,7 @@ export async function listProspects(
   query: Static<typeof ProspectsQuery>,
   paging: Paging,
   baseUrl: string,
-) {
+): Promise<Page<ProspectWire>> {
   const { scope } = await scopeOf(db, caller);
   const { rows, total } = await store.pageProspects(db, scope, filterOf(query), paging);
   const documents = await documentsOf(

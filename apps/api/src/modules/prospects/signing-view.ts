@@ -7,7 +7,7 @@ import type { Caller } from '../../security/callers.js';
 import { signerOf, signingFailure } from './contracts.js';
 import type { ProspectsDeps } from './deps.js';
 import { invalid } from './refusals.js';
-import type { SigningViewRequest } from './schemas.js';
+import type { SigningView, SigningViewRequest } from './schemas.js';
 import * as signingStore from './signing-store.js';
 import type { ProspectRow } from './store.js';
 import { findVisible } from './visibility.js';
@@ -69,7 +69,7 @@ export async function createSigningView(
   caller: Caller,
   prospectId: number,
   body: Static<typeof SigningViewRequest>,
-) {
+): Promise<Static<typeof SigningView>> {
   const returnUrl = signingReturnUrl(body.returnUrl, deps.mode);
   const prospect = await findVisible(deps.db, caller, prospectId);
   const envelope = await inPersonEnvelope(deps, prospect);

@@ -6,7 +6,7 @@ import type { ProspectsDeps } from './deps.js';
 import { expirationDate } from './expiry.js';
 import { matrixRate } from './pricing.js';
 import { invalid } from './refusals.js';
-import type { ProspectStatus, StatusUpdateRequest } from './schemas.js';
+import type { ProspectStatus, StatusUpdateRequest, StatusUpdateResponse } from './schemas.js';
 import * as store from './store.js';
 import { allowedTargets, findTransition } from './transitions.js';
 import { findVisible } from './visibility.js';
@@ -82,7 +82,7 @@ export async function updateStatus(
   caller: Caller,
   prospectId: number,
   body: Static<typeof StatusUpdateRequest>,
-) {
+): Promise<Static<typeof StatusUpdateResponse>> {
   const prospect = await findVisible(deps.db, caller, prospectId);
   const from = prospect.status as ProspectStatus;
   const to = body.newStatus;

@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BaseLogger } from 'pino';
+import type { Static } from 'typebox';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../domain/clock.js';
 import { ApiError } from '../../http/errors.js';
@@ -12,7 +13,7 @@ import {
   SIGNING_EVENT_STATUS,
   type SigningStatus,
 } from '../prospects/index.js';
-import type { ConnectMessage } from './schemas.js';
+import type { ConnectMessage, WebhookResult } from './schemas.js';
 import * as store from './store.js';
 
 /** DocuSign sends one signature header per active Connect key: X-DocuSign-Signature-1 … -100. */
@@ -124,7 +125,7 @@ export function createSigningWebhooksService(deps: {
   }
 
   return {
-    async handle(request: WebhookRequest) {
+    async handle(request: WebhookRequest): Promise<{ data: Static<typeof WebhookResult>; message: string }> {
       const { message, accountId, companyId, context } = await authenticate(request);
       const event = text(message.event);
       const envelopeId = text(message.data?.envelopeId);

@@ -1,11 +1,13 @@
 import type { Kysely, Selectable } from 'kysely';
+import type { Static } from 'typebox';
 import type { StampedCache } from '../../db/change-stamps.js';
 import type { Database, UtilitiesTable, UtilityDeliveryChargesTable } from '../../db/schema.js';
 import { BILLING_DELIVERY_METHODS } from '../../domain/billing-delivery.js';
+import type { Clock } from '../../domain/clock.js';
+import { dayOf } from '../../domain/dates.js';
 import { notFound } from '../../http/errors.js';
+import type { DeliveryChargeSchema, Utility, UtilityInformation } from './schemas.js';
 import * as store from './store.js';
-
-export const today = () => new Date().toISOString().slice(0, 10);
 
 type UtilityRow = Selectable<UtilitiesTable> & { state_code: string; market_name: string };
 
@@ -15,7 +17,9 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   return groups;
 }
 
-export function toDeliveryCharge(charge: Selectable<UtilityDeliveryChargesTable>) {
+export function toDeliveryCharge(
+  charge: Selectable<UtilityDeliveryChargesTable>,
+): Static<typeof DeliveryChargeSchema> {
   return {
     name: charge.name,
     type: charge.type,
@@ -26,8 +30,8 @@ export function toDeliveryCharge(charge: Selectable<UtilityDeliveryChargesTable>
   };
 }
 
-export function createUtilitiesService(db: Kysely<Database>, catalog: StampedCache) {
-  async function describe(rows: UtilityRow[], includeZipcodes: boolean) {
+export function createUtilitiesService(db: Kysely<Database>, catalog: StampedCache, clock: Clock) {
+  async function describe(rows: UtilityRow[], includeZipcodes: boolean): Promise<Static<typeof Utility>[]> {
     const ids = rows.map((u) => u.id);
     const [types, charges, zips, contactMethods] = await Promise.all([
       store.customerTypesOf(db, ids),
@@ -81,24 +85,28 @@ export function createUtilitiesService(db: Kysely<Database>, catalog: StampedCac
   }
 
   return {
-    async list(companyId: number, filter: Omit<store.UtilityFilter, 'today'>, includeZipcodes: boolean) {
+    async list(
+      companyId: number,
+      filter: Omit<store.UtilityFilter, 'today'>,
+      includeZipcodes: boolean,
+    ): Promise<Static<typeof Utility>[]> {
       return describe(
-        await store.listUtilities(db, companyId, { ...filter, today: today() }),
+        await store.listUtilities(db, companyId, { ...filter, today: dayOf(clock) }),
         includeZipcodes,
       );
     },
     /** Utilities of the company by id, all or 404 naming the first unknown one. */
     async byIds(companyId: number, ids: number[]) {
       const all = await catalog.get(`utilities ${companyId}`, () =>
-        store.listUtilities(db, companyId, { today: today() }),
+        store.listUtilities(db, companyId, { today: dayOf(clock) }),
       );
       const rows = all.filter((u) => ids.includes(u.id));
       const missing = ids.find((id) => !rows.some((u) => u.id === id));
       if (missing !== undefined) throw notFound(`Utility ${missing}`);
       return rows;
     },
-    async information(companyId: number, utilityId: number) {
-      const [u] = await store.listUtilities(db, companyId, { utilityId, today: today() });
+    async information(companyId: number, utilityId: number): Promise<Static<typeof UtilityInformation>> {
+      const [u] = await store.listUtilities(db, companyId, { utilityId, today: dayOf(clock) });
       if (!u) throw notFound(`Utility ${utilityId}`);
       return {
         switch_types: JSON.parse(u.switch_types) as string[],

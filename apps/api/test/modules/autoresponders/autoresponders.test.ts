@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChargeStatus, TransactionType } from '../../../src/domain/charges.js';
 import {
   AUTORESPONDER_TRIGGERS,
   placeholdersIn,
@@ -7,12 +8,17 @@ import {
 } from '../../../src/modules/autoresponders/index.js';
 import {
   activateEnrollment,
+  creditCheck,
   daysFromToday,
+  enrollmentBody,
+  nameOf,
   pendingEnrollment,
   planId,
   recordCharge,
   requiredOptions,
+  ssnEnding,
 } from '../../fixtures/enrollments.js';
+import { setAutoresponderPackageActive } from '../../fixtures/operator.js';
 import { createAccount, sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, signLogin, useTestApi } from '../../helpers/app.js';
 import { prospectRefs, validProspect } from '../prospects/fixtures.js';
@@ -20,6 +26,7 @@ import { prospectRefs, validProspect } from '../prospects/fixtures.js';
 const api = useTestApi();
 let token: string;
 let customerId: number;
+let customerHash: string;
 let companyId: number;
 let fixed12: number;
 let options: number[];
@@ -47,20 +54,22 @@ async function outbox(outboxId: number) {
 const createEnrollment = () =>
   pendingEnrollment(api, token, { plan: fixed12, options, customer: { idCustomer: customerId } });
 const activate = (id: number, start?: string) => activateEnrollment(api, id, start);
-const charge = (enrollmentId: number, type: string, amountCents: number, status: string) =>
+const charge = (enrollmentId: number, type: TransactionType, amountCents: number, status: ChargeStatus) =>
   recordCharge(api, { enrollmentId, type, amountCents, status });
 
+/** The sandbox customer chooses the language it is written to, on its account. */
 async function setLanguage(shortName: string) {
-  const language = await api.db.kysely
-    .selectFrom('languages')
-    .select('id')
-    .where('short_name', '=', shortName)
-    .executeTakeFirstOrThrow();
-  await api.db.kysely
-    .updateTable('customers')
-    .set({ id_prefered_language: language.id })
-    .where('id', '=', customerId)
-    .execute();
+  const languages = (await api.call('GET', '/document-languages', { token })).body.data as Array<{
+    id_language: number;
+    short_name: string;
+  }>;
+  const language = languages.find((l) => l.short_name === shortName)!;
+  const updated = await api.call('PUT', `/customers/${customerId}`, {
+    token,
+    customerHash,
+    body: { language: language.id_language },
+  });
+  expect(updated.status, JSON.stringify(updated.body)).toBe(200);
 }
 
 async function packages() {
@@ -71,7 +80,7 @@ async function packages() {
 
 beforeAll(async () => {
   token = await api.sandboxToken();
-  ({ customerId } = await api.sandboxCustomerHash());
+  ({ customerId, customerHash } = await api.sandboxCustomerHash());
   companyId = await sandboxCompanyId(api.db.kysely);
   fixed12 = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
   options = await requiredOptions(api, token, fixed12);
@@ -148,23 +157,21 @@ describe('send-autoresponders', () => {
 
   it('sends the deposit-due email with the deposit amount', async () => {
     await setLanguage('en');
-    const id = await createEnrollment();
-    await api.db.kysely
-      .updateTable('enrollments')
-      .set({ deposit_amount_cents: 15000 })
-      .where('id', '=', id)
-      .execute();
-    await api.db.kysely
-      .insertInto('enrollment_status_history')
-      .values({
-        enrollment_id: id,
-        from_status: 'PENDING',
-        to_status: 'ON_HOLD_DEPOSIT_PENDING',
-        actor: 'test',
-        reason: 'deposit',
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    // A credit score under the plan's 550 asks for its $150 deposit.
+    const check = await creditCheck(api, token, {
+      ...(await nameOf(api, { idCustomer: customerId })),
+      socialSecurityNumber: ssnEnding('500'),
+      planId: fixed12,
+    });
+    const created = await api.call('POST', '/enrollments/create', {
+      token,
+      body: enrollmentBody(fixed12, options, {
+        customer: { idCustomer: customerId },
+        payment: { creditCheckId: check.id_credit_check },
+      }),
+    });
+    expect(created.body.data?.enrollmentStatus, JSON.stringify(created.body)).toBe('ON_HOLD_DEPOSIT_PENDING');
+    const id = created.body.data.enrollmentId as number;
     await run();
     await run();
     const due = (await ofEnrollment(id)).filter(
@@ -215,21 +222,13 @@ describe('send-autoresponders', () => {
     expect((await ofEnrollment(first))[0].subject).toBe('¡Bienvenido a Bluebonnet Energy, Dana!');
 
     const spanish = (await packages()).find((p) => p.language === 'es');
-    await api.db.kysely
-      .updateTable('autoresponder_packages')
-      .set({ active: 0 })
-      .where('id', '=', spanish.id_package)
-      .execute();
+    await setAutoresponderPackageActive(api.db.kysely, spanish.id_package, 0);
     try {
       const second = await createEnrollment();
       await run();
       expect((await ofEnrollment(second))[0].subject).toBe('Welcome to Bluebonnet Energy, Dana!');
     } finally {
-      await api.db.kysely
-        .updateTable('autoresponder_packages')
-        .set({ active: 1 })
-        .where('id', '=', spanish.id_package)
-        .execute();
+      await setAutoresponderPackageActive(api.db.kysely, spanish.id_package, 1);
       await setLanguage('en');
     }
   });
@@ -239,6 +238,7 @@ describe('send-autoresponders', () => {
     const created = await api.call('POST', '/prospects', {
       token,
       body: validProspect(refs, {
+        status: 'Quote_Sent',
         customer: {
           firstName: 'Rosa',
           lastName: 'Prospect',
@@ -257,12 +257,12 @@ describe('send-autoresponders', () => {
       .executeTakeFirstOrThrow();
     await run();
     expect((await sends()).filter((s) => s.id_prospect === prospect.id)).toEqual([]);
-    // The sales status table moves it to Contract_Sent (update-status with a signing envelope); the task only reads it.
-    await api.db.kysely
-      .updateTable('prospects')
-      .set({ status: 'Contract_Sent', modified_at: new Date().toISOString() })
-      .where('id', '=', prospect.id)
-      .execute();
+    // The sales status table moves it to Contract_Sent (update-status, which sends the contract to sign).
+    const sent = await api.call('POST', `/prospects/${prospect.id}/update-status`, {
+      token,
+      body: { newStatus: 'Contract_Sent' },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     await run();
     await run();
     const list = (await sends()).filter((s) => s.id_prospect === prospect.id);

@@ -1,5 +1,6 @@
 import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChargeStatus, TransactionType } from '../../../src/domain/charges.js';
 import { addMonths } from '../../../src/domain/dates.js';
 import {
   activateEnrollment,
@@ -39,10 +40,10 @@ async function startedEnrollment(start: string): Promise<number> {
 
 const payment = (
   enrollmentId: number,
-  type: string,
+  type: TransactionType,
   amountCents: number,
   date: string,
-  status = 'approved',
+  status: ChargeStatus = 'approved',
 ) => recordCharge(api, { enrollmentId, type, amountCents, status, at: `${date}T12:00:00.000Z` });
 
 /** Every item of a paged billing list, page by page. */

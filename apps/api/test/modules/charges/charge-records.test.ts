@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GatewayRejectedError } from '../../../src/adapters/payment-gateway/port.js';
+import type { TransactionType } from '../../../src/domain/charges.js';
 import { toCents } from '../../../src/modules/charges/service.js';
 import { recordCharge, sandboxDepositProfile } from '../../fixtures/enrollments.js';
 import { expectFailure } from '../../helpers/app.js';
@@ -234,7 +235,7 @@ describe('GET /payments/charge-transaction/by-enrollment/{id}/total-voltin-payme
     const deposit = distinctCents();
     const payment = distinctCents();
     const recurring = distinctCents();
-    const inside: Array<[string, string, number]> = [
+    const inside: Array<[TransactionType, string, number]> = [
       ['DEPOSIT', '2025-03-10T00:00:00.000Z', deposit],
       ['ONE_TIME_PAYMENT', '2025-03-11T12:00:00.000Z', payment],
       ['RECURRING_BILLING', '2025-03-12T23:59:59.999Z', recurring],
@@ -263,7 +264,7 @@ describe('GET /payments/charge-transaction/by-enrollment/{id}/total-voltin-payme
       status: 'approved',
       at: '2025-03-11T00:00:00.000Z',
     });
-    for (const status of ['declined', 'pending', 'unknown', 'not_charged'])
+    for (const status of ['declined', 'pending', 'unknown', 'not_charged'] as const)
       await recordCharge(bed.api, {
         enrollmentId,
         type: 'ONE_TIME_PAYMENT',
@@ -326,7 +327,7 @@ describe('GET /payments/history-by-enrollment/{id}', () => {
       amountCents: distinctCents(),
       status: 'approved',
     });
-    for (const status of ['pending', 'unknown', 'not_charged'])
+    for (const status of ['pending', 'unknown', 'not_charged'] as const)
       await recordCharge(bed.api, { enrollmentId, type: 'ONE_TIME_PAYMENT', amountCents: 500, status });
 
     const accountNum = (

@@ -348,7 +348,11 @@ describe('the deposit paid at enrollment (PayNow)', () => {
     const { enrollmentId } = await enrollmentOf(bed);
     const { customerProfileToken, depositToken } = await sandboxDepositProfile(bed.api, '0019');
     const { companyId, charges } = await chargesServiceOf(bed);
-    const method = { customerProfileToken, paymentProfileToken: depositToken, paymentType: 'BankAccount' };
+    const method = {
+      customerProfileToken,
+      paymentProfileToken: depositToken,
+      paymentType: 'BankAccount' as const,
+    };
     await charges.chargeDepositNow(companyId, enrollmentId, method);
     await charges.chargeDepositNow(companyId, enrollmentId, method);
     expect(await chargeRows(bed, enrollmentId)).toMatchObject([

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxBillingSystem } from '../../../src/adapters/billing-system/sandbox.js';
+import type { ChargeStatus, TransactionType } from '../../../src/domain/charges.js';
 import { createBillingService } from '../../../src/modules/billing/index.js';
 import { ENROLLMENT_STATUSES, LIFECYCLE } from '../../../src/modules/enrollments/index.js';
 import {
@@ -27,7 +28,7 @@ let options: number[];
 const createEnrollment = (customer: Record<string, unknown> = { idCustomer: customerId }) =>
   pendingEnrollment(api, token, { plan: fixed12, options, customer });
 const activate = (id: number, start?: string) => activateEnrollment(api, id, start);
-const charge = (enrollmentId: number, type: string, amountCents: number, status: string) =>
+const charge = (enrollmentId: number, type: TransactionType, amountCents: number, status: ChargeStatus) =>
   recordCharge(api, { enrollmentId, type, amountCents, status });
 
 const runTask = () => api.app.voltin.scheduler.runNow('create-notifications');

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentGateways } from '../../../src/adapters/payment-gateway/index.js';
+import { systemClock } from '../../../src/domain/clock.js';
 import { createPaymentsService } from '../../../src/modules/payments/service.js';
+import { withCompanySettings } from '../../fixtures/operator.js';
 import { configuredGatewayOf, sandboxCompanyId, withoutCompanySettings } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { type CustomerLogin, everyRowAsText, loginNewCustomer, paymentProfileCalls } from './helpers.js';
@@ -55,7 +57,7 @@ const NUMBERS_USED = [
 beforeAll(async () => {
   const token = await api.sandboxToken();
   demo = { token, ...(await api.sandboxCustomerHash()) };
-  other = await loginNewCustomer(api, await sandboxCompanyId(api.db.kysely), token, 'second.customer');
+  other = await loginNewCustomer(api, token, 'second.customer');
 });
 
 describe('POST /payments/payment-profile (sandbox gateway)', () => {
@@ -147,12 +149,7 @@ describe('POST /payments/payment-profile (sandbox gateway)', () => {
   });
 
   it('answers 503 and writes nothing when the gateway does not answer (sandbox value ending 0035)', async () => {
-    const fresh = await loginNewCustomer(
-      api,
-      await sandboxCompanyId(api.db.kysely),
-      demo.token,
-      'offline.customer',
-    );
+    const fresh = await loginNewCustomer(api, demo.token, 'offline.customer');
     const before = [await count('payment_profiles'), await count('payment_customer_profiles')];
     expectFailure(await save(fresh, card('4000000000010035')), 503, 'UPSTREAM_UNAVAILABLE');
     expect([await count('payment_profiles'), await count('payment_customer_profiles')]).toEqual(before);
@@ -214,6 +211,7 @@ describe('a customer that does not exist in the company (payments service)', () 
     const db = api.db.kysely;
     const payments = createPaymentsService({
       db,
+      clock: systemClock,
       gateways: createPaymentGateways({
         db,
         secretBoxKey: api.app.voltin.keys.secretBox,
@@ -273,12 +271,7 @@ describe('GET /payments/payment-profile/by-customer/{customerId}', () => {
   });
 
   it('is empty for a customer without a gateway profile, and refuses another customer', async () => {
-    const fresh = await loginNewCustomer(
-      api,
-      await sandboxCompanyId(api.db.kysely),
-      demo.token,
-      'empty.customer',
-    );
+    const fresh = await loginNewCustomer(api, demo.token, 'empty.customer');
     expect((await list(fresh)).body.data).toEqual([]);
     expectFailure(
       await api.call('GET', `/payments/payment-profile/by-customer/${demo.customerId}`, as(other)),
@@ -345,12 +338,7 @@ describe('hosted form', () => {
   };
 
   it('returns a token with the add and edit pages, creating the customer profile on first use', async () => {
-    const fresh = await loginNewCustomer(
-      api,
-      await sandboxCompanyId(api.db.kysely),
-      demo.token,
-      'hosted.customer',
-    );
+    const fresh = await loginNewCustomer(api, demo.token, 'hosted.customer');
     const response = await hosted(fresh, request);
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual({
@@ -385,12 +373,7 @@ describe('hosted form', () => {
   });
 
   it('refuses a payment type the company does not accept for the transaction type', async () => {
-    await api.db.kysely
-      .updateTable('company_settings')
-      .set({ deposit_payment_types: 'CreditCard' })
-      .where('company_id', '=', await sandboxCompanyId(api.db.kysely))
-      .execute();
-    try {
+    await withCompanySettings(api.db.kysely, { deposit_payment_types: 'CreditCard' }, async () => {
       const refused = expectFailure(
         await hosted(demo, { ...request, paymentType: 'BankAccount' }),
         422,
@@ -403,13 +386,7 @@ describe('hosted form', () => {
         (await hosted(demo, { ...request, transactionType: 'ONE_TIME_PAYMENT', paymentType: 'BankAccount' }))
           .status,
       ).toBe(200);
-    } finally {
-      await api.db.kysely
-        .updateTable('company_settings')
-        .set({ deposit_payment_types: 'Both' })
-        .where('company_id', '=', await sandboxCompanyId(api.db.kysely))
-        .execute();
-    }
+    });
   });
 
   it('lets a company without payment settings take either payment type', async () => {

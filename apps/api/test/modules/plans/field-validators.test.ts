@@ -28,6 +28,8 @@ const valid = {
   primaryPhoneNumber: '(512) 555-0100',
 };
 
+/** The day the rules are checked on: a customer's age depends on it. */
+const today = new Date('2026-06-15T12:00:00Z');
 const field = (validators: ReturnType<typeof customerFieldValidators>, name: string) =>
   validators.find((v) => v.fieldName === name)!;
 
@@ -49,7 +51,7 @@ describe('customer field validators', () => {
   it('follow the credit-check rule: SSN mandatory, or either SSN or date of birth', () => {
     const strict = customerFieldValidators({ customerType: residential, plan: ssnRequired });
     expect(field(strict, 'socialSecurityNumber').isFieldRequired).toBe(true);
-    expect(validateFields(strict, valid)).toEqual([
+    expect(validateFields(strict, valid, today)).toEqual([
       { code: 'FIELD_REQUIRED', message: 'socialSecurityNumber: Social security number is required.' },
     ]);
     const either = customerFieldValidators({ customerType: residential, plan: dobAllowed });
@@ -57,29 +59,35 @@ describe('customer field validators', () => {
       isFieldRequired: false,
       dependOnFields: ['dateOfBirth'],
     });
-    expect(validateFields(either, valid).map((e) => e.code)).toEqual(['FIELD_ONE_OF_REQUIRED']);
-    expect(validateFields(either, { ...valid, dateOfBirth: '1980-04-12' })).toEqual([]);
-    expect(validateFields(either, { ...valid, socialSecurityNumber: '123-45-6781' })).toEqual([]);
+    expect(validateFields(either, valid, today).map((e) => e.code)).toEqual(['FIELD_ONE_OF_REQUIRED']);
+    expect(validateFields(either, { ...valid, dateOfBirth: '1980-04-12' }, today)).toEqual([]);
+    expect(validateFields(either, { ...valid, socialSecurityNumber: '123-45-6781' }, today)).toEqual([]);
   });
 
   it('name the field and the rule broken', () => {
     const validators = customerFieldValidators({ customerType: residential, plan: dobAllowed });
-    const errors = validateFields(validators, {
-      ...valid,
-      firstName: 'A'.repeat(51),
-      email: 'not-an-email',
-      primaryPhoneNumber: '55501',
-      dateOfBirth: '2015-02-30',
-    });
+    const errors = validateFields(
+      validators,
+      {
+        ...valid,
+        firstName: 'A'.repeat(51),
+        email: 'not-an-email',
+        primaryPhoneNumber: '55501',
+        dateOfBirth: '2015-02-30',
+      },
+      today,
+    );
     expect(errors).toEqual([
       { code: 'FIELD_TOO_LONG', message: 'firstName: at most 50 characters.' },
       { code: 'FIELD_FORMAT', message: 'email: must be an email address.' },
       { code: 'FIELD_WRONG_LENGTH', message: 'primaryPhoneNumber: must be exactly 10 characters.' },
       { code: 'FIELD_FORMAT', message: 'dateOfBirth: must be a real date, YYYY-MM-DD.' },
     ]);
-    expect(
-      validateFields(validators, { ...valid, dateOfBirth: new Date().toISOString().slice(0, 10) }),
-    ).toEqual([{ code: 'FIELD_RULE', message: 'dateOfBirth: the customer must be at least 18 years old.' }]);
+    // On 2026-06-15, a customer born on 2008-06-16 turns 18 tomorrow; one born on 2008-06-15 turned 18 today.
+    expect(validateFields(validators, { ...valid, dateOfBirth: '2008-06-16' }, today)).toEqual([
+      { code: 'FIELD_RULE', message: 'dateOfBirth: the customer must be at least 18 years old.' },
+    ]);
+    expect(validateFields(validators, { ...valid, dateOfBirth: '2008-06-15' }, today)).toEqual([]);
   });
 });
 
@@ -96,10 +104,10 @@ describe('address and LDC validators', () => {
 
   it('check an ESIID: length, digits and the TDSP prefix', () => {
     const ldc = [ldcAccountValidator(oncor)];
-    expect(validateFields(ldc, { ldcAccount: '10443720001234567' })).toEqual([]);
-    expect(validateFields(ldc, { ldcAccount: '1044372000123' })[0]!.code).toBe('FIELD_WRONG_LENGTH');
-    expect(validateFields(ldc, { ldcAccount: '1044372000123456X' })[0]!.code).toBe('FIELD_FORMAT');
-    expect(validateFields(ldc, { ldcAccount: '10089010001234567' })).toEqual([
+    expect(validateFields(ldc, { ldcAccount: '10443720001234567' }, today)).toEqual([]);
+    expect(validateFields(ldc, { ldcAccount: '1044372000123' }, today)[0]!.code).toBe('FIELD_WRONG_LENGTH');
+    expect(validateFields(ldc, { ldcAccount: '1044372000123456X' }, today)[0]!.code).toBe('FIELD_FORMAT');
+    expect(validateFields(ldc, { ldcAccount: '10089010001234567' }, today)).toEqual([
       { code: 'FIELD_RULE', message: 'ldcAccount: must start with the utility prefix 10443720.' },
     ]);
   });
