@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   activateEnrollment,
+  correctCustomerName,
   creditCheck,
   daysFromToday,
   enrollmentBody,
@@ -145,11 +146,7 @@ describe('from the enrollment queue', () => {
     expect(await queued()).toContain(failed.enrollmentId);
 
     // What the billing system reported is fixed at the source (the customer's name), then the agent sends again.
-    await api.db.kysely
-      .updateTable('customers')
-      .set({ last_name: 'Garcia' })
-      .where('id', '=', failed.customerId)
-      .execute();
+    await correctCustomerName(api, failed.customerId);
     expect((await post(`/agent/enrollments/${failed.enrollmentId}/retry-submission`)).body.data.status).toBe(
       'PENDING',
     );

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signPath } from '../../../src/security/signed-urls.js';
 import {
   cardEnding,
@@ -10,6 +10,7 @@ import {
   requiredOptions,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
+import { withCompanySettings } from '../../fixtures/operator.js';
 import { withoutCompanySettings } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { submitHostedPayment } from './helpers.js';
@@ -223,12 +224,14 @@ describe('POST /payments/pay', () => {
       503,
       'UPSTREAM_UNAVAILABLE',
     );
-    await api.db.kysely
-      .updateTable('charge_transactions')
-      .set({ updated_at: '2000-01-01T00:00:00.000Z' })
-      .where('status', '=', 'unknown')
-      .execute();
-    await api.app.voltin.scheduler.runNow('reconcile-charges');
+    // The task asks about a charge once the gateway has had 30 seconds to settle it: the clock moves on (Date only).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 31_000);
+      await api.app.voltin.scheduler.runNow('reconcile-charges');
+    } finally {
+      vi.useRealTimers();
+    }
     const charges = await asCustomer('GET', `/payments/charge-transaction/by-enrollment/${enrollmentId}`);
     expect(charges.body.data[0].status).toBe('approved');
   });
@@ -411,25 +414,15 @@ describe('hosted payment page: return origins, amounts and the public base URL',
     const link = await linkFor(enrollmentId, 'http://localhost:8123/ok', 'http://localhost:8123/fail');
     const url = link.body.data as string;
     expect((await fetch(url)).status).toBe(200);
-    const settings = () => api.db.kysely.updateTable('company_settings').where('company_id', '=', 1);
-    const before = await api.db.kysely
-      .selectFrom('company_settings')
-      .select('payment_return_origins')
-      .where('company_id', '=', 1)
-      .executeTakeFirstOrThrow();
-    await settings()
-      .set({ payment_return_origins: JSON.stringify(['http://localhost:3002']) })
-      .execute();
-    try {
+    const origins = { payment_return_origins: JSON.stringify(['http://localhost:3002']) };
+    await withCompanySettings(api.db.kysely, origins, async () => {
       const page = await fetch(url);
       expect(page.status).toBe(400);
       expect((await page.json()).code).toBe('RETURN_URL_NOT_ALLOWED');
       const posted = await submitHostedPayment(url, 'any', '10.00');
       expect(posted.status).toBe(400);
       expect(posted.headers.get('location')).toBeNull();
-    } finally {
-      await settings().set({ payment_return_origins: before.payment_return_origins }).execute();
-    }
+    });
   });
 
   it('registers no return origin for a company without payment settings: every return URL is refused', async () => {

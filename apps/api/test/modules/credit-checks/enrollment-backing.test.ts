@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isUniqueViolation } from '../../../src/db/unique-violation.js';
 import { creditOutcome } from '../../../src/modules/credit-checks/index.js';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../fixtures/enrollments.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { holdTransactions } from '../../helpers/races.js';
+import { login } from '../enrollments/rules.js';
 import { setCreditCheckValidDays } from './helpers.js';
 
 const api = useTestApi();
@@ -239,17 +240,26 @@ describe("the plan's SSN rule cannot be skipped by running the check without pla
 });
 
 describe("a check is recent by the company's credit_check_valid_days", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  /** A check run now, then the clock moved `ageMs` on (Date only, as travelTo does): the check's id. */
   const agedCheck = async (ageMs: number) => {
-    const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
-    await api.db.kysely
-      .updateTable('credit_checks')
-      .set({ created_at: new Date(Date.now() - ageMs).toISOString() })
-      .where('id', '=', check.id_credit_check)
-      .execute();
+    const check = await creditCheck(api, await login(api), {
+      socialSecurityNumber: ssnEnding('720'),
+      planId: fixed12,
+    });
+    const later = Date.now() + ageMs;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(later);
     return check.id_credit_check;
   };
+  /** An enrollment on the check, signed in at the clock's time. */
   const enrollWith = async (creditCheckId: number) =>
-    enroll(enrollmentBody(fixed12, options12, { payment: { creditCheckId } }));
+    api.call('POST', '/enrollments/create', {
+      token: await login(api),
+      body: enrollmentBody(fixed12, options12, { payment: { creditCheckId } }),
+    });
   const DAY = 86_400_000;
   const MINUTE = 60_000;
 

@@ -2,7 +2,7 @@ import type { CreditBureau, CreditInquiry } from '../../../src/adapters/credit-b
 import { createSandboxBureau } from '../../../src/adapters/credit-bureau/sandbox.js';
 import { open } from '../../../src/security/secret-box.js';
 import { creditCheckBody, enrollmentBody, planId, requiredOptions } from '../../fixtures/enrollments.js';
-import { sandboxCompanyId } from '../../fixtures/tenants.js';
+import { setCompanySettings } from '../../fixtures/operator.js';
 import { SANDBOX, signLogin, type TestApi } from '../../helpers/app.js';
 
 /** A sandbox plan and the acceptance options its enrollment must agree to. */
@@ -34,11 +34,7 @@ export function runCreditCheck(api: TestApi, token: string, overrides: Record<st
 
 /** Sets how many days a credit check of the sandbox company stays usable (credit_check_valid_days). */
 export async function setCreditCheckValidDays(api: TestApi, days: number) {
-  await api.db.kysely
-    .updateTable('company_settings')
-    .set({ credit_check_valid_days: days })
-    .where('company_id', '=', await sandboxCompanyId(api.db.kysely))
-    .execute();
+  await setCompanySettings(api.db.kysely, { credit_check_valid_days: days });
 }
 
 /** The stored row of a credit check, as the database holds it. */

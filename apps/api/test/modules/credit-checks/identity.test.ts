@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { creditCheck, enrollmentBody, requiredOptions, ssnEnding } from '../../fixtures/enrollments.js';
-import { sandboxCompanyId } from '../../fixtures/tenants.js';
+import { sandboxCompanyId, withCustomerTypeFlags } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { creditPlans, enrollWithCheck, type SandboxPlan } from './helpers.js';
 
@@ -102,7 +102,7 @@ describe('a check backs the person of the same full name, as people write it', (
     // A company may leave the contact name of its business customers optional: such an enrollment names no one.
     const smallBusiness = await api.db.kysely
       .selectFrom('customer_types')
-      .select(['id', 'required_contact_name'])
+      .select('id')
       .where('company_id', '=', await sandboxCompanyId(api.db.kysely))
       .where('code', '=', 'SmallBusiness')
       .executeTakeFirstOrThrow();
@@ -115,14 +115,7 @@ describe('a check backs the person of the same full name, as people write it', (
         .where('plans.customer_type_id', '=', smallBusiness.id)
         .executeTakeFirstOrThrow()
     ).id;
-    const setContactNameRequired = (required: 0 | 1) =>
-      api.db.kysely
-        .updateTable('customer_types')
-        .set({ required_contact_name: required })
-        .where('id', '=', smallBusiness.id)
-        .execute();
-    await setContactNameRequired(0);
-    try {
+    await withCustomerTypeFlags(api.db.kysely, 'SmallBusiness', { required_contact_name: 0 }, async () => {
       const nameless = await creditCheck(api, token, {
         firstName: '.',
         lastName: "- '",
@@ -147,8 +140,6 @@ describe('a check backs the person of the same full name, as people write it', (
         'CREDIT_CHECK_OTHER_PERSON',
       );
       expect(refused.errors).toEqual(['payment.creditCheckId: run for another person']);
-    } finally {
-      await setContactNameRequired(smallBusiness.required_contact_name);
-    }
+    });
   });
 });

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../../src/security/tokens.js';
 import { expectFailure, SANDBOX, useTestApi } from '../../helpers/app.js';
+import { manualClock } from '../../helpers/clock.js';
+import { tokenOnClock } from '../../helpers/token-on-clock.js';
 
-const api = useTestApi();
+const clock = manualClock(new Date().toISOString());
+const api = useTestApi({}, {}, { clock });
+/** The API token on the moved clock. */
+const tokenNow = tokenOnClock(api, clock);
 const customerLogin = async (body: unknown) =>
-  api.call('POST', '/customers/login', { token: await api.sandboxToken(), body });
+  api.call('POST', '/customers/login', { token: await tokenNow(), body });
 
 describe('POST /customers/login', () => {
   it('returns the customer id and a customer hash that opens customer-scoped calls', async () => {
@@ -18,7 +23,7 @@ describe('POST /customers/login', () => {
     expect(customerHash.length).toBeGreaterThan(30);
     expect(expiresIn).toBe(12 * 3600);
     const scoped = await api.call('GET', '/configuration-parameters', {
-      token: await api.sandboxToken(),
+      token: await tokenNow(),
       customerHash,
     });
     expect(scoped.status).toBe(200);
@@ -56,13 +61,9 @@ describe('POST /customers/login', () => {
     const { customerHash } = (
       await customerLogin({ username: SANDBOX.customerUserName, password: SANDBOX.customerPassword })
     ).body.data;
-    await api.db.kysely
-      .updateTable('customer_sessions')
-      .set({ expires_at: 1 })
-      .where('token_hash', '=', sha256Hex(customerHash))
-      .execute();
+    clock.advance(12 * 3600 + 1); // past the customer hash's 12 hours
     expectFailure(
-      await api.call('GET', '/configuration-parameters', { token: await api.sandboxToken(), customerHash }),
+      await api.call('GET', '/configuration-parameters', { token: await tokenNow(), customerHash }),
       401,
       'CUSTOMER_HASH_INVALID',
     );

@@ -8,6 +8,7 @@ const api = useTestApi({ backgroundTasks: false });
 describe('GET /customers/{customerId}/profile', () => {
   it("returns the spec's profile fields with SSN and driver's licence masked and no password data", async () => {
     const { customerId, customerHash } = await api.sandboxCustomerHash();
+    // As an imported record holds them: no API call stores an SSN or licence on an existing customer.
     await api.db.kysely
       .updateTable('customers')
       .set({

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { RECOVERY_EMAILS_PER_HOUR } from '../../../src/modules/customers/index.js';
+import { epochSeconds } from '../../../src/domain/clock.js';
+import { RECOVERY_EMAILS_PER_HOUR, RESET_TOKEN_TTL_MINUTES } from '../../../src/modules/customers/index.js';
 import { sha256Hex } from '../../../src/security/tokens.js';
 import { createTenant } from '../../fixtures/tenants.js';
 import { expectFailure, signLogin, useTestApi } from '../../helpers/app.js';
+import { manualClock } from '../../helpers/clock.js';
+import { tokenOnClock } from '../../helpers/token-on-clock.js';
 import { languageId, login, newCustomer, outboxFor, resetTokenFrom, sandboxBrandId } from './fixtures.js';
 
-const api = useTestApi({ backgroundTasks: false });
+const clock = manualClock(new Date().toISOString());
+const api = useTestApi({ backgroundTasks: false }, {}, { clock });
+// Every call here signs in on the clock, which a test moves past a reset link's life.
+api.sandboxToken = tokenOnClock(api, clock);
 
 const post = async (path: string, body: unknown, token?: string) =>
   api.call('POST', path, { token: token ?? (await api.sandboxToken()), body });
@@ -76,7 +82,7 @@ describe('POST /customers/forgot-password', () => {
   it("does not answer for another company's customer", async () => {
     const other = await createTenant(api.db.kysely, api.app.voltin.keys, 'other-energy');
     const otherLogin = await api.call('POST', '/auth/login', {
-      query: signLogin(other.apiKey, other.secret),
+      query: signLogin(other.apiKey, other.secret, epochSeconds(clock)),
     });
     const otherToken = otherLogin.body.data.token;
     const otherBrand = await api.db.kysely
@@ -168,11 +174,7 @@ describe('POST /customers/reset-password and /customers/validate-reset-hash', ()
     const customer = await newCustomer(api);
     await forgotPassword({ username: customer.username });
     const securityToken = await resetTokenFrom(api, customer.email);
-    await api.db.kysely
-      .updateTable('customer_reset_tokens')
-      .set({ expires_at: Math.floor(Date.now() / 1000) - 1 })
-      .where('token_hash', '=', sha256Hex(securityToken))
-      .execute();
+    clock.advance(RESET_TOKEN_TTL_MINUTES * 60);
     expectFailure(
       await post('/customers/reset-password', { securityToken, newPassword: 'Fresh-Start-2027' }),
       410,
@@ -225,7 +227,9 @@ describe('POST /customers/reset-password and /customers/validate-reset-hash', ()
     const securityToken = await resetTokenFrom(api, customer.email);
     const rival = await createTenant(api.db.kysely, api.app.voltin.keys, 'rival-reset');
     const rivalToken = (
-      await api.call('POST', '/auth/login', { query: signLogin(rival.apiKey, rival.secret) })
+      await api.call('POST', '/auth/login', {
+        query: signLogin(rival.apiKey, rival.secret, epochSeconds(clock)),
+      })
     ).body.data.token;
     expect(
       (await post('/customers/validate-reset-hash', { hash: securityToken }, rivalToken)).body.data.is_valid,

@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isUniqueViolation } from '../../../src/db/unique-violation.js';
+import { addDays } from '../../../src/domain/dates.js';
 import {
   creditCheck,
   daysFromToday,
@@ -14,6 +15,7 @@ import {
 } from '../../fixtures/enrollments.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { holdTransactions, holdUniqueEntry } from '../../helpers/races.js';
+import { customerSession, login, travelTo } from './rules.js';
 
 /** Account changes sent many at once through real HTTP: what must hold is held by the database. */
 // No background tasks: their transactions would be counted by the gates of holdTransactions.
@@ -34,7 +36,18 @@ const statusOf = async (id: number) =>
       .executeTakeFirstOrThrow()
   ).status;
 
+/** Moves the clock to `day` (see travelTo) and signs the account and the sandbox customer in again there. */
+async function moveTo(day: string) {
+  token = await travelTo(api, day);
+  ({ customerHash } = await customerSession(api, token));
+}
+
+/**
+ * An ACTIVE enrollment for the sandbox customer: made today, started a week later by the lifecycle task, the clock
+ * then moved on to 30 days before its contract ends (inside the renewal window).
+ */
 async function activeEnrollment() {
+  const start = daysFromToday(7);
   const check = await creditCheck(api, token, {
     ...(await nameOf(api, { idCustomer: customerId })),
     socialSecurityNumber: ssnEnding('720'),
@@ -43,20 +56,26 @@ async function activeEnrollment() {
   const response = await post(
     '/enrollments/create',
     enrollmentBody(fixed12, await requiredOptions(api, token, fixed12), {
+      requestedStartDate: start,
       customer: { idCustomer: customerId },
       payment: { creditCheckId: check.id_credit_check },
     }),
   );
   const id = response.body.data.enrollmentId as number;
-  await api.db.kysely
-    .updateTable('enrollments')
-    .set({ contract_start_date: daysFromToday(0), contract_end_date: daysFromToday(30) })
-    .where('id', '=', id)
-    .execute();
+  await moveTo(start);
   await api.app.voltin.scheduler.runNow('advance-enrollments');
   expect(await statusOf(id)).toBe('ACTIVE');
+  const { contract_end_date } = (await api.call('GET', `/enrollments/${id}`, { token })).body.data;
+  await moveTo(addDays(contract_end_date, -30));
   return id;
 }
+
+// Each test starts from the real time again, signed in there.
+afterEach(async () => {
+  vi.useRealTimers();
+  token = await login(api);
+  ({ customerHash } = await customerSession(api, token));
+});
 
 const renewalBody = async () => ({
   planId: fixed24,
@@ -64,8 +83,8 @@ const renewalBody = async () => ({
 });
 
 beforeAll(async () => {
-  token = await api.sandboxToken();
-  ({ customerHash, customerId } = await api.sandboxCustomerHash());
+  token = await login(api);
+  ({ customerHash, customerId } = await customerSession(api, token));
   fixed12 = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
   fixed24 = await planId(api, 'Bluebonnet Energy 24-Month Fixed Electric');
 });

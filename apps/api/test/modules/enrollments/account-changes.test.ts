@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addDays, addMonths } from '../../../src/domain/dates.js';
 import {
+  correctCustomerName,
   creditCheck,
   daysFromToday,
   enrollmentBody,
@@ -12,9 +14,10 @@ import {
   savedCard,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
+import { setUtility, withCompanySettings } from '../../fixtures/operator.js';
 import { createAccount, sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, signLogin, useTestApi } from '../../helpers/app.js';
-import { historyOf, ohioGasEnrollment } from './rules.js';
+import { customerSession, historyOf, login, ohioGasEnrollment, travelTo } from './rules.js';
 
 const api = useTestApi();
 let token: string;
@@ -26,22 +29,57 @@ let options: number[];
 const get = (path: string, query?: Record<string, any>) => api.call('GET', path, { token, query });
 const post = (path: string, body?: unknown, query?: Record<string, any>) =>
   api.call('POST', path, { token, body: body ?? {}, query });
+const put = (verificationId: string, body: unknown) =>
+  api.call('PUT', `/tpv/verification/${verificationId}`, { token, body });
 const enrollment = async (id: number) => (await get(`/enrollments/${id}`)).body.data;
 const listedForCustomer = async (): Promise<number[]> =>
   (await api.call('GET', `/customers/${customerId}/enrollments`, { token, customerHash })).body.data.map(
     (e: { id_enrollment: number }) => e.id_enrollment,
   );
 
-/** A PENDING enrollment for the sandbox customer, started today by the lifecycle task. */
-async function activeEnrollment(overrides: Record<string, any> = {}) {
+/** The sandbox customer pays, with a card saved for it, what the enrollment's bills still ask. */
+async function payOff(id: number) {
+  const session = { token, customerHash, customerId };
+  const owed = await api.call('GET', `/billing/summary/${id}`, session);
+  expect(owed.body.data.currentBalanceAmt, JSON.stringify(owed.body)).toBeGreaterThan(0);
+  const card = await savedCard(api, session);
+  const paid = await api.call('POST', '/payments/pay', {
+    ...session,
+    body: {
+      idEnrollment: id,
+      customerProfileToken: card.customer_profile_token,
+      paymentProfileToken: card.payment_profile_token,
+      amount: owed.body.data.currentBalanceAmt,
+    },
+  });
+  expect(paid.body.data?.status, JSON.stringify(paid.body)).toBe('approved');
+}
+
+/** Moves the clock to `day` (see travelTo) and signs the account and the sandbox customer in again there. */
+async function moveTo(day: string) {
+  token = await travelTo(api, day);
+  ({ customerHash } = await customerSession(api, token));
+}
+
+/**
+ * An ACTIVE enrollment for the sandbox customer: made today, started a week later by the lifecycle task, and the
+ * clock then moved on to 30 days before its contract ends (inside the renewal window), or left on its first day
+ * (`at: 'start'`).
+ */
+async function activeEnrollment(
+  overrides: Record<string, any> = {},
+  { at = 'renewal window' }: { at?: 'start' | 'renewal window' } = {},
+) {
   const check = await creditCheck(api, token, {
     ...(await nameOf(api, { idCustomer: customerId })),
     socialSecurityNumber: ssnEnding('720'),
     planId: fixed12,
   });
+  const start = daysFromToday(7);
   const response = await post(
     '/enrollments/create',
     enrollmentBody(fixed12, options, {
+      requestedStartDate: start,
       customer: { idCustomer: customerId },
       payment: { creditCheckId: check.id_credit_check },
       ...overrides,
@@ -49,21 +87,26 @@ async function activeEnrollment(overrides: Record<string, any> = {}) {
   );
   expect(response.body.data?.enrollmentStatus, JSON.stringify(response.body)).toBe('PENDING');
   const id = response.body.data.enrollmentId as number;
-  await api.db.kysely
-    .updateTable('enrollments')
-    .set({ contract_start_date: daysFromToday(0), contract_end_date: daysFromToday(30) })
-    .where('id', '=', id)
-    .execute();
+  await moveTo(start);
   await api.app.voltin.scheduler.runNow('advance-enrollments');
-  expect((await enrollment(id)).status).toBe('ACTIVE');
+  const started = await enrollment(id);
+  expect(started.status).toBe('ACTIVE');
+  if (at === 'renewal window') await moveTo(addDays(started.contract_end_date, -30));
   return id;
 }
 
 beforeAll(async () => {
-  token = await api.sandboxToken();
-  ({ customerHash, customerId } = await api.sandboxCustomerHash());
+  token = await login(api);
+  ({ customerHash, customerId } = await customerSession(api, token));
   fixed12 = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
   options = await requiredOptions(api, token, fixed12);
+});
+
+// Each test starts from the real time again, signed in there.
+afterEach(async () => {
+  vi.useRealTimers();
+  token = await login(api);
+  ({ customerHash } = await customerSession(api, token));
 });
 
 describe('the lifecycle task', () => {
@@ -102,14 +145,12 @@ describe('POST /enrollments/{id}/renewal', () => {
     expect(await listedForCustomer()).toEqual(expect.arrayContaining([original, renewed]));
     await api.app.voltin.scheduler.runNow('submit-renewals');
     expect((await enrollment(renewed)).status).toBe('PENDING');
-    await api.db.kysely
-      .updateTable('enrollments')
-      .set({ contract_start_date: daysFromToday(0) })
-      .where('id', '=', renewed)
-      .execute();
+    await moveTo(daysFromToday(31));
     await api.app.voltin.scheduler.runNow('advance-enrollments');
     expect((await enrollment(renewed)).status).toBe('ACTIVE');
     expect((await enrollment(original)).status).toBe('ARCHIVED');
+    // A year of service was billed on the original: once that is paid, the replaced term leaves the list.
+    await payOff(original);
     expect(await listedForCustomer()).toContain(renewed);
     expect(await listedForCustomer()).not.toContain(original);
   });
@@ -136,12 +177,7 @@ describe('POST /enrollments/{id}/renewal', () => {
 
 describe('POST /enrollments/{id}/drop and the ETF invoice queue', () => {
   it('schedules the drop, queues the early termination fee, and ends service on the date', async () => {
-    const id = await activeEnrollment();
-    await api.db.kysely
-      .updateTable('enrollments')
-      .set({ contract_end_date: daysFromToday(300) })
-      .where('id', '=', id)
-      .execute();
+    const id = await activeEnrollment({}, { at: 'start' });
     const response = await post(`/enrollments/${id}/drop`, {
       effectiveDate: daysFromToday(0),
       reasonCodeId: 1,
@@ -168,12 +204,7 @@ describe('POST /enrollments/{id}/drop and the ETF invoice queue', () => {
   });
 
   it('charges no fee when moving or inside the fee-free window, and cancels before service starts', async () => {
-    const moving = await activeEnrollment();
-    await api.db.kysely
-      .updateTable('enrollments')
-      .set({ contract_end_date: daysFromToday(300) })
-      .where('id', '=', moving)
-      .execute();
+    const moving = await activeEnrollment({}, { at: 'start' });
     expect(
       (await post(`/enrollments/${moving}/drop`, { effectiveDate: daysFromToday(1), reasonCodeId: 2 })).body
         .data.etf_invoice,
@@ -489,15 +520,10 @@ describe('letters of credit', () => {
   });
 
   it('refuses a file of the wrong content, an empty one, and an enrollment that needs no letter', async () => {
-    const id = await activeEnrollment();
-    expect((await upload(id, pdf())).status).toBe(409);
+    expect((await upload(await activeEnrollment(), pdf())).status).toBe(409);
+    const id = await letterOfCreditEnrollment(api, token);
     const exe = new FormData();
     exe.append('file', new Blob([Buffer.from([0x4d, 0x5a, 0x90, 0x00])]), 'letter.pdf');
-    await api.db.kysely
-      .updateTable('enrollments')
-      .set({ deposit_status: 'letter_of_credit' })
-      .where('id', '=', id)
-      .execute();
     expect((await upload(id, exe)).status).toBe(415);
     const empty = new FormData();
     empty.append('file', new Blob([]), 'empty.pdf');
@@ -554,11 +580,7 @@ describe('agent work queues', () => {
         }),
       )
     ).body.data;
-    await api.db.kysely
-      .updateTable('customers')
-      .set({ last_name: 'Garcia' })
-      .where('id', '=', withErrors.customerId)
-      .execute();
+    await correctCustomerName(api, withErrors.customerId);
     expect(
       (await post(`/agent/enrollments/${withErrors.enrollmentId}/retry-submission`)).body.data.status,
     ).toBe('PENDING');
@@ -581,59 +603,49 @@ describe('agent work queues', () => {
 
 describe('third-party verification results', () => {
   it('a failed verification holds an enrollment not yet sent; VERIFIED releases it', async () => {
-    const alert = await creditCheck(api, token, {
-      lastName: 'Alert',
-      socialSecurityNumber: ssnEnding('720'),
-      planId: fixed12,
-    });
-    const id = (
-      await post(
-        '/enrollments/create',
-        enrollmentBody(fixed12, options, {
-          customer: { lastName: 'Alert' },
-          payment: { creditCheckId: alert.id_credit_check },
-        }),
-      )
-    ).body.data.enrollmentId;
-    const now = new Date().toISOString();
-    await api.db.kysely
-      .insertInto('tpv_verifications')
-      .values({
-        company_id: await sandboxCompanyId(api.db.kysely),
-        verification_id: `TPV-E${id}`,
-        enrollment_id: id,
-        result: 'PENDING',
-        reasons: '[]',
-        created_at: now,
-        updated_at: now,
-        verified_at: null,
-      })
-      .execute();
-    const failed = await api.call('PUT', `/tpv/verification/TPV-E${id}`, {
-      token,
-      body: {
+    await withCompanySettings(api.db.kysely, { verification_required: 1 }, async () => {
+      const alert = await creditCheck(api, token, {
+        lastName: 'Alert',
+        socialSecurityNumber: ssnEnding('720'),
+        planId: fixed12,
+      });
+      const id = (
+        await post(
+          '/enrollments/create',
+          enrollmentBody(fixed12, options, {
+            customer: { lastName: 'Alert' },
+            payment: { creditCheckId: alert.id_credit_check },
+          }),
+        )
+      ).body.data.enrollmentId;
+      // The sale's verification, as the provider polls it.
+      const { verificationId } = (
+        await get('/tpv/verifications', { result: 'NOT_SENT', pageSize: 100 })
+      ).body.data.find((v: { enrollmentId: number }) => v.enrollmentId === id);
+      expect((await enrollment(id)).status).toBe('ON_HOLD_VERIFICATION_PENDING');
+      const failed = await put(verificationId, {
         result: 'FAILED',
         reasons: [{ code: 'NO_CONSENT', reason: 'Customer did not confirm the sale' }],
-      },
+      });
+      expect(failed.status, JSON.stringify(failed.body)).toBe(200);
+      expect((await enrollment(id)).status).toBe('ON_HOLD_VERIFICATION_FAILED');
+      await put(verificationId, { result: 'VERIFIED' });
+      expect((await enrollment(id)).status).toBe('ON_HOLD');
+      expect((await historyOf(api, id)).slice(-2)).toEqual([
+        {
+          from_status: 'ON_HOLD_VERIFICATION_PENDING',
+          to_status: 'ON_HOLD_VERIFICATION_FAILED',
+          actor: 'system',
+          reason: 'Third-party verification: FAILED',
+        },
+        {
+          from_status: 'ON_HOLD_VERIFICATION_FAILED',
+          to_status: 'ON_HOLD',
+          actor: 'system',
+          reason: 'Third-party verification: VERIFIED',
+        },
+      ]);
     });
-    expect(failed.status, JSON.stringify(failed.body)).toBe(200);
-    expect((await enrollment(id)).status).toBe('ON_HOLD_VERIFICATION_FAILED');
-    await api.call('PUT', `/tpv/verification/TPV-E${id}`, { token, body: { result: 'VERIFIED' } });
-    expect((await enrollment(id)).status).toBe('ON_HOLD');
-    expect((await historyOf(api, id)).slice(-2)).toEqual([
-      {
-        from_status: 'ON_HOLD',
-        to_status: 'ON_HOLD_VERIFICATION_FAILED',
-        actor: 'system',
-        reason: 'Third-party verification: FAILED',
-      },
-      {
-        from_status: 'ON_HOLD_VERIFICATION_FAILED',
-        to_status: 'ON_HOLD',
-        actor: 'system',
-        reason: 'Third-party verification: VERIFIED',
-      },
-    ]);
   });
 });
 
@@ -647,15 +659,12 @@ describe('scheduled work follows the enrollment it belongs to', () => {
   };
 
   it('refuses a renewal (422, with the reason) while the enrollment is not renewable', async () => {
-    const id = await activeEnrollment();
-    await api.db.kysely
-      .updateTable('enrollments')
-      .set({ contract_end_date: daysFromToday(300) })
-      .where('id', '=', id)
-      .execute();
-    expect((await enrollment(id)).isRenewable).toBe(false);
+    const id = await activeEnrollment({}, { at: 'start' });
+    const { isRenewable, contract_end_date } = await enrollment(id);
+    expect(contract_end_date).toBe(addMonths(daysFromToday(0), 12));
+    expect(isRenewable).toBe(false);
     const body = expectFailure(await renew(id), 422, 'ENROLLMENT_NOT_RENEWABLE');
-    expect(body.message).toContain(`renewal opens 60 days before the contract ends on ${daysFromToday(300)}`);
+    expect(body.message).toContain(`renewal opens 60 days before the contract ends on ${contract_end_date}`);
   });
 
   it('a drop cancels the scheduled renewal', async () => {
@@ -825,8 +834,7 @@ describe('delivery method where the utility bills', () => {
   /** The sandbox customer's Columbia Gas of Ohio enrollment: the utility bills unless the supplier dual bills. */
   const customersOhioGas = async () =>
     (await ohioGasEnrollment(api, token, { customer: { idCustomer: customerId } })).enrollmentId;
-  const setDualBilling = (on: 0 | 1) =>
-    api.db.kysely.updateTable('utilities').set({ dual_billing: on }).where('code', '=', 'COH').execute();
+  const setDualBilling = (on: 0 | 1) => setUtility(api.db.kysely, 'COH', { dual_billing: on });
 
   it('is refused on a utility-consolidated account, and allowed on a dual-billed one', async () => {
     await setDualBilling(0);

@@ -9,6 +9,7 @@ import {
   requiredOptions,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
+import { setPlans } from '../../fixtures/operator.js';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { enrollmentRow, historyOf, login, nowSeconds, scriptedBilling, travelTo } from './rules.js';
@@ -258,8 +259,7 @@ describe('a submission that does not reach the billing system', () => {
   it("retried after its plan was withdrawn from sale, it is still sent with the plan's code and term", async () => {
     const token = await login(api);
     const data = await enrollOn(token, fixed24, 'unreachable');
-    const withdraw = (published: 0 | 1) =>
-      api.db.kysely.updateTable('plans').set({ published }).where('id', '=', fixed24).execute();
+    const withdraw = (published: 0 | 1) => setPlans(api.db.kysely, fixed24, { published });
     await withdraw(0);
     try {
       state.answer = 'accepted';

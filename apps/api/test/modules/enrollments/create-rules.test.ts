@@ -10,6 +10,7 @@ import {
   requiredOptions,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
+import { setCompanySettings, setPlans } from '../../fixtures/operator.js';
 import { sandboxCompanyId, withCustomerTypeFlags } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { taxIdOf } from '../customers/fixtures.js';
@@ -295,19 +296,8 @@ describe('the sale verification', () => {
     expect(web.enrollmentStatus).toBe('PENDING');
     expect((await enrollmentRow(api, web.enrollmentId)).verification_status).toBeNull();
     expect(await verificationsOf(web.enrollmentId)).toEqual([]);
-    const companyId = await sandboxCompanyId(api.db.kysely);
-    const settings = (on: 0 | 1) =>
-      api.db.kysely
-        .updateTable('company_settings')
-        .set({ verification_required: on })
-        .where('company_id', '=', companyId)
-        .execute();
-    const plan = (on: 0 | 1) =>
-      api.db.kysely
-        .updateTable('plans')
-        .set({ verification_required: on })
-        .where('id', '=', fixed12)
-        .execute();
+    const settings = (on: 0 | 1) => setCompanySettings(api.db.kysely, { verification_required: on });
+    const plan = (on: 0 | 1) => setPlans(api.db.kysely, fixed12, { verification_required: on });
     await settings(1);
     try {
       const held = (await enroll(await withCheck({ salesChannel: 'Web' }))).body.data;

@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  correctCustomerName,
   creditCheck,
   daysFromToday,
   enrollmentBody,
@@ -10,6 +11,7 @@ import {
   ssnEnding,
 } from '../../fixtures/enrollments.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
+import { login } from './rules.js';
 
 const api = useTestApi();
 let token: string;
@@ -233,21 +235,18 @@ describe('POST /enrollments/create: the outcome statuses', () => {
     expect((await api.call('GET', `/enrollments/${id}`, { token })).body.data.status).toBe(
       'SUBMITION_NOT_SENT_CONNECTION_ERROR',
     );
-    // the fault clears (the customer record is corrected) and the retry falls due
-    await api.db.kysely
-      .updateTable('customers')
-      .set({ last_name: 'Garcia' })
-      .where('id', '=', row.customer_id)
-      .execute();
-    await api.db.kysely
-      .updateTable('enrollments')
-      .set({ next_submission_at: 1 })
-      .where('id', '=', id)
-      .execute();
-    await api.app.voltin.scheduler.runNow('submit-enrollments');
-    const after = (await api.call('GET', `/enrollments/${id}`, { token })).body.data;
-    expect(after.status).toBe('PENDING');
-    expect(after.statusDetails.sentToBillingSystem).toBe(true);
+    // the fault clears (the customer record is corrected) and the clock reaches the retry (Date only, as travelTo does)
+    await correctCustomerName(api, row.customer_id);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(row.next_submission_at! * 1000);
+      await api.app.voltin.scheduler.runNow('submit-enrollments');
+      const after = (await api.call('GET', `/enrollments/${id}`, { token: await login(api) })).body.data;
+      expect(after.status).toBe('PENDING');
+      expect(after.statusDetails.sentToBillingSystem).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('SUBMITTED_WITH_ERRORS: the billing system took it with errors to adjust', async () => {

@@ -12,6 +12,7 @@ import {
   requiredOptions,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
+import { setUtility, withCompanySettings } from '../../fixtures/operator.js';
 import { withCustomerTypeFlags } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { activeEnrollments, enrollmentRow, historyOf, login, ohioGasEnrollment, travelTo } from './rules.js';
@@ -56,8 +57,7 @@ const cancel = (token: string, id: number) =>
     body: { effectiveDate: daysFromToday(1), reasonCodeId: 3 },
   });
 
-const setOhioDualBilling = (on: 0 | 1) =>
-  api.db.kysely.updateTable('utilities').set({ dual_billing: on }).where('code', '=', 'COH').execute();
+const setOhioDualBilling = (on: 0 | 1) => setUtility(api.db.kysely, 'COH', { dual_billing: on });
 
 const refusalDetails = (status: string) => [
   `status: ${status}; the utility bills in this market, or the billing system awaits information`,
@@ -351,15 +351,11 @@ describe('GET /enrollments/transaction-options', () => {
     });
     token = await travelTo(api, addDays(dropDate, 61));
     expect((await options(token, { ldcNumber: ldc, ...ana })).body.data.options).toEqual(['ReEnroll']);
-    const settings = () => api.db.kysely.updateTable('company_settings');
-    await settings().set({ my_account_reenroll_option: 0 }).execute();
-    try {
+    await withCompanySettings(api.db.kysely, { my_account_reenroll_option: 0 }, async () => {
       expect((await options(token, { ldcNumber: ldc, ...ana })).body.data.options).toEqual(['NewEnrollment']);
       token = await travelTo(api, addDays(dropDate, 59));
       expect((await options(token, { ldcNumber: ldc, ...ana })).body.data.options).toEqual(['Reinstatement']);
-    } finally {
-      await settings().set({ my_account_reenroll_option: 1 }).execute();
-    }
+    });
   });
 
   it('an active enrollment outside Texas offers no transfer of service', async () => {

@@ -9,6 +9,7 @@ import {
   requiredOptions,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
+import { withCustomerTypeFlags } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { enrollmentRow, historyOf, login, travelTo } from './rules.js';
 
@@ -152,17 +153,13 @@ describe('the early termination fee', () => {
 
   it('is not charged to a customer type set up not to receive it', async () => {
     const { ids, start } = await activeEnrollments(1);
-    const residential = () => api.db.kysely.updateTable('customer_types').where('code', '=', 'Residential');
-    await residential().set({ send_etf_value: 0 }).execute();
-    try {
+    await withCustomerTypeFlags(api.db.kysely, 'Residential', { send_etf_value: 0 }, async () => {
       const token = await travelTo(api, addDays(start, 1));
       const response = await drop(token, ids[0]!, addDays(start, 10));
       expect(response.body.data.enrollment.status).toBe('DROP_PENDING');
       expect(response.body.data.etf_invoice).toBeNull();
       expect(await invoicesOf(ids[0]!)).toEqual([]);
-    } finally {
-      await residential().set({ send_etf_value: 1 }).execute();
-    }
+    });
   });
 });
 

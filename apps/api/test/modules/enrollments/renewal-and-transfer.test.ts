@@ -8,6 +8,7 @@ import {
   planOf,
   requiredOptions,
   sandboxDepositProfile,
+  savedCard,
 } from '../../fixtures/enrollments.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { taxIdOf } from '../customers/fixtures.js';
@@ -436,20 +437,26 @@ describe('POST /enrollments/{id}/transfer-service', () => {
   });
 
   it('moves an active autopay to the new address from its start date', async () => {
-    const { ids, start } = await activeEnrollments(api, fixed12, daysFromToday(0));
+    // A new customer with a self-service login, who sets up autopay with a saved card once service has started.
+    const username = `autopay.${freshEsiid()}`;
+    const password = 'Autopay-Password-7';
+    const { ids, start } = await activeEnrollments(api, fixed12, daysFromToday(0), 1, () => ({
+      customer: { username, password },
+    }));
     const old = await enrollmentRow(api, ids[0]!);
-    await api.db.kysely
-      .insertInto('recurring_billings')
-      .values({
-        company_id: old.company_id,
-        enrollment_id: old.id,
-        customer_profile_token: 'cp-1',
-        payment_profile_token: 'pp-1',
-        date_from: start,
-        status: 'active',
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    const startToken = await login(api);
+    const signedIn = await api.call('POST', '/customers/login', {
+      token: startToken,
+      body: { username, password },
+    });
+    const session = { token: startToken, ...signedIn.body.data };
+    const card = await savedCard(api, session);
+    const autopay = await api.call('POST', `/enrollments/${old.id}/recurring-billing`, {
+      token: startToken,
+      customerHash: session.customerHash,
+      body: { ...card, date_from: start },
+    });
+    expect(autopay.status, JSON.stringify(autopay.body)).toBe(200);
     const today = addDays(start, 10);
     const token = await travelTo(api, today);
     const response = await transfer(token, old.id, {
@@ -462,8 +469,8 @@ describe('POST /enrollments/{id}/transfer-service', () => {
     expect(await autopayRows(api, old.id)).toMatchObject([{ status: 'finished' }]);
     expect(await autopayRows(api, newId)).toEqual([
       {
-        customer_profile_token: 'cp-1',
-        payment_profile_token: 'pp-1',
+        customer_profile_token: card.customer_profile_token,
+        payment_profile_token: card.payment_profile_token,
         date_from: addDays(today, 2),
         status: 'active',
       },

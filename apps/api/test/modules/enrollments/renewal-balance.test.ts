@@ -1,16 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BillingAccounts, BillingUnavailableError } from '../../../src/adapters/billing-system/port.js';
 import { createSandboxBillingSystem } from '../../../src/adapters/billing-system/sandbox.js';
-import { addMonths } from '../../../src/domain/dates.js';
-import {
-  activateEnrollment,
-  daysFromToday,
-  pendingEnrollment,
-  planId,
-  requiredOptions,
-  savedCard,
-} from '../../fixtures/enrollments.js';
+import { addDays } from '../../../src/domain/dates.js';
+import { daysFromToday, planId, requiredOptions, savedCard } from '../../fixtures/enrollments.js';
 import { useTestApi } from '../../helpers/app.js';
+import { activeEnrollments, customerSession, login, travelTo } from './rules.js';
 
 /** While `down`, the billing system does not answer account reads. */
 const billingReads = { down: false };
@@ -42,11 +36,59 @@ let fixed12: number;
 let fixed24: number;
 
 beforeAll(async () => {
-  token = await api.sandboxToken();
-  ({ customerHash, customerId } = await api.sandboxCustomerHash());
+  token = await login(api);
+  ({ customerHash, customerId } = await customerSession(api, token));
   fixed12 = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
   fixed24 = await planId(api, 'Bluebonnet Energy 24-Month Fixed Electric');
 });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Moves the clock to `day` (see travelTo) and signs the account and the sandbox customer in again there. */
+async function moveTo(day: string) {
+  token = await travelTo(api, day);
+  ({ customerHash } = await customerSession(api, token));
+}
+
+/**
+ * The sandbox customer's 12-month enrollment, made today and started a week later, with the clock moved on to 20
+ * days before its contract ends (inside the renewal window): its id and the contract's last day.
+ */
+async function servedAlmostAYear(): Promise<{ old: number; end: string }> {
+  const plan = { id: fixed12, options: await requiredOptions(api, token, fixed12), term: 12 };
+  const { ids, end } = await activeEnrollments(api, plan, daysFromToday(0), 1, () => ({
+    customer: { idCustomer: customerId },
+  }));
+  await moveTo(addDays(end, -20));
+  return { old: ids[0]!, end };
+}
+
+/** The sandbox customer pays the enrollment's current balance with a card saved for it. */
+async function payInFull(id: number) {
+  const { currentBalanceAmt } = data(await asCustomer(`/billing/summary/${id}`));
+  const card = await savedCard(api, { token, customerHash, customerId });
+  const paid = data(
+    await api.call('POST', '/payments/pay', {
+      token,
+      customerHash,
+      body: {
+        idEnrollment: id,
+        customerProfileToken: card.customer_profile_token,
+        paymentProfileToken: card.payment_profile_token,
+        amount: currentBalanceAmt,
+      },
+    }),
+  );
+  expect(paid).toMatchObject({ id_enrollment: id, status: 'approved' });
+}
+
+/** The renewal of `old` starts the day after its contract ends: the clock is moved there, and the lifecycle task runs. */
+async function startRenewal(end: string) {
+  await api.app.voltin.scheduler.runNow('submit-renewals');
+  await moveTo(addDays(end, 1));
+}
 
 const asCustomer = (path: string) => api.call('GET', path, { token, customerHash });
 const listed = async () =>
@@ -68,23 +110,11 @@ function data(response: { status: number; body: any }) {
 
 describe('GET /customers/{id}/enrollments after a renewal: what is owed on the old term stays in view', () => {
   it('lists the old term beside its renewal, then, once the renewal starts, as long as its balance is owed', async () => {
-    // Three months of service, nothing paid: the billing system holds statements with a balance.
-    const start = addMonths(daysFromToday(-5), -3);
-    const old = await pendingEnrollment(api, token, {
-      plan: fixed12,
-      options: await requiredOptions(api, token, fixed12),
-      customer: { idCustomer: customerId },
-    });
-    await activateEnrollment(api, old, start, 12);
-    await api.db.kysely
-      .updateTable('enrollments')
-      .set({ contract_end_date: daysFromToday(20) }) // inside the renewal window
-      .where('id', '=', old)
-      .execute();
+    // Eleven months of service, nothing paid: the billing system holds statements with a balance.
+    const { old, end } = await servedAlmostAYear();
     const owedBefore = data(await asCustomer(`/billing/summary/${old}`));
-    expect(owedBefore.statementCount).toBe(3);
+    expect(owedBefore.statementCount).toBe(11);
     expect(owedBefore.amountDueAmt).toBeGreaterThan(0);
-    const statementsBefore = data(await asCustomer(`/billing/statements/${old}`));
 
     const renewed = data(
       await api.call('POST', `/enrollments/${old}/renewal`, {
@@ -98,23 +128,20 @@ describe('GET /customers/{id}/enrollments after a renewal: what is owed on the o
     expect(data(await asCustomer(`/billing/summary/${old}`)).amountDueAmt).toBe(owedBefore.amountDueAmt);
 
     // The renewal starts today: the old term is replaced, and what it owes is still listed and shown.
-    await api.app.voltin.scheduler.runNow('submit-renewals');
-    await api.db.kysely
-      .updateTable('enrollments')
-      .set({ contract_start_date: daysFromToday(0) })
-      .where('id', '=', renewed)
-      .execute();
+    await startRenewal(end);
+    const owedAtEnd = data(await asCustomer(`/billing/summary/${old}`));
+    const statementsAtEnd = data(await asCustomer(`/billing/statements/${old}`));
     await api.app.voltin.scheduler.runNow('advance-enrollments');
     expect(await statusesListed([old, renewed])).toEqual({ [old]: 'ARCHIVED', [renewed]: 'ACTIVE' });
     const owedAfter = data(await asCustomer(`/billing/summary/${old}`));
     expect(owedAfter).toMatchObject({
-      amountDueAmt: owedBefore.amountDueAmt,
-      currentBalanceAmt: owedBefore.currentBalanceAmt,
-      statementCount: 3,
+      amountDueAmt: owedAtEnd.amountDueAmt,
+      currentBalanceAmt: owedAtEnd.currentBalanceAmt,
+      statementCount: owedAtEnd.statementCount,
       // Its term ended when the renewal took over today: one final statement, tomorrow, for the days since the last read.
       nextStatementDate: daysFromToday(1),
     });
-    expect(data(await asCustomer(`/billing/statements/${old}`))).toEqual(statementsBefore);
+    expect(data(await asCustomer(`/billing/statements/${old}`))).toEqual(statementsAtEnd);
 
     // While the billing system does not answer, the list still answers, and shows the replaced term rather than hide
     // what may be owed on it.
@@ -126,48 +153,21 @@ describe('GET /customers/{id}/enrollments after a renewal: what is owed on the o
     }
 
     // Paid in full, the replaced term leaves the list; the renewal stays.
-    const card = await savedCard(api, { token, customerHash, customerId });
-    const paid = data(
-      await api.call('POST', '/payments/pay', {
-        token,
-        customerHash,
-        body: {
-          idEnrollment: old,
-          customerProfileToken: card.customer_profile_token,
-          paymentProfileToken: card.payment_profile_token,
-          amount: owedAfter.currentBalanceAmt,
-        },
-      }),
-    );
-    expect(paid).toMatchObject({ id_enrollment: old, status: 'approved' });
+    await payInFull(old);
     expect(data(await asCustomer(`/billing/summary/${old}`)).amountDueAmt).toBe(0);
     expect(await statusesListed([old, renewed])).toEqual({ [renewed]: 'ACTIVE' });
   });
 
   it('does not list a replaced term that owes nothing', async () => {
-    const old = await pendingEnrollment(api, token, {
-      plan: fixed12,
-      options: await requiredOptions(api, token, fixed12),
-      customer: { idCustomer: customerId },
-    });
-    await activateEnrollment(api, old, daysFromToday(0), 12);
-    await api.db.kysely
-      .updateTable('enrollments')
-      .set({ contract_end_date: daysFromToday(20) })
-      .where('id', '=', old)
-      .execute();
+    const { old, end } = await servedAlmostAYear();
     const renewed = data(
       await api.call('POST', `/enrollments/${old}/renewal`, {
         token,
         body: { planId: fixed24, agreedAcceptanceValues: await requiredOptions(api, token, fixed24) },
       }),
     ).enrollmentId as number;
-    await api.app.voltin.scheduler.runNow('submit-renewals');
-    await api.db.kysely
-      .updateTable('enrollments')
-      .set({ contract_start_date: daysFromToday(0) })
-      .where('id', '=', renewed)
-      .execute();
+    await startRenewal(end);
+    await payInFull(old);
     await api.app.voltin.scheduler.runNow('advance-enrollments');
     expect(data(await asCustomer(`/billing/summary/${old}`)).amountDueAmt).toBe(0);
     expect(await statusesListed([old, renewed])).toEqual({ [renewed]: 'ACTIVE' });

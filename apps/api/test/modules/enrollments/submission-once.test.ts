@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillingSystem, EnrollmentSubmission } from '../../../src/adapters/billing-system/port.js';
 import { createSandboxBillingSystem } from '../../../src/adapters/billing-system/sandbox.js';
 import { buildApp } from '../../../src/app.js';
-import { enrollmentBody } from '../../fixtures/enrollments.js';
+import { correctCustomerName, enrollmentBody } from '../../fixtures/enrollments.js';
 import { openTestDatabase, SANDBOX, signLogin, testConfig } from '../../helpers/app.js';
 
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -67,6 +67,7 @@ describe('two API nodes on one database', () => {
         .execute()
     ).map((o) => o.id);
     const ids: number[] = [];
+    const customers: number[] = [];
     for (let i = 0; i < 12; i++) {
       const created = await nodeA.inject({
         method: 'POST',
@@ -78,18 +79,16 @@ describe('two API nodes on one database', () => {
         }),
       });
       ids.push(created.json().data.enrollmentId);
+      customers.push(created.json().data.customerId);
     }
-    // Make every one due at once (waived deposits otherwise wait for an agent), with the billing system reachable.
+    // Make every one due at once (waived deposits otherwise wait for an agent, and an agent's release sends at
+    // once: no API call leaves twelve queued for the task), with the billing system reachable.
     await db
       .updateTable('enrollments')
       .set({ status: 'QUEUED_FOR_SUBMISSION', next_submission_at: null, manual_review_reasons: '[]' })
       .where('id', 'in', ids)
       .execute();
-    await db
-      .updateTable('customers')
-      .set({ last_name: 'Garcia' })
-      .where('last_name', '=', 'Offline')
-      .execute();
+    for (const customerId of customers) await correctCustomerName({ db: nodeA.voltin.db }, customerId);
     received.length = 0;
     await Promise.all([
       nodeA.voltin.enrollments!.submitDue(),

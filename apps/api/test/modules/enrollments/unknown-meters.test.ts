@@ -9,6 +9,7 @@ import {
   requiredOptions,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
+import { setCompanySettings } from '../../fixtures/operator.js';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { ohioGasEnrollment } from './rules.js';
@@ -27,11 +28,7 @@ beforeAll(async () => {
 });
 
 const setPolicy = (policy: 'refuse' | 'verify_later') =>
-  api.db.kysely
-    .updateTable('company_settings')
-    .set({ unknown_esiids: policy })
-    .where('company_id', '=', companyId)
-    .execute();
+  setCompanySettings(api.db.kysely, { unknown_esiids: policy }, companyId);
 
 async function create(esiid: string) {
   const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: plan });

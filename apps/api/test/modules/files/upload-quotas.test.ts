@@ -91,6 +91,7 @@ describe('upload quotas', () => {
       .select('customer_id')
       .where('id', '=', enrollmentId)
       .executeTakeFirstOrThrow();
+    // Four documents the customer holds already (only their count matters), short of its quota of five.
     await api.db.kysely
       .insertInto('upload_usage')
       .values({ company_id: companyId, holder: `customer:${customer_id}`, files: 4, bytes: 0 })

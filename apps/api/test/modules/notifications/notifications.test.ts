@@ -104,7 +104,8 @@ describe('create-notifications', () => {
     ]);
     expect(about(list, id, 'payment-failed')[0].messages.message).toContain('$99.00');
 
-    // The pending one settles later: notified then, once.
+    // The pending one settles later: notified then, once. (The gateway settles a pending charge on its own side;
+    // neither the API nor the sandbox gateway does it on request, so its answer is written as recorded.)
     await api.db.kysely
       .updateTable('charge_transactions')
       .set({ status: 'approved', updated_at: new Date().toISOString() })

@@ -11,11 +11,13 @@ import {
   nameOf,
   planId,
   requiredOptions,
+  sandboxGateway,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
+import { withCompanySettings } from '../../fixtures/operator.js';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
-import { type CustomerLogin, loginNewCustomer, paymentProfileCalls } from './helpers.js';
+import { type CustomerLogin, loginNewBusiness, loginNewCustomer, paymentProfileCalls } from './helpers.js';
 
 /** Switches of the sandbox gateway a test turns on: a failure for the next gateway call, and what was asked. */
 const gatewaySwitches = {
@@ -77,7 +79,9 @@ const bank = (account: string, routing = '111000025') => ({
   account_type: 'savings',
 });
 const newCustomer = () =>
-  loginNewCustomer(api, companyId, demo.token, `rules.customer.${++customerCount}.${Date.now()}`);
+  loginNewCustomer(api, demo.token, `rules.customer.${++customerCount}.${Date.now()}`);
+const newBusiness = (firmName: string) =>
+  loginNewBusiness(api, demo.token, firmName, `rules.business.${++customerCount}.${Date.now()}`);
 const localRows = (customerId: number) =>
   api.db.kysely.selectFrom('payment_profiles').selectAll().where('customer_id', '=', customerId).execute();
 
@@ -161,17 +165,14 @@ describe('the customer profile at the gateway', () => {
   it('a bank account is in the name of the customer, or of the firm', async () => {
     const person = await newCustomer();
     const single = await newCustomer();
+    // A customer known by one name only (an imported record): every customer type asks for a last name or a
+    // firm, and a credit check for both names, so no API call makes one.
     await api.db.kysely
       .updateTable('customers')
       .set({ last_name: '' })
       .where('id', '=', single.customerId)
       .execute();
-    const firm = await newCustomer();
-    await api.db.kysely
-      .updateTable('customers')
-      .set({ firm_name: 'Elm Bakery' })
-      .where('id', '=', firm.customerId)
-      .execute();
+    const firm = await newBusiness('Elm Bakery');
     for (const who of [person, single, firm]) expect((await save(who, bank('12345678'))).status).toBe(200);
     expect(
       gatewaySwitches.savedMethods.map((m) => (m.type === 'BankAccount' ? m.nameOnAccount : null)),
@@ -185,12 +186,7 @@ describe('the customer profile at the gateway', () => {
   });
 
   it('of a business is named for the firm', async () => {
-    const customer = await newCustomer();
-    await api.db.kysely
-      .updateTable('customers')
-      .set({ firm_name: 'Elm Bakery' })
-      .where('id', '=', customer.customerId)
-      .execute();
+    const customer = await newBusiness('Elm Bakery');
     expect((await save(customer, bank('12345678'))).status).toBe(200);
     const atGateway = await api.db.kysely
       .selectFrom('sandbox_gateway_customer_profiles')
@@ -342,11 +338,11 @@ describe('listing follows the gateway', () => {
     const customer = await newCustomer();
     const kept = (await save(customer, visa)).body.data;
     const gone = (await save(customer, visa)).body.data;
-    await api.db.kysely
-      .updateTable('sandbox_gateway_payment_profiles')
-      .set({ deleted_at: new Date().toISOString() })
-      .where('token', '=', gone.paymentProfileToken)
-      .execute();
+    // Deleted at the gateway (in its own console), not through Voltin.
+    await (await sandboxGateway(api)).deletePaymentProfile(
+      gone.customerProfileToken,
+      gone.paymentProfileToken,
+    );
     const listed = await list(customer);
     expect(listed.body.data.map((p: { paymentProfileToken: string }) => p.paymentProfileToken)).toEqual([
       kept.paymentProfileToken,
@@ -361,6 +357,8 @@ describe('deleting a payment profile', () => {
   it("one recorded under another gateway than the company's is removed here only", async () => {
     const customer = await newCustomer();
     const saved = (await save(customer, visa)).body.data;
+    // As saved before the company moved to the sandbox gateway: reaching that through the API would take a live
+    // gateway account for the company first.
     await api.db.kysely
       .updateTable('payment_profiles')
       .set({ gateway: 'AuthorizeNET' })
@@ -436,9 +434,7 @@ describe('the hosted form is opened with what the request and the company ask', 
 
   it("the payment iframe offers the company's one-time payment types", async () => {
     const customer = await newCustomer();
-    const settings = () => api.db.kysely.updateTable('company_settings').where('company_id', '=', companyId);
-    await settings().set({ one_time_payment_types: 'BankAccount' }).execute();
-    try {
+    await withCompanySettings(api.db.kysely, { one_time_payment_types: 'BankAccount' }, async () => {
       const response = await api.call(
         'GET',
         `/payments/payment-iframe-uri/by-customer/${customer.customerId}`,
@@ -446,9 +442,7 @@ describe('the hosted form is opened with what the request and the company ask', 
       );
       expect(response.status).toBe(200);
       expect(new URL(response.body.data).searchParams.get('token')).toMatch(/^sbx_hosted_/);
-    } finally {
-      await settings().set({ one_time_payment_types: 'Both' }).execute();
-    }
+    });
     expect(gatewaySwitches.hostedPages).toEqual([
       {
         customerProfileToken: expect.stringMatching(/^sbx_cus_/),

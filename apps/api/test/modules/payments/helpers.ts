@@ -1,8 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../src/db/client.js';
 import { isPostgres } from '../../../src/db/migration-helpers.js';
-import { hashPassword } from '../../../src/security/passwords.js';
-import { seal } from '../../../src/security/secret-box.js';
+import {
+  creditCheck,
+  enrollmentBody,
+  planOf,
+  requiredOptions,
+  ssnEnding,
+} from '../../fixtures/enrollments.js';
+import { setGatewayAccount } from '../../fixtures/operator.js';
 import { createTenant } from '../../fixtures/tenants.js';
 import { type CallOptions, signLogin, type TestApi } from '../../helpers/app.js';
 
@@ -54,40 +60,66 @@ export async function everyRowAsText(db: Db): Promise<string> {
   return parts.join('\n');
 }
 
-/** A second customer of an existing company, logged in with the given account token. */
+/**
+ * A second customer of the company of the account `token` signs in for, made through the quick-enrollment call
+ * with a self-service login (named Second Customer), and logged in.
+ */
 export async function loginNewCustomer(
-  api: TestApi,
-  companyId: number,
+  api: Pick<TestApi, 'call'>,
   token: string,
   userName: string,
 ): Promise<CustomerLogin> {
-  const language = await api.db.kysely
-    .selectFrom('languages')
-    .select('id')
-    .where('short_name', '=', 'en')
-    .executeTakeFirstOrThrow();
-  const now = new Date().toISOString();
-  const password = 'Second-Password-7';
-  await api.db.kysely
-    .insertInto('customers')
-    .values({
-      company_id: companyId,
-      user_name: userName,
-      password_hash: await hashPassword(password, 10),
-      first_name: 'Second',
-      last_name: 'Customer',
-      email: `${userName}@example.com`,
-      id_prefered_language: language.id,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  const response = await api.call('POST', '/customers/login', {
+  const response = await api.call('POST', '/customers/create-customer-quick-enrollment', {
     token,
-    body: { username: userName, password },
+    body: {
+      firstName: 'Second',
+      lastName: 'Customer',
+      email: `${userName}@example.com`,
+      primaryPhoneNumber: '512-555-0142',
+      languageId: await englishId(api, token),
+      username: userName,
+      password: 'Second-Password-7',
+    },
   });
-  if (response.status !== 200) throw new Error(`login failed: ${JSON.stringify(response.body)}`);
-  return { token, ...response.body.data };
+  if (response.status !== 200) throw new Error(`quick enrollment failed: ${JSON.stringify(response.body)}`);
+  return { token, customerId: response.body.data.customerId, customerHash: response.body.data.customerHash };
+}
+
+/**
+ * A small business's customer (the firm `firmName`, its contact Ana Garcia), made by the business's enrollment
+ * through the API with a self-service login, and logged in.
+ */
+export async function loginNewBusiness(
+  api: Pick<TestApi, 'call' | 'db'>,
+  token: string,
+  firmName: string,
+  userName: string,
+): Promise<CustomerLogin> {
+  const plan = await planOf(api, 'SmallBusiness');
+  const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: plan });
+  const password = 'Second-Password-7';
+  const enrolled = await api.call('POST', '/enrollments/create', {
+    token,
+    body: enrollmentBody(plan, await requiredOptions(api, token, plan), {
+      customerType: 'SmallBusiness',
+      customer: { firmName, contactName: 'Ana Garcia', fedtaxid: '741234567', username: userName, password },
+      payment: { creditCheckId: check.id_credit_check },
+    }),
+  });
+  if (enrolled.status !== 200) throw new Error(`enrollment failed: ${JSON.stringify(enrolled.body)}`);
+  const login = await api.call('POST', '/customers/login', { token, body: { username: userName, password } });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  return { token, ...login.body.data };
+}
+
+async function englishId(api: Pick<TestApi, 'call'>, token: string): Promise<number> {
+  const languages = (await api.call('GET', '/document-languages', { token })).body.data as Array<{
+    id_language: number;
+    short_name: string;
+  }>;
+  const english = languages.find((l) => l.short_name === 'en');
+  if (!english) throw new Error(`no English among ${JSON.stringify(languages)}`);
+  return english.id_language;
 }
 
 /** A retail company on a live gateway account (pointed at a local fake), with its customer logged in. */
@@ -105,25 +137,7 @@ export async function liveGatewayTenant(
 ): Promise<CustomerLogin & { companyId: number }> {
   const keys = api.app.voltin.keys;
   const tenant = await createTenant(api.db.kysely, keys, slug);
-  await api.db.kysely
-    .updateTable('company_settings')
-    .set({ payment_gateway: account.gateway === 'iCheckGateway' ? 'iCheckGateway' : 'AuthorizeNET' })
-    .where('company_id', '=', tenant.companyId)
-    .execute();
-  await api.db.kysely
-    .insertInto('payment_gateway_accounts')
-    .values({
-      company_id: tenant.companyId,
-      gateway: account.gateway,
-      api_login_id: account.apiLoginId,
-      transaction_key_sealed: seal(keys.secretBox, account.transactionKey),
-      api_key_sealed: account.apiKey ? seal(keys.secretBox, account.apiKey) : null,
-      endpoint: account.endpoint,
-      environment: 'sandbox',
-      timeout_ms: account.timeoutMs ?? 2_000,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  await setGatewayAccount(api.db.kysely, keys.secretBox, tenant.companyId, account);
   const login = await api.call('POST', '/auth/login', { query: signLogin(tenant.apiKey, tenant.secret) });
   const token = login.body.data.token as string;
   const customer = await api.call('POST', '/customers/login', {

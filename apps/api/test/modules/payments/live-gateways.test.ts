@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seal } from '../../../src/security/secret-box.js';
 import { type AuthorizeNetFake, startAuthorizeNetFake } from '../../fixtures/authorize-net-fake.js';
+import { editGatewayAccount, withCompanySettings } from '../../fixtures/operator.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import {
   type CustomerLogin,
@@ -28,11 +29,7 @@ const visa = { id_payment_type: 1, card_number: '4111111111111111', card_expirat
 const rows = async (table: 'payment_profiles' | 'payment_customer_profiles') =>
   api.db.kysely.selectFrom(table).selectAll().execute();
 const setAccount = (values: { transaction_key_sealed?: string; gateway?: string; timeout_ms?: number }) =>
-  api.db.kysely
-    .updateTable('payment_gateway_accounts')
-    .set(values)
-    .where('company_id', '=', anet.companyId)
-    .execute();
+  editGatewayAccount(api.db.kysely, anet.companyId, values);
 
 beforeAll(async () => {
   fake = await startAuthorizeNetFake();
@@ -273,7 +270,7 @@ describe('payment profiles on Authorize.Net', () => {
 
   it("refuses to delete another customer's profile", async () => {
     const created = (await save(anet, visa)).body.data;
-    const second = await loginNewCustomer(api, anet.companyId, anet.token, 'anet.second');
+    const second = await loginNewCustomer(api, anet.token, 'anet.second');
     expectFailure(
       await api.call('DELETE', `/payments/payment-profile/${created.paymentProfileToken}`, as(second)),
       403,
@@ -289,23 +286,17 @@ describe('payment profiles on Authorize.Net', () => {
     } finally {
       await setAccount({ gateway: 'AuthorizeNET' });
     }
-    await api.db.kysely
-      .updateTable('company_settings')
-      .set({ payment_gateway: 'iCheckGateway' })
-      .where('company_id', '=', anet.companyId)
-      .execute();
-    try {
-      const body = expectFailure(await save(anet, visa), 503, 'PAYMENT_GATEWAY_NOT_CONFIGURED');
-      expect(body.message).toContain(
-        'names the iCheckGateway payment gateway but its live account is for AuthorizeNET',
-      );
-    } finally {
-      await api.db.kysely
-        .updateTable('company_settings')
-        .set({ payment_gateway: 'AuthorizeNET' })
-        .where('company_id', '=', anet.companyId)
-        .execute();
-    }
+    await withCompanySettings(
+      api.db.kysely,
+      { payment_gateway: 'iCheckGateway' },
+      async () => {
+        const body = expectFailure(await save(anet, visa), 503, 'PAYMENT_GATEWAY_NOT_CONFIGURED');
+        expect(body.message).toContain(
+          'names the iCheckGateway payment gateway but its live account is for AuthorizeNET',
+        );
+      },
+      anet.companyId,
+    );
   });
 
   it('stores and answers no full card or account number, and keeps the transaction key only sealed', async () => {

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
-import { seal } from '../../../src/security/secret-box.js';
 import { type AuthorizeNetFake, startAuthorizeNetFake } from '../../fixtures/authorize-net-fake.js';
+import { setGatewayAccount } from '../../fixtures/operator.js';
 import { createTenant } from '../../fixtures/tenants.js';
 import { openTestDatabase, signLogin, testConfig } from '../../helpers/app.js';
 
@@ -29,25 +29,12 @@ beforeAll(async () => {
   });
   const db = database.db.kysely;
   const tenant = await createTenant(db, app.voltin.keys, 'logged-power');
-  await db
-    .updateTable('company_settings')
-    .set({ payment_gateway: 'AuthorizeNET' })
-    .where('company_id', '=', tenant.companyId)
-    .execute();
-  await db
-    .insertInto('payment_gateway_accounts')
-    .values({
-      company_id: tenant.companyId,
-      gateway: 'AuthorizeNET',
-      api_login_id: fake.apiLoginId,
-      transaction_key_sealed: seal(app.voltin.keys.secretBox, fake.transactionKey),
-      api_key_sealed: null,
-      endpoint: fake.url,
-      environment: 'sandbox',
-      timeout_ms: 2_000,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  await setGatewayAccount(db, app.voltin.keys.secretBox, tenant.companyId, {
+    gateway: 'AuthorizeNET',
+    apiLoginId: fake.apiLoginId,
+    transactionKey: fake.transactionKey,
+    endpoint: fake.url,
+  });
   const login = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PremisesTable } from '../../../src/db/tables/premises.js';
+import { addCustomerType } from '../../fixtures/operator.js';
 import { createTenant, sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, signLogin, useTestApi } from '../../helpers/app.js';
 
@@ -93,16 +94,7 @@ describe('GET /miscellaneous/validate-esiid-address', () => {
     const rivalToken = (
       await api.call('POST', '/auth/login', { query: signLogin(rival.apiKey, rival.secret) })
     ).body.data.token;
-    const { id } = await api.db.kysely
-      .insertInto('customer_types')
-      .values({
-        company_id: rival.companyId,
-        name: 'Residential',
-        code: 'Residential',
-        prospect_expiration_days: 30,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await addCustomerType(api.db.kysely, rival.companyId, 'Residential');
     const home = await premise({ premise_type: 'Residential', status: 'Active', unit: false });
     const response = await validate(
       { esiidNumber: home.esiid, addressint: home.address_1, customerTypeId: id },

@@ -9,7 +9,7 @@ import { SANDBOX_PROSPECTS } from '../../../src/db/seed/prospects.js';
 import { systemClock } from '../../../src/domain/clock.js';
 import { configureSigningAccount } from '../../../src/modules/prospects/signing-accounts.js';
 import { type DocusignFake, startDocusignFake } from '../../adapters/document-signing/fake-docusign.js';
-import { createTenant } from '../../fixtures/tenants.js';
+import { createTenant, sandboxCompanyId } from '../../fixtures/tenants.js';
 import {
   type ApiResponse,
   expectFailure,
@@ -214,11 +214,16 @@ describe('contracts through DocuSign (the adapter pointed at the local fake)', (
   });
 
   it('builds the contract from the company’s DocuSign template, the customer in its role', async () => {
-    await database.db.kysely
-      .updateTable('signing_accounts')
-      .set({ template_id: fake.templateId, template_role: 'Customer' })
-      .where('account_id', '=', ACCOUNT)
-      .execute();
+    const configure = async (templateId: string | null, templateRole: string | null) =>
+      expect(
+        await configureSigningAccount(
+          database.db.kysely,
+          systemClock,
+          await sandboxCompanyId(database.db.kysely),
+          { accountId: ACCOUNT, templateId, templateRole },
+        ),
+      ).toBeNull();
+    await configure(fake.templateId, 'Customer');
     try {
       const id = await newProspect();
       expect((await moveTo(id, 'Contract_Sent')).status).toBe(200);
@@ -230,11 +235,7 @@ describe('contracts through DocuSign (the adapter pointed at the local fake)', (
         ],
       });
     } finally {
-      await database.db.kysely
-        .updateTable('signing_accounts')
-        .set({ template_id: null, template_role: null })
-        .where('account_id', '=', ACCOUNT)
-        .execute();
+      await configure(null, null);
     }
   });
 

@@ -75,6 +75,7 @@ describe('the expire-prospects background task', () => {
     const id = await create('Quote_Sent');
     clock.advance((EXPIRATION_DAYS + 3) * DAY);
     token = await tokenNow();
+    // A stale rate on the expired quote (tampered: the sandbox matrix has one price), so the re-quote shows it is priced again.
     await api.db.kysely.updateTable('prospects').set({ rate_micros: 1 }).where('id', '=', id).execute();
     await api.app.voltin.scheduler.runNow('expire-prospects');
     expectFailure(

@@ -6,6 +6,7 @@ import {
   PROSPECT_STATUS_TRANSITIONS,
   PROSPECT_STATUSES,
 } from '../../../src/modules/prospects/index.js';
+import { withoutSigningAccount } from '../../fixtures/operator.js';
 import { createAccount, createTenant, sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, signLogin, useTestApi } from '../../helpers/app.js';
 import { addDaysUtc, type ProspectRefs, prospectRefs, seededPrice, validProspect } from './fixtures.js';
@@ -352,12 +353,8 @@ describe('affiliates', () => {
       companyId,
       apiKey: 'vlt_portal_only',
       permissions: ['*'],
+      roleGroups: ['CustomerPortal'],
     });
-    await api.db.kysely
-      .updateTable('web_service_accounts')
-      .set({ role_groups: JSON.stringify(['CustomerPortal']) })
-      .where('id', '=', portal.accountId)
-      .execute();
     const portalToken = await login(portal.apiKey, portal.secret);
     const failure = expectFailure(
       await api.call('GET', '/prospects', { token: portalToken }),
@@ -581,25 +578,10 @@ describe('POST /prospects/{id}/update-status', () => {
   it('refuses Contract_Sent for a company without a signing account', async () => {
     const id = (await create(validProspect(refs, { status: 'Quote_Sent' }))).body.data.idProspect as number;
     const companyId = await sandboxCompanyId(api.db.kysely);
-    const saved = await api.db.kysely
-      .selectFrom('signing_accounts')
-      .selectAll()
-      .where('company_id', '=', companyId)
-      .execute();
-    await api.db.kysely
-      .updateTable('signing_accounts')
-      .set({ company_id: (await createTenant(api.db.kysely, api.app.voltin.keys, 'no-signing')).companyId })
-      .where('company_id', '=', companyId)
-      .execute();
-    try {
+    const holder = (await createTenant(api.db.kysely, api.app.voltin.keys, 'no-signing')).companyId;
+    await withoutSigningAccount(api.db.kysely, companyId, holder, async () => {
       expectFailure(await updateStatus(id, { newStatus: 'Contract_Sent' }), 422, 'SIGNING_NOT_CONFIGURED');
-    } finally {
-      await api.db.kysely
-        .updateTable('signing_accounts')
-        .set({ company_id: companyId })
-        .where('id', '=', saved[0]!.id)
-        .execute();
-    }
+    });
   });
 });
 

@@ -27,7 +27,7 @@ const streakKeys = async () =>
 describe('the purge task', () => {
   it('forgets runs of failures after a day without attempts, but remembers known addresses for 90 days', async () => {
     const limiter = createRateLimiter(api.db.kysely, clock);
-    await api.db.kysely.deleteFrom('login_streaks').execute();
+    await api.db.kysely.deleteFrom('login_streaks').execute(); // a clean slate: the test lists every streak left
     await limiter.attemptStreak('failed-only', [0]);
     await limiter.attemptStreak('logged-in', [0]);
     await limiter.endStreak('logged-in');

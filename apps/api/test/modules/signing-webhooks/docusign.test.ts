@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { SANDBOX_PROSPECTS } from '../../../src/db/seed/prospects.js';
-import { seal } from '../../../src/security/secret-box.js';
+import { addConnectKey } from '../../fixtures/operator.js';
 import {
   type ApiResponse,
   expectFailure,
@@ -200,20 +200,10 @@ describe('POST /webhooks/docusign: authentication', () => {
   });
 
   it('accepts a signature by any active Connect key, in any X-DocuSign-Signature-N header', async () => {
-    const account = await app.voltin.db.kysely
-      .selectFrom('signing_accounts')
-      .select('id')
-      .where('account_id', '=', ACCOUNT)
-      .executeTakeFirstOrThrow();
-    await app.voltin.db.kysely
-      .insertInto('signing_connect_keys')
-      .values({
-        signing_account_id: account.id,
-        label: 'Rotated key',
-        key_sealed: seal(app.voltin.keys.secretBox, 'the-rotated-connect-key'),
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await addConnectKey(app.voltin.db.kysely, app.voltin.keys.secretBox, ACCOUNT, {
+      label: 'Rotated key',
+      secret: 'the-rotated-connect-key',
+    });
     const body = connectMessage('envelope-delivered', envelopeId);
     const response = await deliver(body, {
       'x-docusign-signature-1': sign(body, 'a-retired-key'),

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { setPlans, setUtility } from '../../fixtures/operator.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 
 const api = useTestApi();
@@ -78,12 +79,8 @@ describe('GET /utilities', () => {
         .where('code', '=', 'TNMP')
         .executeTakeFirstOrThrow()
     ).id;
-    await api.db.kysely
-      .updateTable('utilities')
-      .set({ allow_enrollments: 0 })
-      .where('id', '=', tnmp)
-      .execute();
-    await api.db.kysely.updateTable('plans').set({ published: 0 }).where('utility_id', '=', tnmp).execute();
+    await setUtility(api.db.kysely, 'TNMP', { allow_enrollments: 0 });
+    await setPlans(api.db.kysely, { utilityId: tnmp }, { published: 0 });
     expect(codes(await get('/utilities', { allow_enrollments: false }))).toEqual(['TNMP']);
     expect(codes(await get('/utilities', { has_available_plans: false }))).toEqual(['TNMP']);
     expect(codes(await get('/utilities', { has_available_plans: true }))).not.toContain('TNMP');

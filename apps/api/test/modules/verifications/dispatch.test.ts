@@ -12,6 +12,7 @@ import {
   requiredOptions,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
+import { setCompanySettings, setPlans, withCompanySettings } from '../../fixtures/operator.js';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { useTestApi } from '../../helpers/app.js';
 import { manualClock } from '../../helpers/clock.js';
@@ -71,14 +72,14 @@ beforeAll(async () => {
   plan = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
   options = await requiredOptions(api, token, plan);
   companyId = await sandboxCompanyId(api.db.kysely);
-  await api.db.kysely
-    .updateTable('company_settings')
-    .set({
+  await setCompanySettings(
+    api.db.kysely,
+    {
       verification_provider_url: provider.url,
       verification_provider_secret_sealed: seal(api.app.voltin.keys.secretBox, provider.secret),
-    })
-    .where('company_id', '=', companyId)
-    .execute();
+    },
+    companyId,
+  );
 });
 afterAll(() => provider.close());
 
@@ -108,19 +109,11 @@ describe('which sales need third-party verification', () => {
     expect(doorToDoor.enrollmentStatus).toBe('ON_HOLD_VERIFICATION_PENDING');
     const web = await sale({ salesChannel: 'Web' });
     expect(web.enrollmentStatus).toBe('PENDING');
-    await api.db.kysely
-      .updateTable('plans')
-      .set({ verification_required: 1 })
-      .where('id', '=', plan)
-      .execute();
+    await setPlans(api.db.kysely, plan, { verification_required: 1 });
     try {
       expect((await sale({ salesChannel: 'Web' })).enrollmentStatus).toBe('ON_HOLD_VERIFICATION_PENDING');
     } finally {
-      await api.db.kysely
-        .updateTable('plans')
-        .set({ verification_required: 0 })
-        .where('id', '=', plan)
-        .execute();
+      await setPlans(api.db.kysely, plan, { verification_required: 0 });
     }
   });
 });
@@ -202,23 +195,12 @@ describe('handing sales to the verification provider', () => {
   });
 
   it('keeps sales NOT_SENT, listed for polling, where the company has no provider', async () => {
-    await api.db.kysely
-      .updateTable('company_settings')
-      .set({ verification_provider_url: null })
-      .where('company_id', '=', companyId)
-      .execute();
-    try {
+    await withCompanySettings(api.db.kysely, { verification_provider_url: null }, async () => {
       const { enrollmentId } = await sale({ salesChannel: 'DoorToDoor' });
       const { verification_id } = await verificationOf(enrollmentId);
       await dispatch();
       expect(sentFor(verification_id)).toEqual([]);
       expect((await verificationOf(enrollmentId)).result).toBe('NOT_SENT');
-    } finally {
-      await api.db.kysely
-        .updateTable('company_settings')
-        .set({ verification_provider_url: provider.url })
-        .where('company_id', '=', companyId)
-        .execute();
-    }
+    });
   });
 });

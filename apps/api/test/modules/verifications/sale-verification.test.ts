@@ -8,6 +8,7 @@ import {
   requiredOptions,
   ssnEnding,
 } from '../../fixtures/enrollments.js';
+import { setCompanySettings } from '../../fixtures/operator.js';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { useTestApi } from '../../helpers/app.js';
 
@@ -40,11 +41,7 @@ beforeAll(async () => {
 });
 
 const requireVerification = (required: 0 | 1) =>
-  api.db.kysely
-    .updateTable('company_settings')
-    .set({ verification_required: required })
-    .where('company_id', '=', companyId)
-    .execute();
+  setCompanySettings(api.db.kysely, { verification_required: required }, companyId);
 
 async function sale(): Promise<number> {
   const check = await creditCheck(api, token, { socialSecurityNumber: ssnEnding('720'), planId: plan });

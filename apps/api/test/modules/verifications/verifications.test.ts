@@ -7,7 +7,11 @@ const api = useTestApi();
 let token: string;
 let companyId: number;
 
-/** Verifications are requested when enrollments are created (next issue); here they are seeded directly. */
+/**
+ * A verification as the provider knows it, seeded directly: a sale's own (sale-verification.test.ts) gets a random
+ * id, while these tests name theirs, and some are linked to no enrollment (recorded before sales requested them),
+ * which no API call makes.
+ */
 async function seedVerification(
   verificationId: string,
   enrollmentId: number | null = null,
