@@ -1,4 +1,5 @@
 // `npm test`: every check a change must pass, in order, with one closing line of counts.
+import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,8 @@ import { exportDocsData, run } from './lib.mjs';
 
 const reports = {
   api: path.join(tmpdir(), 'voltin-vitest.json'),
+  loadSQLite: path.join(tmpdir(), 'voltin-vitest-load-sqlite.json'),
+  loadPostgreSQL: path.join(tmpdir(), 'voltin-vitest-load-postgresql.json'),
   e2e: path.join(tmpdir(), 'voltin-playwright.json'),
   sdk: path.join(tmpdir(), 'voltin-sdk-vitest.json'),
 };
@@ -19,6 +22,28 @@ const passedOnRetry = [];
 function step(name, status) {
   if (status !== 0) failedSteps.push(name);
   return status === 0;
+}
+
+/**
+ * Runs a command whose output is prefixed with `label` line by line, so commands run side by side stay readable;
+ * resolves to its exit status.
+ */
+function runLabelled(label, command, args, options = {}) {
+  console.log(`\n▶ [${label}] ${[command, ...args].join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop();
+        for (const line of lines) console.log(`[${label}] ${line}`);
+      });
+      stream.on('end', () => rest && console.log(`[${label}] ${rest}`));
+    }
+    child.on('error', () => resolve(1));
+    child.on('close', (status) => resolve(status ?? 1));
+  });
 }
 
 function countVitest(file, engine) {
@@ -67,63 +92,72 @@ if (!postgresUrl && process.env.CI === 'true') {
   );
   step('API tests on PostgreSQL (no DATABASE_URL=postgres://…)', 1);
 }
-function apiTests(name, engine, databaseUrl, extraArgs = [], extraEnv = {}) {
-  step(
-    `${name} on ${engine}`,
-    run(
-      'npx',
-      [
-        'vitest',
-        'run',
-        ...extraArgs,
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${reports.api}`,
-      ],
-      {
-        cwd: path.resolve('apps/api'),
-        env: { ...process.env, DATABASE_URL: databaseUrl ?? '', ...extraEnv },
-      },
-    ),
-  );
-  countVitest(reports.api, engine);
+function vitestArgs(report, extraArgs = []) {
+  return [
+    'vitest',
+    'run',
+    ...extraArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
+}
+function apiOptions(databaseUrl, extraEnv = {}) {
+  return {
+    cwd: path.resolve('apps/api'),
+    env: { ...process.env, DATABASE_URL: databaseUrl ?? '', ...extraEnv },
+  };
 }
 // The API tests log as a deployment would (level info) to one file per engine, which is then scanned for SSNs, tax
 // ids, dates of birth and card numbers: a leak fails the run, naming its kind and route, never the value.
 for (const [engine, databaseUrl] of engines) {
   const logFile = path.join(tmpdir(), `voltin-api-tests-${engine}.log`);
   rmSync(logFile, { force: true });
-  apiTests('API tests', engine, databaseUrl, [], { VOLTIN_TEST_LOG_FILE: logFile });
+  step(
+    `API tests on ${engine}`,
+    run('npx', vitestArgs(reports.api), apiOptions(databaseUrl, { VOLTIN_TEST_LOG_FILE: logFile })),
+  );
+  countVitest(reports.api, engine);
   step(
     `personal data scan of the API tests' log on ${engine}`,
     run('node', ['scripts/scan-test-logs.mjs', logFile]),
   );
 }
-// After every other API test file, since one of these restarts the PostgreSQL server they would share. The soak
-// lasts 20 s here, which catches a request that fails under steady load; CI runs the 3-minute soak instead (also
-// `npm run test:soak`), long enough to tell a memory leak from the collector's sawtooth. SOAK_SECONDS overrides both.
-const soakSeconds = process.env.SOAK_SECONDS || (process.env.CI === 'true' ? '180' : '20');
-for (const [engine, databaseUrl] of engines)
-  apiTests(
-    `fault, restart and ${soakSeconds}-second soak runs under load`,
-    engine,
-    databaseUrl,
-    ['--config', 'vitest.load.config.ts'],
-    { SOAK_SECONDS: soakSeconds },
-  );
 // The SDK against a sandbox API server, on the types generated from the exported document (typecheck made them).
 if (exported) {
-  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports.sdk}`];
-  step('SDK tests', run('npx', args, { cwd: path.resolve('packages/sdk') }));
+  step('SDK tests', run('npx', vitestArgs(reports.sdk), { cwd: path.resolve('packages/sdk') }));
   countVitest(reports.sdk, 'SDK');
 }
+// After every other test on a database, since one of these restarts the PostgreSQL server they would share. The
+// soak lasts 20 s here, which catches a request that fails under steady load; CI runs the 3-minute soak instead (also
+// `npm run test:soak`), long enough to tell a memory leak from the collector's sawtooth. SOAK_SECONDS overrides both.
+// The runs under load mostly wait (a steady rate, a partner that does not answer, a server restarting), so the two
+// engines' runs go side by side, and beside them the docs site build, which needs the processor.
+const soakSeconds = process.env.SOAK_SECONDS || (process.env.CI === 'true' ? '180' : '20');
+const loadRuns = engines.map(async ([engine, databaseUrl]) => {
+  const report = reports[`load${engine}`];
+  const status = await runLabelled(
+    `load ${engine}`,
+    'npx',
+    vitestArgs(report, ['--config', 'vitest.load.config.ts']),
+    apiOptions(databaseUrl, { SOAK_SECONDS: soakSeconds }),
+  );
+  step(`fault, restart and ${soakSeconds}-second soak runs under load on ${engine}`, status);
+  countVitest(report, engine);
+});
+const docsBuild = exported
+  ? runLabelled('docs', 'npm', ['run', 'build', '-w', '@voltin/docs']).then((status) =>
+      step('docs site build', status),
+    )
+  : false;
+const [docsBuilt] = await Promise.all([docsBuild, ...loadRuns]);
 // Too slow for every run (tens of minutes): CI runs it when VOLTIN_MUTATION=1 asks for it. Below 90 % it fails.
 if (process.env.VOLTIN_MUTATION === '1')
   step(
     'mutation testing of the money and enrollment rules',
     run('npm', ['run', 'test:mutation', '-w', '@voltin/api']),
   );
-if (exported && step('docs site build', run('npm', ['run', 'build', '-w', '@voltin/docs']))) {
+if (docsBuilt) {
   step(
     'browser tests',
     run('npx', ['playwright', 'test'], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: reports.e2e } }),

@@ -71,7 +71,7 @@ import { createFilesService, fileRoutes } from './modules/files/index.js';
 import { healthRoutes, pingDatabase, queueDepths } from './modules/health/index.js';
 import { createNotificationsService, notificationRoutes } from './modules/notifications/index.js';
 import { createPaymentsService, paymentRoutes } from './modules/payments/index.js';
-import { createPlansService, planRoutes } from './modules/plans/index.js';
+import { createPlansService, planRoutes, utilitiesWithPlansOnSale } from './modules/plans/index.js';
 import { createPremisesService, premiseRoutes } from './modules/premises/index.js';
 import { createProspectsService, prospectRoutes, sandboxSigningRoutes } from './modules/prospects/index.js';
 import { createRateLimiter } from './modules/rate-limits/index.js';
@@ -239,7 +239,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config.catalogCacheMaxBytes,
     clock,
   );
-  const utilities = createUtilitiesService(db.kysely, catalog, clock);
+  // Plans depend on utilities; the utilities' "has plans on sale" filter asks the plans' definition through this.
+  const utilities = createUtilitiesService(db.kysely, catalog, clock, (today) =>
+    utilitiesWithPlansOnSale(db.kysely, today),
+  );
   const linkSigner = createLinkSigner(keys.urlSigning, clock);
   const plans = createPlansService({ db: db.kysely, utilities, linkSigner, catalog, clock });
   const files = createFilesService({

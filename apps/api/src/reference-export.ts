@@ -8,7 +8,6 @@ import { SANDBOX_GATEWAY_TEST_VALUES } from './adapters/payment-gateway/sandbox.
 import { SANDBOX_PROSPECTS } from './db/seed/prospects.js';
 import { ROLE_GROUPS, SANDBOX } from './db/seed/sandbox.js';
 import { BILLING_DELIVERY_METHODS } from './domain/billing-delivery.js';
-import { dayOf } from './domain/dates.js';
 import { DAY_TYPE_WEIGHT, HOURLY_SHARE, SEASON_WEIGHT, SUMMER_MONTHS } from './domain/load-shape.js';
 import { ERROR_CODES } from './http/errors.js';
 import { DEFAULT_QUEUE } from './modules/agent-queues/index.js';
@@ -41,8 +40,7 @@ export async function collectReference(app: FastifyInstance) {
   const db = app.voltin.db.kysely;
   const company = await findCompanyBySlug(db, SANDBOX.companySlug);
   if (!company) throw new Error(`The sandbox company (${SANDBOX.companySlug}) is not in the database`);
-  // No filter: `today` only matters to the "has plans on sale" filter.
-  const utilities = await listUtilities(db, company.id, { today: dayOf(app.voltin.clock) });
+  const utilities = await listUtilities(db, company.id, {});
   const charges = await listDeliveryCharges(db);
   const zipcodes = await listUtilityZipcodes(db, company.id);
   const customerTypes = await findCustomerTypes(db, company.id);

@@ -15,6 +15,7 @@ runCompanyFileCommand(
       fileName: path.basename(filePath),
       content: readFileSync(filePath),
       importedBy: 'cli',
+      importedAt: new Date().toISOString(),
     });
     console.log(
       `Imported ${result.rows} prices (price file ${result.priceFileDate}; ${result.utilities.join(', ')}) ` +

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { type BuildOptions, buildApp } from '../../src/app.js';
@@ -8,11 +6,16 @@ import { type Config, loadConfig } from '../../src/config/index.js';
 import { type Db, openDatabase } from '../../src/db/client.js';
 import { SANDBOX } from '../../src/db/seed/sandbox.js';
 import { hmacSha256Hex } from '../../src/security/tokens.js';
+import { newPostgresDatabase } from './databases.js';
 import { productionEnv } from './production.js';
 
 export { SANDBOX };
 
-/** A database of its own for one test file: in-memory SQLite, or a fresh schema when DATABASE_URL is PostgreSQL. */
+/**
+ * A database of its own for one test file: in-memory SQLite, or a fresh PostgreSQL database when DATABASE_URL is
+ * PostgreSQL. A database rather than a schema, because files run side by side: Kysely's migrator reads the whole
+ * catalogue of its database, and a schema another file drops at that moment makes the read fail.
+ */
 export async function openTestDatabase(): Promise<{
   db: Db;
   url: string;
@@ -25,24 +28,21 @@ export async function openTestDatabase(): Promise<{
     // In-memory SQLite is one process's own database: a "second node" shares the connection.
     return { db, url: 'sqlite::memory:', drop: () => db.close(), reopen: () => db };
   }
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = openDatabase(url, { poolSize: 1 });
-  await sql`create schema ${sql.id(schema)}`.execute(admin.kysely);
-  const db = openDatabase(url, { schema, poolSize: 5 });
+  const database = await newPostgresDatabase(url);
+  const db = openDatabase(database.url, { poolSize: 5 });
   const others: Db[] = [];
   return {
     db,
-    url,
+    url: database.url,
     reopen: () => {
-      const other = openDatabase(url, { schema, poolSize: 5 });
+      const other = openDatabase(database.url, { poolSize: 5 });
       others.push(other);
       return other;
     },
     drop: async () => {
       for (const other of others) await other.close();
       await db.close();
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.kysely);
-      await admin.close();
+      await database.drop();
     },
   };
 }

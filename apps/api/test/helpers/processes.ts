@@ -1,12 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
-import { openDatabase } from '../../src/db/client.js';
 import { httpClient, type TestApi } from './app.js';
+import { newPostgresDatabase } from './databases.js';
 
 /**
  * Voltin as a supplier runs it: separate `node src/server.ts` operating-system processes on one database, each
@@ -49,27 +47,7 @@ export async function emptyDatabase(): Promise<EmptyDatabase> {
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
-  const name = `voltin_nodes_${randomBytes(5).toString('hex')}`;
-  const admin = openDatabase(serverUrl, { poolSize: 1 });
-  await sql`create database ${sql.id(name)}`.execute(admin.kysely);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      // Closed pools say goodbye asynchronously; the database can be dropped once the server has let them go.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await sql`drop database if exists ${sql.id(name)}`.execute(admin.kysely);
-          break;
-        } catch (error) {
-          if (attempt === 50) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
-      await admin.close();
-    },
-  };
+  return newPostgresDatabase(serverUrl);
 }
 
 /** Starts one API process on `databaseUrl` and resolves once its health check answers 200. */

@@ -176,6 +176,7 @@ export async function seedSandboxProspects(
     fileName: PRICING_MATRIX_FILE,
     content: pricingMatrixCsv(),
     importedBy: 'seed',
+    importedAt: new Date().toISOString(),
   });
 
   const signing = await trx

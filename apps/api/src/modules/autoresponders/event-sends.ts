@@ -5,6 +5,16 @@ import type { Database } from '../../db/schema.js';
 import { readSetting, writeSetting } from '../../db/system-settings.js';
 import type { Clock } from '../../domain/clock.js';
 import type { BillingService } from '../billing/index.js';
+import { insertNotificationOnce, notificationsAfter } from '../notifications/index.js';
+import { prospectsChangedSince } from '../prospects/index.js';
+import {
+  brandOf,
+  defaultLanguageId,
+  type EnrollmentContext,
+  enrollmentContext,
+  historyStatus,
+  paymentOf,
+} from './event-sources.js';
 import * as store from './store.js';
 import { toHtml } from './templates.js';
 import {
@@ -22,6 +32,8 @@ const BATCH = 500;
 const SETTLE_SECONDS = 60;
 /** The id_message of the notification that records an autoresponder email. */
 export const AUTORESPONDER_MESSAGE_ID = 401;
+/** The kind of that notification; the autoresponders do not answer their own notifications. */
+const AUTORESPONDER_KIND = 'autoresponder';
 
 interface Target {
   companyId: number;
@@ -45,9 +57,8 @@ interface AutoresponderEvent {
 
 type Db = Kysely<Database>;
 type ActiveTemplate = Awaited<ReturnType<typeof store.activeTemplates>>[number];
-type NotificationRow = Awaited<ReturnType<typeof store.notificationsAfter>>[number];
-type EnrollmentRow = NonNullable<Awaited<ReturnType<typeof store.enrollmentContext>>>;
-type ProspectRow = Awaited<ReturnType<typeof store.prospectsChangedSince>>[number];
+type NotificationRow = Awaited<ReturnType<typeof notificationsAfter>>[number];
+type ProspectRow = Awaited<ReturnType<typeof prospectsChangedSince>>[number];
 
 /** What a notification adds to its enrollment: the payment or statement it is about, the status it announces. */
 interface NotificationDetails {
@@ -57,7 +68,7 @@ interface NotificationDetails {
 }
 
 function enrollmentEvent(
-  e: EnrollmentRow,
+  { enrollment: e, customer, plan }: EnrollmentContext,
   trigger: TriggerDefinition,
   sourceKey: string,
   details: NotificationDetails,
@@ -65,10 +76,10 @@ function enrollmentEvent(
   return {
     target: {
       companyId: e.company_id,
-      brandId: e.brand_id,
+      brandId: plan.brand_id,
       customerTypeId: e.customer_type_id,
-      languageId: e.id_prefered_language,
-      recipient: e.email ?? e.alternative_email,
+      languageId: customer.id_prefered_language,
+      recipient: customer.email ?? customer.alternative_email,
       customerId: e.customer_id,
       enrollmentId: e.id,
       prospectId: null,
@@ -76,7 +87,7 @@ function enrollmentEvent(
     trigger,
     sourceKey,
     context: {
-      customer: { firstName: e.first_name, lastName: e.last_name },
+      customer: { firstName: customer.first_name, lastName: customer.last_name },
       enrollment: {
         id: e.id,
         status: details.status,
@@ -86,7 +97,7 @@ function enrollmentEvent(
         depositCents: trigger.source === 'enrollment' ? e.deposit_amount_cents : 0,
         commodity: e.commodity,
       },
-      plan: { name: e.plan_name, rate: e.plan_rate, term: e.plan_term },
+      plan: { name: plan.name, rate: plan.rate, term: plan.term },
       payment: details.payment,
       statement: details.statement,
       prospect: null,
@@ -149,17 +160,10 @@ export function createEventSender(deps: { db: Db; billing: BillingService; mail:
     };
     const [own] = await store.activePackages(db, { ...where, languageId: target.languageId });
     if (own) return own;
-    const fallback = await store.defaultLanguageId(db);
-    if (!fallback || fallback.id === target.languageId) return undefined;
-    const [byDefault] = await store.activePackages(db, { ...where, languageId: fallback.id });
+    const fallback = await defaultLanguageId(db);
+    if (fallback === undefined || fallback === target.languageId) return undefined;
+    const [byDefault] = await store.activePackages(db, { ...where, languageId: fallback });
     return byDefault;
-  }
-
-  async function brandOf(brandId: number): Promise<EventContext['brand']> {
-    const brand = await store.brand(db, brandId);
-    return brand
-      ? { name: brand.name, phone: brand.phone, url: brand.url, myAccountUrl: brand.my_account_url }
-      : null;
   }
 
   /** Sends each active template of the chosen package for the trigger, once per (template, event). */
@@ -168,7 +172,7 @@ export function createEventSender(deps: { db: Db; billing: BillingService; mail:
     if (!chosen) return 0;
     const templates = await store.activeTemplates(db, chosen.id, event.trigger.key);
     if (templates.length === 0) return 0;
-    const brand = await brandOf(chosen.brand_id);
+    const brand = await brandOf(db, event.target.companyId, chosen.brand_id);
     const values = valueFrom({ ...event.context, trigger: event.trigger, brand });
     let sent = 0;
     for (const template of templates) sent += await sendTemplate(event, template, values);
@@ -217,12 +221,12 @@ export function createEventSender(deps: { db: Db; billing: BillingService; mail:
         await store.setOutbox(trx, sendId, outboxId);
       }
       if (target.customerId !== null) {
-        await store.insertNotificationOnce(trx, {
+        await insertNotificationOnce(trx, {
           company_id: target.companyId,
           customer_id: target.customerId,
           enrollment_id: target.enrollmentId,
           id_message: AUTORESPONDER_MESSAGE_ID,
-          kind: 'autoresponder',
+          kind: AUTORESPONDER_KIND,
           subject: subject.text,
           message: body.text,
           display_priority: 3,
@@ -233,13 +237,6 @@ export function createEventSender(deps: { db: Db; billing: BillingService; mail:
       }
       return 1;
     });
-  }
-
-  async function paymentOf(chargeId: number): Promise<EventContext['payment']> {
-    const c = await store.charge(db, chargeId);
-    return c
-      ? { amountCents: c.amount_cents, date: c.updated_at.slice(0, 10), transactionType: c.transaction_type }
-      : null;
   }
 
   /** The statement a statement-ready notification is about (by token), from the billing system. */
@@ -260,16 +257,16 @@ export function createEventSender(deps: { db: Db; billing: BillingService; mail:
   async function notificationDetails(
     sourceKey: string,
     trigger: TriggerDefinition,
-    e: EnrollmentRow,
+    { enrollment: e }: EnrollmentContext,
   ): Promise<NotificationDetails> {
     const [source, id, ...rest] = sourceKey.split(':');
     let payment: EventContext['payment'] = null;
     let statement: EventContext['statement'] = null;
     let status = triggerStatus(trigger.key) ?? e.status;
-    if (source === 'charge') payment = await paymentOf(Number(id));
+    if (source === 'charge') payment = await paymentOf(db, e.company_id, Number(id));
     if (source === 'statement') statement = await statementOf(e.company_id, e.id, [id, ...rest].join(':'));
     if (source === 'status-history' && triggerStatus(trigger.key) === null) {
-      status = (await store.historyStatus(db, Number(id)))?.to_status ?? e.status;
+      status = (await historyStatus(db, e.id, Number(id))) ?? e.status;
     }
     return { payment, statement, status };
   }
@@ -277,7 +274,7 @@ export function createEventSender(deps: { db: Db; billing: BillingService; mail:
   async function sendForNotification(row: NotificationRow): Promise<number> {
     const trigger = TRIGGER_BY_NOTIFICATION_KIND.get(row.kind);
     if (!trigger || row.enrollment_id === null) return 0;
-    const e = await store.enrollmentContext(db, row.enrollment_id);
+    const e = await enrollmentContext(db, row.enrollment_id);
     if (!e) return 0;
     const details = await notificationDetails(row.source_key, trigger, e);
     return fire(enrollmentEvent(e, trigger, `notification:${row.source_key}`, details));
@@ -286,7 +283,7 @@ export function createEventSender(deps: { db: Db; billing: BillingService; mail:
   /** Customer events: each notification the create-notifications task created, once. */
   async function customerEvents(settleBefore: string): Promise<number> {
     const from = Number((await readSetting(db, NOTIFICATION_CURSOR)) ?? 0);
-    const rows = await store.notificationsAfter(db, from, BATCH);
+    const rows = await notificationsAfter(db, from, BATCH, AUTORESPONDER_KIND);
     let sent = 0;
     let next = from;
     let settled = true;
@@ -302,7 +299,7 @@ export function createEventSender(deps: { db: Db; billing: BillingService; mail:
   /** Prospect events: a prospect reaching a sales status, once per prospect and status. */
   async function prospectEvents(settleBefore: string): Promise<number> {
     const from = (await readSetting(db, PROSPECT_CURSOR)) ?? '';
-    const rows = await store.prospectsChangedSince(db, from, BATCH);
+    const rows = await prospectsChangedSince(db, from, BATCH);
     let sent = 0;
     let next = from;
     for (const row of rows) {

@@ -5,6 +5,8 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../domain/clock.js';
 import { notFound } from '../../http/errors.js';
 import type { BillingService } from '../billing/index.js';
+import { findCompanyBrands, findCustomerTypes } from '../company/index.js';
+import { listLanguages } from '../reference/index.js';
 import { createEventSender } from './event-sends.js';
 import type {
   AutoresponderPackage,
@@ -22,6 +24,26 @@ type PackageWire = Static<typeof AutoresponderPackage>;
 type TemplateWire = Static<typeof AutoresponderTemplate>;
 type SendWire = Static<typeof AutoresponderSend>;
 
+/**
+ * The company's packages with the names of their brand, language and customer type, read from their owners (company,
+ * reference). As the join this replaces did, a package whose brand, language or customer type is gone is left out.
+ */
+async function namedPackages(db: Kysely<Database>, companyId: number) {
+  const [packages, brands, languages, types] = await Promise.all([
+    store.packages(db, companyId),
+    findCompanyBrands(db, companyId),
+    listLanguages(db, false),
+    findCustomerTypes(db, companyId),
+  ]);
+  return packages.flatMap((p) => {
+    const brand = brands.find((b) => b.id === p.brand_id);
+    const language = languages.find((l) => l.id === p.language_id);
+    const type = types.find((t) => t.id === p.customer_type_id);
+    if (!brand || !language || !type) return [];
+    return [{ ...p, brand_name: brand.name, language: language.short_name, customer_type: type.name }];
+  });
+}
+
 export function createAutorespondersService(deps: {
   db: Kysely<Database>;
   billing: BillingService;
@@ -36,7 +58,7 @@ export function createAutorespondersService(deps: {
     sendFromEvents,
 
     async packages(companyId: number): Promise<PackageWire[]> {
-      const packages = await store.packages(db, companyId);
+      const packages = await namedPackages(db, companyId);
       const templates = await store.templatesOf(
         db,
         packages.map((p) => p.id),

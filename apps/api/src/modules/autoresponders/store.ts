@@ -1,109 +1,8 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AutoresponderSendsTable, AutoresponderTemplatesTable } from '../../db/tables/autoresponders.js';
-import type { NotificationsTable } from '../../db/tables/billing.js';
 
 type Db = Kysely<Database>;
-
-/** Notifications after the cursor, except the autoresponders' own. */
-export function notificationsAfter(db: Db, afterId: number, limit: number) {
-  return db
-    .selectFrom('notifications')
-    .select(['id', 'company_id', 'customer_id', 'enrollment_id', 'kind', 'source_key', 'sent_date'])
-    .where('id', '>', afterId)
-    .where('kind', '!=', 'autoresponder')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
-/** What a customer event's email needs: the customer, the enrollment, its plan and brand. */
-export function enrollmentContext(db: Db, enrollmentId: number) {
-  return db
-    .selectFrom('enrollments as e')
-    .innerJoin('customers as c', 'c.id', 'e.customer_id')
-    .innerJoin('plans as p', 'p.id', 'e.plan_id')
-    .select([
-      'e.id',
-      'e.company_id',
-      'e.customer_id',
-      'e.customer_type_id',
-      'e.status',
-      'e.commodity',
-      'e.requested_start_date',
-      'e.contract_start_date',
-      'e.ldc_account',
-      'e.service_address_1',
-      'e.service_city',
-      'e.service_state',
-      'e.service_zipcode',
-      'e.deposit_amount_cents',
-      'p.brand_id',
-      'p.name as plan_name',
-      'p.rate as plan_rate',
-      'p.term as plan_term',
-      'c.first_name',
-      'c.last_name',
-      'c.email',
-      'c.alternative_email',
-      'c.id_prefered_language',
-    ])
-    .where('e.id', '=', enrollmentId)
-    .executeTakeFirst();
-}
-
-export function historyStatus(db: Db, historyId: number) {
-  return db
-    .selectFrom('enrollment_status_history')
-    .select('to_status')
-    .where('id', '=', historyId)
-    .executeTakeFirst();
-}
-
-export function charge(db: Db, chargeId: number) {
-  return db
-    .selectFrom('charge_transactions')
-    .select(['amount_cents', 'transaction_type', 'updated_at'])
-    .where('id', '=', chargeId)
-    .executeTakeFirst();
-}
-
-/** Prospects changed at or after the cursor instant, oldest change first. */
-export function prospectsChangedSince(db: Db, since: string, limit: number) {
-  return db
-    .selectFrom('prospects')
-    .select([
-      'id',
-      'company_id',
-      'customer',
-      'customer_type_id',
-      'status',
-      'rate_micros',
-      'term',
-      'start_date',
-      'expiration_date',
-      'ldc',
-      'commodity_name',
-      'modified_at',
-    ])
-    .where('modified_at', '>=', since)
-    .orderBy('modified_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
-export function defaultLanguageId(db: Db) {
-  return db.selectFrom('languages').select('id').where('is_default', '=', 1).orderBy('id').executeTakeFirst();
-}
-
-export function brand(db: Db, brandId: number) {
-  return db
-    .selectFrom('brands')
-    .select(['id', 'name', 'phone', 'url', 'my_account_url'])
-    .where('id', '=', brandId)
-    .executeTakeFirst();
-}
 
 /**
  * The active packages of a company for a customer type and language (oldest first), optionally of one brand.
@@ -149,33 +48,13 @@ export async function setOutbox(db: Db, sendId: number, outboxId: number) {
   await db.updateTable('autoresponder_sends').set({ outbox_id: outboxId }).where('id', '=', sendId).execute();
 }
 
-export async function insertNotificationOnce(db: Db, row: Insertable<NotificationsTable>) {
-  await db
-    .insertInto('notifications')
-    .values(row)
-    .onConflict((oc) => oc.column('source_key').doNothing())
-    .execute();
-}
-
+/** The company's packages; the names of their brands, languages and customer types are their owners'. */
 export function packages(db: Db, companyId: number) {
   return db
-    .selectFrom('autoresponder_packages as p')
-    .innerJoin('brands as b', 'b.id', 'p.brand_id')
-    .innerJoin('languages as l', 'l.id', 'p.language_id')
-    .innerJoin('customer_types as t', 't.id', 'p.customer_type_id')
-    .select([
-      'p.id',
-      'p.name',
-      'p.active',
-      'p.brand_id',
-      'b.name as brand_name',
-      'p.language_id',
-      'l.short_name as language',
-      'p.customer_type_id',
-      't.name as customer_type',
-    ])
-    .where('p.company_id', '=', companyId)
-    .orderBy('p.id')
+    .selectFrom('autoresponder_packages')
+    .select(['id', 'name', 'active', 'brand_id', 'language_id', 'customer_type_id'])
+    .where('company_id', '=', companyId)
+    .orderBy('id')
     .execute();
 }
 

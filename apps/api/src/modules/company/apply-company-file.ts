@@ -3,7 +3,7 @@ import type { FlagValue } from '../../db/columns.js';
 import { CUSTOMER_TYPE_REQUIRED_FLAGS } from '../../db/migrations/2026-11-21T0000-platform-core.js';
 import type { Database } from '../../db/schema.js';
 import { UTILITIES, type UtilityRow } from '../../db/seed/data/index.js';
-import { insertUtility, zipcodeIds } from '../../db/seed/sandbox.js';
+import { insertUtility, zipcodeIds } from '../../db/seed/utilities.js';
 import { type CompanyFile, CompanyFileRefused } from './company-file.js';
 import * as store from './store.js';
 

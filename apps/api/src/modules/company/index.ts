@@ -4,10 +4,13 @@ export { companyRoutes } from './routes.js';
 export { PAYMENT_GATEWAYS } from './schemas.js';
 export { type CompanyService, createCompanyService } from './service.js';
 export {
+  findBrand as findCompanyBrand,
+  findBrands as findCompanyBrands,
   findCompanyBySlug,
   findCustomerTypes,
   findFirstBrand,
   findMarkets as findCompanyMarkets,
   findSettings as findCompanySettings,
+  findUtilities as findCompanyUtilities,
   findUtilityTerms,
 } from './store.js';

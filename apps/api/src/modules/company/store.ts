@@ -70,6 +70,15 @@ export function findBrands(db: Db, companyId: number) {
   return db.selectFrom('brands').selectAll().where('company_id', '=', companyId).execute();
 }
 
+export function findBrand(db: Db, companyId: number, brandId: number) {
+  return db
+    .selectFrom('brands')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('id', '=', brandId)
+    .executeTakeFirst();
+}
+
 /** The brand that stands for the company where one name must: its first. */
 export function findFirstBrand(db: Db, companyId: number) {
   return db
@@ -147,7 +156,7 @@ export async function updateCustomerType(
 export function findUtilities(db: Db, companyId: number) {
   return db
     .selectFrom('utilities')
-    .select(['id', 'code', 'active'])
+    .select(['id', 'code', 'name', 'commodity', 'market_id', 'active'])
     .where('company_id', '=', companyId)
     .execute();
 }

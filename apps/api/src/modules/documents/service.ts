@@ -6,7 +6,8 @@ import { dayOf } from '../../domain/dates.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { type DocumentModel, renderPdf } from '../../pdf/render.js';
 import type { LinkSigner } from '../../security/signed-urls.js';
-import type { DocumentSource, PlansService } from '../plans/index.js';
+import { findCompanyBrand, findCompanyMarkets, findFirstBrand } from '../company/index.js';
+import { type DocumentSource, findPlanTerms, type PlansService } from '../plans/index.js';
 import { type BrandFacts, eflModel, gasDisclosureModel, type Language } from './content.js';
 import { marketDocumentModel } from './market-content.js';
 import type { BundleDocument, DOCUMENT_TYPES } from './schemas.js';
@@ -31,13 +32,29 @@ export function createDocumentsService(
   linkSigner: LinkSigner,
   clock: Clock,
 ) {
-  async function planDocumentModel(documentId: number, language: Language): Promise<DocumentModel> {
+  /** The plan document with its plan's company and brand; undefined unless both exist and the plan is published. */
+  async function publishedPlanDocument(documentId: number) {
     const document = await store.findPlanDocument(db, documentId);
+    if (!document) return undefined;
+    const [plan] = await findPlanTerms(db, [document.plan_id]);
+    if (plan?.published !== 1) return undefined;
+    return { ...document, company_id: plan.company_id, brand_id: plan.brand_id };
+  }
+
+  /** The plan's brand; a plan always has one, so a missing one is a fault rather than a 404. */
+  async function brandOf(companyId: number, brandId: number) {
+    const brand = await findCompanyBrand(db, companyId, brandId);
+    if (!brand) throw new Error(`Brand ${brandId} of company ${companyId} is missing`);
+    return brand;
+  }
+
+  async function planDocumentModel(documentId: number, language: Language): Promise<DocumentModel> {
+    const document = await publishedPlanDocument(documentId);
     if (!document) throw notFound(`Document ${documentId}`);
     const [plan, row, brand] = await Promise.all([
       plans.plan(document.company_id, document.plan_id, { baseUrl: '', language }),
       plans.planRow(document.company_id, document.plan_id),
-      store.findBrand(db, document.company_id, document.brand_id),
+      brandOf(document.company_id, document.brand_id),
     ]);
     const utility = {
       name: row.utility_name,
@@ -53,12 +70,15 @@ export function createDocumentsService(
 
   async function marketModel(documentId: number, language: Language): Promise<DocumentModel> {
     const document = await store.findMarketDocument(db, documentId);
-    if (!document) throw notFound(`Document ${documentId}`);
-    const brand = await store.findBrand(db, document.company_id);
+    const market =
+      document &&
+      (await findCompanyMarkets(db, document.company_id)).find((m) => m.id === document.market_id);
+    if (!document || !market) throw notFound(`Document ${documentId}`);
+    const brand = await findFirstBrand(db, document.company_id);
     return marketDocumentModel(
       document.doc_type,
       brand as BrandFacts,
-      document.state_code,
+      market.state_code,
       language,
       dayOf(clock),
     );

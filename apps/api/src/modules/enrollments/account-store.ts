@@ -36,27 +36,14 @@ export function finishAutopay(db: Db, enrollmentId: number, at: string) {
     .executeTakeFirst();
 }
 
-/** The enrollment's newest autopay with what is shown of its payment profile (a deleted profile included). */
+/** The enrollment's newest autopay (its payment profile is the payments module's). */
 export function latestAutopay(db: Db, companyId: number, enrollmentId: number) {
   return db
     .selectFrom('recurring_billings')
-    .leftJoin('payment_profiles', (join) =>
-      join.onRef('payment_profiles.payment_profile_token', '=', 'recurring_billings.payment_profile_token'),
-    )
-    .select([
-      'recurring_billings.enrollment_id',
-      'recurring_billings.payment_profile_token',
-      'recurring_billings.date_from',
-      'recurring_billings.status',
-      'payment_profiles.id_payment_type',
-      'payment_profiles.card_type',
-      'payment_profiles.last4',
-      'payment_profiles.expiration_date',
-      'payment_profiles.account_type',
-    ])
-    .where('recurring_billings.company_id', '=', companyId)
-    .where('recurring_billings.enrollment_id', '=', enrollmentId)
-    .orderBy('recurring_billings.id', 'desc')
+    .select(['enrollment_id', 'payment_profile_token', 'date_from', 'status'])
+    .where('company_id', '=', companyId)
+    .where('enrollment_id', '=', enrollmentId)
+    .orderBy('id', 'desc')
     .executeTakeFirst();
 }
 

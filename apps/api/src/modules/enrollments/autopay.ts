@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import { findCustomerPaymentProfile } from '../payments/index.js';
+import { findCustomerPaymentProfile, findShownProfile } from '../payments/index.js';
 import * as accounts from './account-store.js';
 import { type AccountChangesDeps, conflict, nowIso } from './changes-deps.js';
 import { holdStatus } from './decision.js';
@@ -29,18 +29,19 @@ export function createAutopay({ db, clock, core }: AccountChangesDeps) {
   ): Promise<Static<typeof RecurringBilling>> {
     const row = await accounts.latestAutopay(db, companyId, enrollmentId);
     if (!row) throw notFound(`Recurring billing of enrollment ${enrollmentId}`);
-    const card = row.id_payment_type === 1;
+    const profile = await findShownProfile(db, companyId, row.payment_profile_token);
+    const card = profile?.id_payment_type === 1;
     return {
       idEnrollment: row.enrollment_id,
       paymentProfileToken: row.payment_profile_token,
       dateFrom: row.date_from,
       status: row.status,
-      paymentType: row.id_payment_type === null ? null : card ? 'CreditCard' : 'BankAccount',
-      cardType: card ? row.card_type : null,
-      cardNumber: card && row.last4 ? `XXXX${row.last4}` : null,
-      cardExpirationDate: card ? row.expiration_date : null,
-      accountNumber: !card && row.last4 ? `XXXX${row.last4}` : null,
-      accountType: !card ? row.account_type : null,
+      paymentType: profile ? (card ? 'CreditCard' : 'BankAccount') : null,
+      cardType: card ? profile.card_type : null,
+      cardNumber: card && profile.last4 ? `XXXX${profile.last4}` : null,
+      cardExpirationDate: card ? profile.expiration_date : null,
+      accountNumber: !card && profile?.last4 ? `XXXX${profile.last4}` : null,
+      accountType: !card ? (profile?.account_type ?? null) : null,
     };
   }
 

@@ -24,4 +24,4 @@ export {
   createEnrollmentsService,
   type EnrollmentsService,
 } from './service.js';
-export { type EnrollmentRow, findEnrollmentById } from './store.js';
+export { type EnrollmentRow, findEnrollmentById, statusHistory } from './store.js';

@@ -1,3 +1,4 @@
 export { NOTIFICATION_MESSAGES, QUIET_STATUSES, STATUS_MESSAGES } from './messages.js';
 export { notificationRoutes } from './routes.js';
 export { createNotificationsService, type NotificationsService } from './service.js';
+export { insertOnce as insertNotificationOnce, notificationsAfter } from './store.js';

@@ -68,6 +68,18 @@ export function customerLanguages(db: Db, customerIds: number[]) {
     .execute();
 }
 
+/** Notifications after the cursor, oldest first, but those of one kind (a reader skips the ones it wrote). */
+export function notificationsAfter(db: Db, afterId: number, limit: number, exceptKind: string) {
+  return db
+    .selectFrom('notifications')
+    .select(['id', 'company_id', 'customer_id', 'enrollment_id', 'kind', 'source_key', 'sent_date'])
+    .where('id', '>', afterId)
+    .where('kind', '!=', exceptKind)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** Adds the notification unless one with its source_key exists: 1 when added, 0 when it was already there. */
 export async function insertOnce(db: Db, row: Insertable<NotificationsTable>): Promise<number> {
   const result = await db

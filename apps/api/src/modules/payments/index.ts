@@ -6,4 +6,5 @@ export {
   customerProfileTokens,
   findCustomerPaymentProfile,
   findProfileByToken,
+  findShownProfile,
 } from './store.js';

@@ -161,6 +161,17 @@ export async function autopayTokens(db: Db, companyId: number, tokens: string[])
   return new Set(rows.map((r) => r.payment_profile_token));
 }
 
+/** What is shown of the company's payment profile with this token, deleted or not (an autopay shows what it charged). */
+export function findShownProfile(db: Db, companyId: number, paymentProfileToken: string) {
+  return db
+    .selectFrom('payment_profiles')
+    .select(['id_payment_type', 'card_type', 'last4', 'expiration_date', 'account_type'])
+    .where('company_id', '=', companyId)
+    .where('payment_profile_token', '=', paymentProfileToken)
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
 /** The customer's payment profile with these gateway tokens, unless deleted. */
 export function findCustomerPaymentProfile(
   db: Db,

@@ -19,7 +19,7 @@ import {
   ldcAccountValidator,
   validateFields,
 } from './field-validators.js';
-import { PLAN_TYPES, type PlanTypeId, typeLabel } from './naming.js';
+import { type PlanTypeId, typeLabel } from './naming.js';
 import type {
   AcceptanceOption,
   BulkPlan,
@@ -372,7 +372,6 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
       const validator = ldcAccountValidator({ ...row, stateCode: row.state_code });
       return validation(validateFields([validator], { ldcAccount: value }, clock.now()));
     },
-    planTypes: () => Object.entries(PLAN_TYPES).map(([id, name]) => ({ id_plan_type: Number(id), name })),
   };
 }
 

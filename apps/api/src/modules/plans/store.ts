@@ -1,6 +1,32 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { plansOnSale } from '../utilities/index.js';
+
+/**
+ * The one definition of a plan on sale on a day: published, not deprecated, inside its availability window.
+ * Campaign plans (with a promo code) are on sale only to callers who give their valid code.
+ */
+function plansOnSale(db: Kysely<Database>, today: string, options: { withPromoCodes?: string[] } = {}) {
+  const promoCodes = options.withPromoCodes ?? [];
+  return db
+    .selectFrom('plans')
+    .where('plans.published', '=', 1)
+    .where('plans.deprecated', '=', 0)
+    .where('plans.available_from_date', '<=', today)
+    .where((eb) =>
+      eb.or([eb('plans.available_until_date', 'is', null), eb('plans.available_until_date', '>=', today)]),
+    )
+    .where((eb) =>
+      promoCodes.length > 0
+        ? eb.or([eb('plans.promo_code', 'is', null), eb('plans.promo_code', 'in', promoCodes)])
+        : eb('plans.promo_code', 'is', null),
+    );
+}
+
+/** The utilities with at least one plan on sale that day (not counting campaign plans). */
+export async function utilitiesWithPlansOnSale(db: Kysely<Database>, today: string): Promise<number[]> {
+  const rows = await plansOnSale(db, today).select('plans.utility_id').distinct().execute();
+  return rows.map((r) => r.utility_id);
+}
 
 export interface PlanFilter {
   planIds?: number[];
@@ -58,12 +84,18 @@ export function findPlans(db: Kysely<Database>, companyId: number, filter: PlanF
 
 export type PlanRow = Awaited<ReturnType<typeof findPlans>>[number];
 
-/** What an enrollment's description shows of its plan, and whether the plan allows renewing and re-enrolling. */
+/**
+ * What an enrollment's description and emails show of its plan, whether the plan allows renewing and re-enrolling,
+ * and whose it is (company, brand; a document of an unpublished plan is not served).
+ */
 export function findPlanTerms(db: Kysely<Database>, planIds: number[]) {
   return db
     .selectFrom('plans')
     .select([
       'id',
+      'company_id',
+      'brand_id',
+      'published',
       'name',
       'rate',
       'term',

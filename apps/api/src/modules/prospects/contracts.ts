@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
 import type { ProspectsDeps } from './deps.js';
 import { PROSPECT_FILE_OWNER } from './documents.js';
+import type { ProspectRow } from './lookups.js';
 import type { ProspectRequest, SigningMethod, SigningStatus } from './schemas.js';
 import * as signingStore from './signing-store.js';
 import * as store from './store.js';
@@ -16,7 +17,7 @@ type Deps = Pick<ProspectsDeps, 'db' | 'files' | 'signing' | 'log' | 'clock'>;
 const nowOf = ({ clock }: Pick<ProspectsDeps, 'clock'>) => clock.now().toISOString();
 
 /** The customer who signs the contract, as the signing service knows them. */
-export function signerOf(prospect: store.ProspectRow) {
+export function signerOf(prospect: ProspectRow) {
   const customer = JSON.parse(prospect.customer) as Static<typeof ProspectRequest>['customer'];
   const name =
     [customer.firstName, customer.lastName].filter(Boolean).join(' ') ||
@@ -48,7 +49,7 @@ type ContractEnvelope = Awaited<ReturnType<typeof createContractEnvelope>>;
  * envelope Voltin has no row of; when the service does not create it, the record is dropped and nothing changed.
  * In person, the signer is captive: the prospect's id is their clientUserId, which every signing view names.
  */
-async function createContractEnvelope(deps: Deps, prospect: store.ProspectRow, method: SigningMethod) {
+async function createContractEnvelope(deps: Deps, prospect: ProspectRow, method: SigningMethod) {
   const { db, files, signing } = deps;
   const account = await signingStore.findSigningAccount(db, prospect.company_id);
   if (!account) {
@@ -130,7 +131,7 @@ async function deliver(deps: Deps, prospectId: number, envelope: ContractEnvelop
  */
 export async function sendContract(
   deps: Deps,
-  prospect: store.ProspectRow,
+  prospect: ProspectRow,
   method: SigningMethod,
   move: (trx: Kysely<Database>) => Promise<boolean>,
 ): Promise<boolean> {
@@ -151,7 +152,7 @@ export async function sendContract(
 /** Voids the prospect's open envelope when it has one; true when it did (the prospect's signingStatus is Canceled). */
 export async function voidOpenEnvelope(
   deps: Pick<ProspectsDeps, 'db' | 'signing' | 'clock'>,
-  prospect: store.ProspectRow,
+  prospect: ProspectRow,
   reason: string,
 ) {
   const { db, signing } = deps;

@@ -6,6 +6,14 @@ import { ApiError } from '../../http/errors.js';
 import type { Caller } from '../../security/callers.js';
 import type { ProspectsDeps } from './deps.js';
 import { expirationDate } from './expiry.js';
+import {
+  type CustomerTypeRow,
+  findCustomerTypeByCode,
+  findUtilityByCode,
+  languageExists,
+  listCustomerTypeCodes,
+  type UtilityRow,
+} from './lookups.js';
 import { checkPackageCovers } from './packages.js';
 import { matrixRate } from './pricing.js';
 import * as pricingStore from './pricing-store.js';
@@ -29,9 +37,9 @@ function monthsBetween(fromDate: string, toDate: string): number {
 /** The language, utility and customer type the request names, each of which must exist (400 otherwise). */
 async function referencesOf(db: Kysely<Database>, companyId: number, input: NewProspect) {
   const [utility, customerType, languageOk, settings] = await Promise.all([
-    store.findUtilityByCode(db, companyId, input.priceProviderUtilityCode.trim()),
-    store.findCustomerTypeByCode(db, companyId, input.customerType),
-    store.languageExists(db, input.customer.idPreferedLanguage),
+    findUtilityByCode(db, companyId, input.priceProviderUtilityCode.trim()),
+    findCustomerTypeByCode(db, companyId, input.customerType),
+    languageExists(db, input.customer.idPreferedLanguage),
     pricingStore.findSettings(db, companyId),
   ]);
   if (!languageOk) throw invalid('customer.idPreferedLanguage', 'no language has this id');
@@ -43,18 +51,14 @@ async function referencesOf(db: Kysely<Database>, companyId: number, input: NewP
   if (input.commodityName !== utility.commodity)
     throw invalid('commodityName', `must be ${utility.commodity}, the commodity of ${utility.code}`);
   if (!customerType) {
-    const codes = await store.listCustomerTypeCodes(db, companyId);
+    const codes = await listCustomerTypeCodes(db, companyId);
     throw invalid('customerType', `must be one of ${codes.join(', ')}`);
   }
   return { utility, customerType, settings };
 }
 
 /** The company's pricing matrix rules must allow the customer type, the term and the start date (422 otherwise). */
-function checkPricingRules(
-  settings: PricingSettings,
-  customerType: store.CustomerTypeRow,
-  input: NewProspect,
-) {
+function checkPricingRules(settings: PricingSettings, customerType: CustomerTypeRow, input: NewProspect) {
   if (!settings) {
     throw new ApiError(
       'PRICING_RULE_REFUSED',
@@ -89,8 +93,8 @@ function prospectRow(
   caller: Caller,
   input: NewProspect,
   priced: {
-    utility: store.UtilityRow;
-    customerType: store.CustomerTypeRow;
+    utility: UtilityRow;
+    customerType: CustomerTypeRow;
     affiliateId: number | null;
     rateMicros: number;
   },

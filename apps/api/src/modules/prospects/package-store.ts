@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 /** Whether the package exists for the company and covers the customer type, utility and market. */
@@ -39,11 +39,15 @@ export async function packageCovers(
   return types && utilities && markets ? 'covers' : 'does-not-cover';
 }
 
+/** Which packages to list: those linked to at least one of the markets, utilities and customer types given. */
 export interface PackageFilter {
-  stateCode?: string;
-  utilityCode?: string;
-  customerType?: string;
+  marketIds?: number[];
+  utilityIds?: number[];
+  customerTypeIds?: number[];
 }
+
+/** `in` needs at least one value; 0 is no row's id. */
+const idsOrNone = (ids: number[]) => (ids.length ? ids : [0]);
 
 /** The company's active packages that match the filter, by id. */
 function activePackages(db: Kysely<Database>, companyId: number, filter: PackageFilter) {
@@ -52,72 +56,62 @@ function activePackages(db: Kysely<Database>, companyId: number, filter: Package
     .selectAll('prospect_packages')
     .where('prospect_packages.company_id', '=', companyId)
     .where('prospect_packages.active', '=', 1);
-  if (filter.stateCode) {
-    const stateCode = filter.stateCode;
+  if (filter.marketIds) {
+    const marketIds = idsOrNone(filter.marketIds);
     query = query.where(({ exists, selectFrom }) =>
       exists(
         selectFrom('prospect_package_markets')
-          .innerJoin('markets', 'markets.id', 'prospect_package_markets.market_id')
           .select('prospect_package_markets.package_id')
           .whereRef('prospect_package_markets.package_id', '=', 'prospect_packages.id')
-          .where('markets.state_code', '=', stateCode),
+          .where('prospect_package_markets.market_id', 'in', marketIds),
       ),
     );
   }
-  if (filter.utilityCode) {
-    const utilityCode = filter.utilityCode;
+  if (filter.utilityIds) {
+    const utilityIds = idsOrNone(filter.utilityIds);
     query = query.where(({ exists, selectFrom }) =>
       exists(
         selectFrom('prospect_package_utilities')
-          .innerJoin('utilities', 'utilities.id', 'prospect_package_utilities.utility_id')
           .select('prospect_package_utilities.package_id')
           .whereRef('prospect_package_utilities.package_id', '=', 'prospect_packages.id')
-          .where(sql`upper(utilities.code)`, '=', utilityCode),
+          .where('prospect_package_utilities.utility_id', 'in', utilityIds),
       ),
     );
   }
-  if (filter.customerType) {
-    const customerType = filter.customerType;
+  if (filter.customerTypeIds) {
+    const customerTypeIds = idsOrNone(filter.customerTypeIds);
     query = query.where(({ exists, selectFrom }) =>
       exists(
         selectFrom('prospect_package_customer_types')
-          .innerJoin(
-            'customer_types',
-            'customer_types.id',
-            'prospect_package_customer_types.customer_type_id',
-          )
           .select('prospect_package_customer_types.package_id')
           .whereRef('prospect_package_customer_types.package_id', '=', 'prospect_packages.id')
-          .where('customer_types.code', '=', customerType),
+          .where('prospect_package_customer_types.customer_type_id', 'in', customerTypeIds),
       ),
     );
   }
   return query.orderBy('prospect_packages.id').execute();
 }
 
-/** The customer types, markets, utilities and documents of the packages. */
+/** The ids of the packages' customer types, markets and utilities (each in id order), and their documents. */
 function partsOf(db: Kysely<Database>, ids: number[]) {
   return Promise.all([
     db
       .selectFrom('prospect_package_customer_types')
-      .innerJoin('customer_types', 'customer_types.id', 'prospect_package_customer_types.customer_type_id')
-      .select(['prospect_package_customer_types.package_id', 'customer_types.code'])
-      .where('prospect_package_customer_types.package_id', 'in', ids)
-      .orderBy('customer_types.id')
+      .select(['package_id', 'customer_type_id'])
+      .where('package_id', 'in', ids)
+      .orderBy('customer_type_id')
       .execute(),
     db
       .selectFrom('prospect_package_markets')
-      .innerJoin('markets', 'markets.id', 'prospect_package_markets.market_id')
-      .select(['prospect_package_markets.package_id', 'markets.id', 'markets.name', 'markets.state_code'])
-      .where('prospect_package_markets.package_id', 'in', ids)
-      .orderBy('markets.id')
+      .select(['package_id', 'market_id'])
+      .where('package_id', 'in', ids)
+      .orderBy('market_id')
       .execute(),
     db
       .selectFrom('prospect_package_utilities')
-      .innerJoin('utilities', 'utilities.id', 'prospect_package_utilities.utility_id')
-      .select(['prospect_package_utilities.package_id', 'utilities.id', 'utilities.code', 'utilities.name'])
-      .where('prospect_package_utilities.package_id', 'in', ids)
-      .orderBy('utilities.id')
+      .select(['package_id', 'utility_id'])
+      .where('package_id', 'in', ids)
+      .orderBy('utility_id')
       .execute(),
     db
       .selectFrom('prospect_package_documents')
@@ -135,9 +129,9 @@ export async function listPackages(db: Kysely<Database>, companyId: number, filt
   const [types, markets, utilities, documents] = await partsOf(db, ids);
   return packages.map((p) => ({
     ...p,
-    customerTypes: types.filter((t) => t.package_id === p.id).map((t) => t.code),
-    markets: markets.filter((m) => m.package_id === p.id),
-    utilities: utilities.filter((u) => u.package_id === p.id),
+    customerTypeIds: types.filter((t) => t.package_id === p.id).map((t) => t.customer_type_id),
+    marketIds: markets.filter((m) => m.package_id === p.id).map((m) => m.market_id),
+    utilityIds: utilities.filter((u) => u.package_id === p.id).map((u) => u.utility_id),
     documents: documents.filter((d) => d.package_id === p.id),
   }));
 }

@@ -2,28 +2,57 @@ import type { Kysely } from 'kysely';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
+import { findCompanyMarkets, findCompanyUtilities, findCustomerTypes } from '../company/index.js';
+import type { CustomerTypeRow, UtilityRow } from './lookups.js';
 import * as packageStore from './package-store.js';
 import type { PackagesQuery, ProspectPackage } from './schemas.js';
-import type { CustomerTypeRow, UtilityRow } from './store.js';
+
+/** The rows with these ids, in the order of the ids; an id with no row is left out. */
+function byIds<Row extends { id: number }>(rows: Row[], ids: number[]): Row[] {
+  return ids.flatMap((id) => rows.filter((row) => row.id === id));
+}
+
+/** The company's markets, utilities and customer types the packages are linked to (the company module's). */
+function companyCatalogue(db: Kysely<Database>, companyId: number) {
+  return Promise.all([
+    findCompanyMarkets(db, companyId),
+    findCompanyUtilities(db, companyId),
+    findCustomerTypes(db, companyId),
+  ]);
+}
 
 export async function listPackages(
   db: Kysely<Database>,
   companyId: number,
   query: Static<typeof PackagesQuery>,
 ): Promise<Static<typeof ProspectPackage>[]> {
+  const [markets, utilities, types] = await companyCatalogue(db, companyId);
+  const idsOf = <Row extends { id: number }>(rows: Row[], wanted: (row: Row) => boolean) =>
+    rows.filter(wanted).map((row) => row.id);
+  const state = query.State?.toUpperCase();
+  const utilityCode = query.PriceProviderUtilityCode?.toUpperCase();
+  const customerType = query.CustomerType;
   const rows = await packageStore.listPackages(db, companyId, {
-    stateCode: query.State?.toUpperCase(),
-    utilityCode: query.PriceProviderUtilityCode?.toUpperCase(),
-    customerType: query.CustomerType,
+    marketIds: state ? idsOf(markets, (m) => m.state_code === state) : undefined,
+    utilityIds: utilityCode ? idsOf(utilities, (u) => u.code.toUpperCase() === utilityCode) : undefined,
+    customerTypeIds: customerType ? idsOf(types, (t) => t.code === customerType) : undefined,
   });
   return rows.map(
     (p): Static<typeof ProspectPackage> => ({
       idProspectPackage: p.id,
       name: p.name,
       description: p.description,
-      customerTypes: p.customerTypes,
-      markets: p.markets.map((m) => ({ id_market: m.id, name: m.name, state_code: m.state_code })),
-      utilities: p.utilities.map((u) => ({ id_utility: u.id, code: u.code, name: u.name })),
+      customerTypes: byIds(types, p.customerTypeIds).map((t) => t.code),
+      markets: byIds(markets, p.marketIds).map((m) => ({
+        id_market: m.id,
+        name: m.name,
+        state_code: m.state_code,
+      })),
+      utilities: byIds(utilities, p.utilityIds).map((u) => ({
+        id_utility: u.id,
+        code: u.code,
+        name: u.name,
+      })),
       documents: p.documents.map((d) => ({
         idDocument: d.id,
         name: d.name,

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
+import type { ProspectRow } from './lookups.js';
 import type { Prospect, ProspectDocument, ProspectRequest } from './schemas.js';
-import type { ProspectRow } from './store.js';
 
 type ProspectWire = Static<typeof Prospect>;
 

@@ -6,6 +6,7 @@ import type { Static } from 'typebox';
 import type { Database } from '../../db/schema.js';
 import { CsvLines, csvProblem, isBlankRecord } from '../../domain/csv.js';
 import { ApiError } from '../../http/errors.js';
+import { listUtilityCodes } from './lookups.js';
 import * as pricingStore from './pricing-store.js';
 import type { PricingMatrixImportResult } from './schemas.js';
 
@@ -192,6 +193,8 @@ export interface PricingMatrixFile {
   content: Buffer | string;
   /** Who ran the import, for the record: "account 12", "cli", "seed". */
   importedBy: string;
+  /** When, for the record (the app's clock, or the operator's time for the CLI and the seed). */
+  importedAt: string;
 }
 
 /**
@@ -206,9 +209,8 @@ export async function importPricingMatrix(
   const bytes = typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content;
   const text = bytes.toString('utf8');
   const run = async (trx: Kysely<Database>) => {
-    const utilityCodes = new Set(await pricingStore.listUtilityCodes(trx, companyId));
+    const utilityCodes = new Set(await listUtilityCodes(trx, companyId));
     const rows = parsePricingMatrix(text, utilityCodes);
-    const importedAt = new Date().toISOString();
     const priceFileDate = rows[0]!.priceFileDate;
     const idImport = await pricingStore.replacePricingMatrix(trx, companyId, rows, {
       file_name: file.fileName,
@@ -216,7 +218,7 @@ export async function importPricingMatrix(
       row_count: rows.length,
       price_file_date: priceFileDate,
       imported_by: file.importedBy,
-      imported_at: importedAt,
+      imported_at: file.importedAt,
     });
     return {
       idImport,
@@ -224,7 +226,7 @@ export async function importPricingMatrix(
       rows: rows.length,
       priceFileDate,
       utilities: [...new Set(rows.map((r) => r.utilityCode))].sort(),
-      importedAt,
+      importedAt: file.importedAt,
     };
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);

@@ -2,11 +2,6 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { PricingMatrixImportsTable } from '../../db/tables/prospects.js';
 
-export async function listUtilityCodes(db: Kysely<Database>, companyId: number): Promise<string[]> {
-  const rows = await db.selectFrom('utilities').select('code').where('company_id', '=', companyId).execute();
-  return rows.map((r) => r.code);
-}
-
 /** What a price of the pricing matrix is for. */
 export interface PriceKey {
   utilityCode: string;

@@ -4,9 +4,10 @@ import { ApiError } from '../../http/errors.js';
 import type { Caller } from '../../security/callers.js';
 import type { ProspectsDeps } from './deps.js';
 import { documentsOf } from './documents.js';
+import { type ProspectRow, pageProspects } from './lookups.js';
 import { toProspect } from './presentation.js';
 import type { Prospect, ProspectsQuery } from './schemas.js';
-import * as store from './store.js';
+import type * as store from './store.js';
 import { findVisible, scopeOf } from './visibility.js';
 
 type Deps = Pick<ProspectsDeps, 'db' | 'files'>;
@@ -47,7 +48,7 @@ function filterOf(query: Static<typeof ProspectsQuery>): store.ProspectFilter {
 /** The prospect as the API shows it, with its documents. */
 export async function present(
   { files }: Pick<ProspectsDeps, 'files'>,
-  row: store.ProspectRow,
+  row: ProspectRow,
   baseUrl: string,
 ): Promise<ProspectWire> {
   const documents = await documentsOf(files, row.company_id, [row.id], baseUrl);
@@ -74,7 +75,7 @@ export async function listProspects(
   baseUrl: string,
 ): Promise<Page<ProspectWire>> {
   const { scope } = await scopeOf(db, caller);
-  const { rows, total } = await store.pageProspects(db, scope, filterOf(query), paging);
+  const { rows, total } = await pageProspects(db, scope, filterOf(query), paging);
   const documents = await documentsOf(
     files,
     caller.companyId,

@@ -22,8 +22,8 @@ export function createProspectsService(deps: ProspectsDeps) {
     rules: pricingRules.bind(null, db),
     packages: listPackages.bind(null, db),
     expireDue: expireDue.bind(null, deps),
-    importPricingMatrix: (companyId: number, file: PricingMatrixFile) =>
-      importPricingMatrix(db, companyId, file),
+    importPricingMatrix: (companyId: number, file: Omit<PricingMatrixFile, 'importedAt'>) =>
+      importPricingMatrix(db, companyId, { ...file, importedAt: deps.clock.now().toISOString() }),
   };
 }
 

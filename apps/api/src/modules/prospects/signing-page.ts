@@ -10,9 +10,9 @@ import { cspHash, hostedPagePolicy } from '../../http/security-headers.js';
 import type { FilesService } from '../files/index.js';
 import { signerOf } from './contracts.js';
 import { PROSPECT_FILE_OWNER } from './documents.js';
+import { findProspect } from './lookups.js';
 import { applySigningStatus } from './signing-status.js';
 import * as signingStore from './signing-store.js';
-import * as store from './store.js';
 
 const STYLE =
   'body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#111827}.sandbox{background:#fef3c7;padding:.5rem;border-radius:.4rem}button{font-size:1.1rem;padding:.7rem 1.4rem;margin-right:1rem;border-radius:.4rem;border:1px solid #1d4ed8}button[value=sign]{background:#1d4ed8;color:#fff}';
@@ -110,7 +110,7 @@ export const sandboxSigningRoutes: FastifyPluginAsyncTypebox<{
     const link = await linkOf(request.url);
     if (link.status === 'expired') return reply.redirect(back(link.returnUrl, 'ttl_expired'), 303);
     const { envelope } = link;
-    const prospect = await store.findProspect(
+    const prospect = await findProspect(
       db,
       { companyId: envelope.company_id, affiliateId: null },
       envelope.prospect_id,

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
+import { findProspect, type ProspectRow } from './lookups.js';
 import type { ProspectStatus, SigningStatus } from './schemas.js';
 import * as signingStore from './signing-store.js';
 import * as store from './store.js';
 import { findTransition, SIGNING_SALES_EFFECT, signingMoveAllowed } from './transitions.js';
 
-const statusesOf = (prospect: store.ProspectRow) => ({
+const statusesOf = (prospect: ProspectRow) => ({
   idProspect: prospect.id,
   status: prospect.status as ProspectStatus,
   signingStatus: prospect.signing_status as SigningStatus | null,
@@ -14,7 +15,7 @@ const statusesOf = (prospect: store.ProspectRow) => ({
 
 /** The new signing status, and the sales move of SIGNING_SALES_EFFECT when the transition table allows it. */
 function signingChanges(
-  prospect: store.ProspectRow,
+  prospect: ProspectRow,
   signingStatus: SigningStatus,
   now: string,
 ): store.ProspectChanges {
@@ -37,7 +38,7 @@ export async function applySigningStatus(
   instants: { at: string; now: string },
 ) {
   const current = await signingStore.moveEnvelopeByEvent(trx, envelope.envelope_id, signingStatus, instants);
-  const prospect = await store.findProspect(
+  const prospect = await findProspect(
     trx,
     { companyId: envelope.company_id, affiliateId: null },
     envelope.prospect_id,
@@ -72,7 +73,7 @@ export async function applySigningStatus(
 
 /** The prospect's statuses now (a replayed webhook answers with them). */
 export async function currentStatuses(db: Kysely<Database>, companyId: number, prospectId: number) {
-  const prospect = await store.findProspect(db, { companyId, affiliateId: null }, prospectId);
+  const prospect = await findProspect(db, { companyId, affiliateId: null }, prospectId);
   if (!prospect) throw notFound(`Prospect ${prospectId}`);
   return statusesOf(prospect);
 }

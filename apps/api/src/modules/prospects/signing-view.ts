@@ -6,10 +6,10 @@ import { ApiError } from '../../http/errors.js';
 import type { Caller } from '../../security/callers.js';
 import { signerOf, signingFailure } from './contracts.js';
 import type { ProspectsDeps } from './deps.js';
+import type { ProspectRow } from './lookups.js';
 import { invalid } from './refusals.js';
 import type { SigningView, SigningViewRequest } from './schemas.js';
 import * as signingStore from './signing-store.js';
-import type { ProspectRow } from './store.js';
 import { findVisible } from './visibility.js';
 
 /**

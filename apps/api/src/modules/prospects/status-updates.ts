@@ -4,6 +4,7 @@ import type { Caller } from '../../security/callers.js';
 import { sendContract, voidOpenEnvelope } from './contracts.js';
 import type { ProspectsDeps } from './deps.js';
 import { expirationDate } from './expiry.js';
+import type { ProspectRow } from './lookups.js';
 import { matrixRate } from './pricing.js';
 import { invalid } from './refusals.js';
 import type { ProspectStatus, StatusUpdateRequest, StatusUpdateResponse } from './schemas.js';
@@ -43,7 +44,7 @@ function checkTransition(caller: Caller, from: ProspectStatus, to: ProspectStatu
  */
 async function changesOf(
   deps: Pick<ProspectsDeps, 'db' | 'signing' | 'clock'>,
-  prospect: store.ProspectRow,
+  prospect: ProspectRow,
   { newStatus: to, repReferenceId }: Static<typeof StatusUpdateRequest>,
 ) {
   const from = prospect.status;

@@ -3,44 +3,6 @@ import type { Database } from '../../db/schema.js';
 import type { ProspectsTable } from '../../db/tables/prospects.js';
 import type { Paging } from '../../http/envelope.js';
 
-export function findUtilityByCode(db: Kysely<Database>, companyId: number, code: string) {
-  return db
-    .selectFrom('utilities')
-    .select(['id', 'code', 'name', 'commodity', 'market_id'])
-    .where('company_id', '=', companyId)
-    .where(sql`upper(code)`, '=', code.toUpperCase())
-    .executeTakeFirst();
-}
-
-export function findCustomerTypeByCode(db: Kysely<Database>, companyId: number, code: string) {
-  return db
-    .selectFrom('customer_types')
-    .select(['id', 'code', 'prospect_expiration_days'])
-    .where('company_id', '=', companyId)
-    .where('code', '=', code)
-    .executeTakeFirst();
-}
-
-export type UtilityRow = NonNullable<Awaited<ReturnType<typeof findUtilityByCode>>>;
-export type CustomerTypeRow = NonNullable<Awaited<ReturnType<typeof findCustomerTypeByCode>>>;
-
-export async function listCustomerTypeCodes(db: Kysely<Database>, companyId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('customer_types')
-    .select('code')
-    .where('company_id', '=', companyId)
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => r.code);
-}
-
-export async function languageExists(db: Kysely<Database>, languageId: number): Promise<boolean> {
-  return (
-    (await db.selectFrom('languages').select('id').where('id', '=', languageId).executeTakeFirst()) !==
-    undefined
-  );
-}
-
 export function findAffiliateOfAccount(db: Kysely<Database>, accountId: number) {
   return db
     .selectFrom('affiliate_accounts')
@@ -67,8 +29,6 @@ export interface ProspectScope {
 function prospectsOf(db: Kysely<Database>, scope: ProspectScope) {
   let query = db
     .selectFrom('prospects')
-    .innerJoin('utilities', 'utilities.id', 'prospects.utility_id')
-    .innerJoin('customer_types', 'customer_types.id', 'prospects.customer_type_id')
     .leftJoin('affiliates', 'affiliates.id', 'prospects.affiliate_id')
     .where('prospects.company_id', '=', scope.companyId);
   if (scope.affiliateId !== null) query = query.where('prospects.affiliate_id', '=', scope.affiliateId);
@@ -79,12 +39,6 @@ function withColumns(query: ReturnType<typeof prospectsOf>) {
   return query
     .selectAll('prospects')
     .select([
-      'utilities.code as utility_code',
-      'utilities.name as utility_name',
-      'utilities.commodity as utility_commodity',
-      'utilities.market_id as utility_market_id',
-      'customer_types.code as customer_type_code',
-      'customer_types.prospect_expiration_days',
       'affiliates.name as affiliate_name',
       (eb) =>
         eb
@@ -98,7 +52,8 @@ function withColumns(query: ReturnType<typeof prospectsOf>) {
     ]);
 }
 
-export type ProspectRow = NonNullable<Awaited<ReturnType<typeof findProspect>>>;
+/** A prospect without what is shown of its utility and customer type (the company module's: see lookups.ts). */
+export type ProspectRecord = NonNullable<Awaited<ReturnType<typeof findProspect>>>;
 
 export function findProspect(db: Kysely<Database>, scope: ProspectScope, prospectId: number) {
   return withColumns(prospectsOf(db, scope)).where('prospects.id', '=', prospectId).executeTakeFirst();
@@ -181,6 +136,31 @@ export function listExpired(db: Kysely<Database>, statuses: string[], today: str
     .where('status', 'in', statuses)
     .where('expiration_date', '<', today)
     .orderBy('id')
+    .execute();
+}
+
+/** Prospects changed at or after the instant, oldest change first, across companies (the autoresponders' cursor). */
+export function prospectsChangedSince(db: Kysely<Database>, since: string, limit: number) {
+  return db
+    .selectFrom('prospects')
+    .select([
+      'id',
+      'company_id',
+      'customer',
+      'customer_type_id',
+      'status',
+      'rate_micros',
+      'term',
+      'start_date',
+      'expiration_date',
+      'ldc',
+      'commodity_name',
+      'modified_at',
+    ])
+    .where('modified_at', '>=', since)
+    .orderBy('modified_at')
+    .orderBy('id')
+    .limit(limit)
     .execute();
 }
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import type { Caller } from '../../security/callers.js';
+import { findProspect } from './lookups.js';
 import * as store from './store.js';
 
 /** Linked accounts that are not Agents see only their affiliate's prospects. */
@@ -15,7 +16,7 @@ export async function scopeOf(db: Kysely<Database>, caller: Caller) {
 }
 
 export async function mustFind(db: Kysely<Database>, scope: store.ProspectScope, prospectId: number) {
-  const row = await store.findProspect(db, scope, prospectId);
+  const row = await findProspect(db, scope, prospectId);
   if (!row) throw notFound(`Prospect ${prospectId}`);
   return row;
 }

@@ -1,4 +1,4 @@
 export { utilityRoutes } from './routes.js';
 export { DeliveryChargeSchema } from './schemas.js';
 export { createUtilitiesService, toDeliveryCharge, type UtilitiesService } from './service.js';
-export { listUtilities, plansOnSale } from './store.js';
+export { listUtilities } from './store.js';

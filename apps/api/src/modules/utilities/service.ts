@@ -30,7 +30,28 @@ export function toDeliveryCharge(
   };
 }
 
-export function createUtilitiesService(db: Kysely<Database>, catalog: StampedCache, clock: Clock) {
+/** What the API filters utilities by: `hasAvailablePlans` asks whether a plan of the utility is on sale today. */
+type UtilityListFilter = Omit<store.UtilityFilter, 'plansOnSale'> & { hasAvailablePlans?: boolean };
+
+/**
+ * `utilitiesWithPlansOnSale` answers from the plans module's definition of a plan on sale; it is given by app.ts
+ * because plans depend on utilities.
+ */
+export function createUtilitiesService(
+  db: Kysely<Database>,
+  catalog: StampedCache,
+  clock: Clock,
+  utilitiesWithPlansOnSale: (today: string) => Promise<number[]>,
+) {
+  async function storeFilter({
+    hasAvailablePlans,
+    ...filter
+  }: UtilityListFilter): Promise<store.UtilityFilter> {
+    if (hasAvailablePlans === undefined) return filter;
+    const utilityIds = await utilitiesWithPlansOnSale(dayOf(clock));
+    return { ...filter, plansOnSale: { utilityIds, wanted: hasAvailablePlans } };
+  }
+
   async function describe(rows: UtilityRow[], includeZipcodes: boolean): Promise<Static<typeof Utility>[]> {
     const ids = rows.map((u) => u.id);
     const [types, charges, zips, contactMethods] = await Promise.all([
@@ -87,26 +108,21 @@ export function createUtilitiesService(db: Kysely<Database>, catalog: StampedCac
   return {
     async list(
       companyId: number,
-      filter: Omit<store.UtilityFilter, 'today'>,
+      filter: UtilityListFilter,
       includeZipcodes: boolean,
     ): Promise<Static<typeof Utility>[]> {
-      return describe(
-        await store.listUtilities(db, companyId, { ...filter, today: dayOf(clock) }),
-        includeZipcodes,
-      );
+      return describe(await store.listUtilities(db, companyId, await storeFilter(filter)), includeZipcodes);
     },
     /** Utilities of the company by id, all or 404 naming the first unknown one. */
     async byIds(companyId: number, ids: number[]) {
-      const all = await catalog.get(`utilities ${companyId}`, () =>
-        store.listUtilities(db, companyId, { today: dayOf(clock) }),
-      );
+      const all = await catalog.get(`utilities ${companyId}`, () => store.listUtilities(db, companyId, {}));
       const rows = all.filter((u) => ids.includes(u.id));
       const missing = ids.find((id) => !rows.some((u) => u.id === id));
       if (missing !== undefined) throw notFound(`Utility ${missing}`);
       return rows;
     },
     async information(companyId: number, utilityId: number): Promise<Static<typeof UtilityInformation>> {
-      const [u] = await store.listUtilities(db, companyId, { utilityId, today: dayOf(clock) });
+      const [u] = await store.listUtilities(db, companyId, { utilityId });
       if (!u) throw notFound(`Utility ${utilityId}`);
       return {
         switch_types: JSON.parse(u.switch_types) as string[],

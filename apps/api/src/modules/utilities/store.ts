@@ -1,39 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-/**
- * The one definition of a plan on sale on a day: published, not deprecated, inside its availability window.
- * Campaign plans (with a promo code) are on sale only to callers who give their valid code.
- */
-export function plansOnSale(
-  db: Kysely<Database>,
-  today: string,
-  options: { withPromoCodes?: string[] } = {},
-) {
-  const promoCodes = options.withPromoCodes ?? [];
-  return db
-    .selectFrom('plans')
-    .where('plans.published', '=', 1)
-    .where('plans.deprecated', '=', 0)
-    .where('plans.available_from_date', '<=', today)
-    .where((eb) =>
-      eb.or([eb('plans.available_until_date', 'is', null), eb('plans.available_until_date', '>=', today)]),
-    )
-    .where((eb) =>
-      promoCodes.length > 0
-        ? eb.or([eb('plans.promo_code', 'is', null), eb('plans.promo_code', 'in', promoCodes)])
-        : eb('plans.promo_code', 'is', null),
-    );
-}
-
 export interface UtilityFilter {
   utilityId?: number;
   zipCode?: string;
   customerTypeId?: number;
   active?: boolean;
   allowEnrollments?: boolean;
-  hasAvailablePlans?: boolean;
-  today: string;
+  /** Only the utilities among `utilityIds` (those with a plan on sale: the plans module knows them) or only the others. */
+  plansOnSale?: { utilityIds: number[]; wanted: boolean };
 }
 
 export function listUtilities(db: Kysely<Database>, companyId: number, filter: UtilityFilter) {
@@ -70,9 +45,9 @@ export function listUtilities(db: Kysely<Database>, companyId: number, filter: U
       ),
     );
   }
-  if (filter.hasAvailablePlans !== undefined) {
-    const onSale = plansOnSale(db, filter.today).select('plans.utility_id');
-    query = query.where('utilities.id', filter.hasAvailablePlans ? 'in' : 'not in', onSale);
+  if (filter.plansOnSale) {
+    const { utilityIds, wanted } = filter.plansOnSale;
+    query = query.where('utilities.id', wanted ? 'in' : 'not in', utilityIds.length ? utilityIds : [0]);
   }
   return query.orderBy('utilities.id').execute();
 }
