@@ -23,6 +23,50 @@ function typeScriptFiles(directory) {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
+/** A table a query names: the first argument of a query or a join, without its alias. */
+const TABLE_REFERENCE =
+  /\.(?:selectFrom|insertInto|updateTable|deleteFrom|innerJoin|leftJoin|rightJoin|fullJoin)\(\s*'([a-z_]+)/g;
+
+/**
+ * Who may query each table, read from ARCHITECTURE.md's ownership table (today's, for both trees): the owners named
+ * in the first cell, and the modules it says read them ("read by …"). Tables a row ends with `*` on are a prefix.
+ */
+function tableOwners() {
+  const text = readFileSync(path.join(root, 'ARCHITECTURE.md'), 'utf8');
+  const section = text.slice(text.indexOf('## Who owns which table'));
+  const owners = [];
+  for (const line of section.split('\n').slice(1)) {
+    if (line.startsWith('## ')) break;
+    const cells = line.split('|').map((cell) => cell.trim());
+    if (cells.length < 4 || cells[1] === 'owner' || cells[1].startsWith('---') || cells[1] === 'not a module')
+      continue;
+    const readers =
+      /\(read by ([^)]*)\)/
+        .exec(cells[2])?.[1]
+        .split(',')
+        .map((name) => name.trim()) ?? [];
+    const modules = [...cells[1].split(',').map((name) => name.trim()), ...readers];
+    for (const [, table] of cells[2].replace(/\([^)]*\)/g, '').matchAll(/`([a-z_]+\*?)`/g))
+      owners.push({ table, modules });
+  }
+  return (table) =>
+    owners.find((entry) =>
+      entry.table.endsWith('*') ? table.startsWith(entry.table.slice(0, -1)) : entry.table === table,
+    )?.modules;
+}
+
+/** Queries in a module's files that name a table another module owns. */
+function foreignTableQueries(moduleFiles, ownersOf) {
+  return moduleFiles.reduce((sum, file) => {
+    const module = file.relative.split('/')[1];
+    const foreign = [...file.text.matchAll(TABLE_REFERENCE)].filter(([, table]) => {
+      const owners = ownersOf(table);
+      return owners !== undefined && !owners.includes(module);
+    });
+    return sum + foreign.length;
+  }, 0);
+}
+
 const lineCount = (text) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
 
 /**
@@ -88,7 +132,7 @@ function queriesIn(text) {
   return text.match(QUERY)?.length ?? 0;
 }
 
-async function measure(tree) {
+async function measure(tree, ownersOf) {
   const src = path.join(tree, 'apps/api/src');
   const tests = path.join(tree, 'apps/api/test');
   const sources = typeScriptFiles(src).map((file) => {
@@ -109,8 +153,10 @@ async function measure(tree) {
     .filter((file) => !isQueryHome(file.relative))
     .map((file) => ({ name: file.relative, queries: queriesIn(file.text) }))
     .filter((file) => file.queries > 0);
-  const testQueries = typeScriptFiles(tests)
-    .map((file) => queriesIn(readFileSync(file, 'utf8')))
+  const testTexts = typeScriptFiles(tests).map((file) => readFileSync(file, 'utf8'));
+  const testQueries = testTexts.map(queriesIn).reduce((sum, count) => sum + count, 0);
+  const testWrites = testTexts
+    .map((text) => text.match(/\.(insertInto|updateTable|deleteFrom)\(/g)?.length ?? 0)
     .reduce((sum, count) => sum + count, 0);
   const cruise = await cruiseWithRules({ baseDir: tree });
   const violations = cruise.summary.violations;
@@ -128,6 +174,8 @@ async function measure(tree) {
     queriesOutsideStores: outsideStores.reduce((sum, file) => sum + file.queries, 0),
     filesWithQueriesOutsideStores: outsideStores.length,
     testQueries,
+    testWrites,
+    foreignTableQueries: foreignTableQueries(moduleFiles, ownersOf),
     cycles: cycles.size,
     boundaryViolations: violations.filter((violation) => violation.rule.name !== 'no-circular').length,
   };
@@ -163,7 +211,13 @@ function table(baselineRef, before, after) {
     ['… in files', before.filesWithQueriesOutsideStores, after.filesWithQueriesOutsideStores],
     ['import cycles in src', before.cycles, after.cycles],
     ['other boundary-rule violations', before.boundaryViolations, after.boundaryViolations],
+    [
+      "queries in modules/ naming another module's table",
+      before.foreignTableQueries,
+      after.foreignTableQueries,
+    ],
     ['Kysely queries written in tests', before.testQueries, after.testQueries],
+    ['… of which write rows (insert, update, delete)', before.testWrites, after.testWrites],
   ];
   const lines = [
     `| figure | baseline ${baselineRef} | now |`,
@@ -182,8 +236,9 @@ async function main() {
   const baselineRef = flag > 0 ? process.argv[flag + 1] : DEFAULT_BASELINE;
   const tree = checkoutBaseline(baselineRef);
   try {
-    const before = await measure(tree);
-    const after = await measure(root);
+    const ownersOf = tableOwners();
+    const before = await measure(tree, ownersOf);
+    const after = await measure(root, ownersOf);
     const text = `# Code shape\n\n${table(baselineRef, before, after)}\n`;
     writeFileSync(path.join(root, 'bench/results/code-shape.md'), text);
     console.log(text);

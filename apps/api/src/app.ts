@@ -62,10 +62,12 @@ import { createCustomerTypesService, customerTypeRoutes } from './modules/custom
 import { createCustomersService, customerRoutes, sealClearTaxIds } from './modules/customers/index.js';
 import { createDocumentsService, documentRoutes } from './modules/documents/index.js';
 import {
+  activeAutopayTokens,
   createAccountChanges,
   createEnrollmentsService,
   type EnrollmentsService,
   enrollmentRoutes,
+  findEnrollmentById,
 } from './modules/enrollments/index.js';
 import { createFilesService, fileRoutes } from './modules/files/index.js';
 import { healthRoutes, pingDatabase, queueDepths } from './modules/health/index.js';
@@ -340,6 +342,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     markPending: async (companyId, verificationId) => {
       await verifications.update(companyId, verificationId, { result: 'PENDING' });
     },
+    findEnrollment: (enrollmentId) => findEnrollmentById(db.kysely, enrollmentId),
   });
   const documentSigning = documentSigningFor(config, db, { linkSigner, clock });
   const prospects = createProspectsService({
@@ -404,7 +407,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(notificationRoutes, { notifications });
       await api.register(autoresponderRoutes, { autoresponders });
       await api.register(paymentRoutes, {
-        payments: createPaymentsService({ db: db.kysely, gateways: paymentGateways, clock }),
+        // Enrollments depend on payments; the autopay flag of a payment profile asks enrollments through this.
+        payments: createPaymentsService({
+          db: db.kysely,
+          gateways: paymentGateways,
+          clock,
+          activeAutopayTokens,
+        }),
       });
     },
     { prefix: '/api/v1' },

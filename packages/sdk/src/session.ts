@@ -51,18 +51,19 @@ export function createSession(baseUrl: string, credentials: Credentials, fetchIm
 
   /**
    * Each signature is accepted once, and a signature names its second: another process of the same account that
-   * logged in this second has used it. The next second's signature is a new one.
+   * logged in this second has used it. The next second's signature is a new one: a retry signs a later second than
+   * the refused one even if the local clock has not reached it yet (the server accepts a few minutes either way).
    */
-  async function login(attempt = 0): Promise<Tokens> {
-    const seconds = Math.floor(Date.now() / 1000);
+  async function login(attempt = 0, notBefore = 0): Promise<Tokens> {
+    const seconds = Math.max(Math.floor(Date.now() / 1000), notBefore);
     const query = await signedLoginQuery(credentials.apiKey, credentials.apiSecret, seconds);
     try {
       return await authenticate(`/api/v1/auth/login?${new URLSearchParams(query)}`, { method: 'POST' });
     } catch (error) {
       if (!(error instanceof AuthenticationError && error.code === 'AUTH_SIGNATURE_REPLAYED') || attempt >= 3)
         throw error;
-      await new Promise((resolve) => setTimeout(resolve, (seconds + 1) * 1000 - Date.now()));
-      return login(attempt + 1);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, (seconds + 1) * 1000 - Date.now())));
+      return login(attempt + 1, seconds + 1);
     }
   }
 

@@ -20,7 +20,13 @@ export {
 } from './outbox.js';
 export { type Bounce, MailDeliveryError, type MailTransport, maskEmail, type OutgoingMail } from './port.js';
 export { createSmtpTransport } from './smtp.js';
-export { clearBounce, findOutboxMail, listBounces, listLatestOutboxMail } from './store.js';
+export {
+  clearBounce,
+  countPendingOutboxMail,
+  findOutboxMail,
+  listBounces,
+  listLatestOutboxMail,
+} from './store.js';
 export {
   MAIL_TEMPLATES,
   type MailBrand,

@@ -30,6 +30,17 @@ export function listDueOutboxMail(db: Db, nowSeconds: number, maxAttempts: numbe
     .execute();
 }
 
+/** How many messages wait to be sent: new ones and failed ones with attempts left (a queue depth). */
+export async function countPendingOutboxMail(db: Db, maxAttempts: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', 'in', ['queued', 'failed'])
+    .where('attempts', '<', maxAttempts)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 /** Deletes the messages sent before `cutoff`; how many. */
 export async function purgeMailSentBefore(db: Db, cutoff: string): Promise<number> {
   const purged = await db

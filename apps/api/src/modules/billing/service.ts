@@ -14,6 +14,8 @@ import type { Page, Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { renderPdf } from '../../pdf/render.js';
 import { BILLED_STATUSES, type EnrollmentStatus } from '../enrollments/index.js';
+import type { AccountRow } from './accounts.js';
+import * as accounts from './accounts.js';
 import type {
   BillingCharge,
   BillingStatement,
@@ -22,8 +24,6 @@ import type {
   UsageHistoryItem,
 } from './schemas.js';
 import { statementModel } from './statement-pdf.js';
-import type { AccountRow } from './store.js';
-import * as store from './store.js';
 
 const dollars = (cents: number) => Math.round(cents) / 100;
 
@@ -104,14 +104,11 @@ export function createBillingService(db: Kysely<Database>, billingSystem: Billin
   };
   /** Builds the billing system's view of the accounts of these enrollment rows, with three batched reads. */
   async function accountsOf(rows: AccountRow[], asOf: string): Promise<LoadedAccount[]> {
-    const [charges, tou, txs] = await Promise.all([
-      store.deliveryCharges(db, [...new Set(rows.map((r) => r.utility_id))]),
-      store.timeOfUseRates(db, [...new Set(rows.map((r) => r.plan_id))]),
-      store.transactions(
-        db,
-        rows.map((r) => r.id),
-      ),
-    ]);
+    const {
+      deliveryCharges: charges,
+      timeOfUse: tou,
+      transactions: txs,
+    } = await accounts.accountDetails(db, rows);
     return rows.map((row) => ({
       customerId: row.customer_id,
       row,
@@ -165,7 +162,7 @@ export function createBillingService(db: Kysely<Database>, billingSystem: Billin
   return {
     /** The enrollment's billing account, for the route to check its owner; another company's is not found. */
     async account(companyId: number, enrollmentId: number): Promise<LoadedAccount> {
-      const row = await store.findAccountRow(db, companyId, enrollmentId);
+      const row = await accounts.findAccountRow(db, companyId, enrollmentId);
       if (!row) throw notFound(`Enrollment ${enrollmentId}`);
       const [loaded] = await accountsOf([row], dayOf(clock));
       return loaded!;
@@ -174,7 +171,7 @@ export function createBillingService(db: Kysely<Database>, billingSystem: Billin
     /** Which of these enrollments still have an amount owed on their billing account. */
     async stillOwing(companyId: number, enrollmentIds: number[]): Promise<Set<number>> {
       const loaded = await accountsOf(
-        await store.findAccountRows(db, companyId, enrollmentIds),
+        await accounts.findAccountRows(db, companyId, enrollmentIds),
         dayOf(clock),
       );
       const owing = await Promise.all(
@@ -288,7 +285,7 @@ export function createBillingService(db: Kysely<Database>, billingSystem: Billin
      */
     async latestStatements(afterId: number, limit: number) {
       const asOf = dayOf(clock);
-      const rows = await store.servedAccountRows(db, BILLED_STATUSES, afterId, limit);
+      const rows = await accounts.servedAccountRows(db, BILLED_STATUSES, afterId, limit);
       const recentEndLimit = new Date(clock.now().getTime() - 45 * 86_400_000).toISOString().slice(0, 10);
       const current = rows.filter(
         (r) =>

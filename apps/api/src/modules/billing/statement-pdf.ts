@@ -1,6 +1,6 @@
 import type { BillingAccount, Statement } from '../../adapters/billing-system/port.js';
 import type { DocumentModel } from '../../pdf/render.js';
-import type { AccountRow } from './store.js';
+import type { AccountRow } from './accounts.js';
 
 /** Dollars as printed on a bill: $1,234.56, and -$12.00 for a credit. */
 export function money(cents: number): string {

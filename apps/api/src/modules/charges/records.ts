@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
-import { customerProfileTokens } from '../payments/index.js';
+import { customerProfileTokens, shownProfilesByToken } from '../payments/index.js';
 import { alreadyRecorded, confirmGatewayCharge } from './confirmation.js';
 import { assertDepositDue, settleDeposit } from './deposits.js';
 import { type ChargesDeps, nowIso } from './deps.js';
@@ -164,6 +164,15 @@ export async function totalPaid(
   };
 }
 
+/** "Visa ending 1111", or "Bank account" / "Card" when the profile is not on record. */
+function payMethodOf(
+  c: { payment_type: string },
+  profile: { card_type: string | null; last4: string | null } | undefined,
+): string {
+  const kind = profile?.card_type ?? (c.payment_type === 'BankAccount' ? 'Bank account' : 'Card');
+  return profile?.last4 ? `${kind} ending ${profile.last4}` : kind;
+}
+
 export async function paymentHistory(
   { db, enrollments }: Pick<ChargesDeps, 'db' | 'enrollments'>,
   companyId: number,
@@ -172,12 +181,16 @@ export async function paymentHistory(
 ) {
   const e = await enrollments.row(companyId, enrollmentId);
   const { rows, total } = await store.answeredChargePage(db, companyId, enrollmentId, paging);
+  // The card a charge was made with, as the payments module shows it.
+  const profiles = await shownProfilesByToken(db, companyId, [
+    ...new Set(rows.map((c) => c.payment_profile_token)),
+  ]);
   const items = rows.map(
     (c): Static<typeof PaymentHistoryItem> => ({
       paidDate: c.created_at,
       accountNum: e.billing_account_number,
       depositDate: c.transaction_type === 'DEPOSIT' ? c.created_at : null,
-      payMethodDesc: `${c.card_type ?? (c.payment_type === 'BankAccount' ? 'Bank account' : 'Card')}${c.last4 ? ` ending ${c.last4}` : ''}`,
+      payMethodDesc: payMethodOf(c, profiles.get(c.payment_profile_token)),
       directionDesc: c.transaction_type === 'REFUND' ? 'Refund' : 'Payment',
       returnReasonDesc: c.status === 'declined' ? c.decline_reason : null,
       paidAmount: c.amount_cents / 100,

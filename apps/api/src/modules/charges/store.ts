@@ -24,6 +24,37 @@ export function findCharge(db: Db, companyId: number, id: number) {
     .executeTakeFirst();
 }
 
+/** Charges after the cursor, oldest first (the notifications walk them in batches). */
+export function chargesAfter(db: Db, afterId: number, limit: number) {
+  return db
+    .selectFrom('charge_transactions')
+    .select([
+      'id',
+      'transaction_type',
+      'status',
+      'amount_cents',
+      'created_at',
+      'updated_at',
+      'company_id',
+      'customer_id',
+      'enrollment_id',
+    ])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The charges of these enrollments, oldest first (what the billing system is told of an account's payments). */
+export function chargesOfEnrollments(db: Db, enrollmentIds: number[]) {
+  return db
+    .selectFrom('charge_transactions')
+    .select(['id', 'enrollment_id', 'transaction_type', 'status', 'amount_cents', 'created_at'])
+    .where('enrollment_id', 'in', enrollmentIds.length ? enrollmentIds : [0])
+    .orderBy('id')
+    .execute();
+}
+
 export function findChargeByIdempotencyKey(db: Db, companyId: number, idempotencyKey: string) {
   return db
     .selectFrom('charge_transactions')
@@ -168,26 +199,17 @@ export function approvedPaymentsTotal(
     .executeTakeFirstOrThrow();
 }
 
-/**
- * The enrollment's answered charges with the card type and last digits of the payment profile they were made with.
- * The join reads the payments module's `payment_profiles`: one query keeps the page and its count as they were.
- */
+/** One page of the enrollment's answered charges (approved or declined), newest first, and how many there are. */
 export async function answeredChargePage(db: Db, companyId: number, enrollmentId: number, paging: Paging) {
   const base = db
     .selectFrom('charge_transactions')
-    .leftJoin(
-      'payment_profiles',
-      'payment_profiles.payment_profile_token',
-      'charge_transactions.payment_profile_token',
-    )
-    .where('charge_transactions.company_id', '=', companyId)
-    .where('charge_transactions.enrollment_id', '=', enrollmentId)
-    .where('charge_transactions.status', 'in', ['approved', 'declined']);
+    .where('company_id', '=', companyId)
+    .where('enrollment_id', '=', enrollmentId)
+    .where('status', 'in', ['approved', 'declined']);
   const [rows, total] = await Promise.all([
     base
-      .selectAll('charge_transactions')
-      .select(['payment_profiles.card_type', 'payment_profiles.last4'])
-      .orderBy('charge_transactions.id', 'desc')
+      .selectAll()
+      .orderBy('id', 'desc')
       .limit(paging.pageSize)
       .offset((paging.pageNumber - 1) * paging.pageSize)
       .execute(),

@@ -13,4 +13,5 @@ export {
   findSettings as findCompanySettings,
   findUtilities as findCompanyUtilities,
   findUtilityTerms,
+  verificationProviders,
 } from './store.js';

@@ -17,6 +17,21 @@ export function findSettings(db: Db, companyId: number) {
   return db.selectFrom('company_settings').selectAll().where('company_id', '=', companyId).executeTakeFirst();
 }
 
+/** The companies with a verification provider to hand their sales to: its URL and sealed secret. */
+export function verificationProviders(db: Db) {
+  return db
+    .selectFrom('company_settings')
+    .select([
+      'company_id',
+      'verification_provider_url as provider_url',
+      'verification_provider_secret_sealed as provider_secret_sealed',
+    ])
+    .where('verification_provider_url', 'is not', null)
+    .where('verification_provider_secret_sealed', 'is not', null)
+    .$narrowType<{ provider_url: string; provider_secret_sealed: string }>()
+    .execute();
+}
+
 export async function insertSettings(
   db: Db,
   companyId: number,
@@ -156,17 +171,27 @@ export async function updateCustomerType(
 export function findUtilities(db: Db, companyId: number) {
   return db
     .selectFrom('utilities')
-    .select(['id', 'code', 'name', 'commodity', 'market_id', 'active'])
+    .select(['id', 'code', 'name', 'commodity', 'market_id', 'active', 'ldc_prefix', 'ldc_length'])
     .where('company_id', '=', companyId)
     .execute();
 }
 
-/** Each utility's renewal alert (days) and whether its market lets the supplier take payments. */
+/**
+ * Each utility's code, name and market's state, its renewal alert (days) and whether its market lets the supplier
+ * take payments.
+ */
 export function findUtilityTerms(db: Db, utilityIds: number[]) {
   return db
     .selectFrom('utilities')
     .innerJoin('markets', 'markets.id', 'utilities.market_id')
-    .select(['utilities.id', 'utilities.renewal_alert', 'markets.handle_payments'])
+    .select([
+      'utilities.id',
+      'utilities.code',
+      'utilities.name',
+      'markets.state_code',
+      'utilities.renewal_alert',
+      'markets.handle_payments',
+    ])
     .where('utilities.id', 'in', utilityIds)
     .execute();
 }

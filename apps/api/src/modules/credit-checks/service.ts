@@ -8,6 +8,7 @@ import type { Clock } from '../../domain/clock.js';
 import { ssnDigits, validateSsn } from '../../domain/ssn.js';
 import { ApiError } from '../../http/errors.js';
 import { open, type SecretBox, seal } from '../../security/secret-box.js';
+import { findCompanySettings } from '../company/index.js';
 import type { PlansService } from '../plans/index.js';
 import { type EnrollingPerson, identityProblem } from './identity.js';
 import type { CreditCheckRequest, CreditCheckResult } from './schemas.js';
@@ -158,7 +159,10 @@ export function createCreditChecksService(
           ['payment.creditCheckId: bureau error'],
         );
       }
-      const validDays = await store.creditCheckValidDays(db, companyId);
+      // The company's `credit_check_valid_days`: how many days a check may back an enrollment.
+      const settings = await findCompanySettings(db, companyId);
+      if (!settings) throw new Error(`Company ${companyId} has no settings`);
+      const validDays = settings.credit_check_valid_days;
       if (isOlderThanDays(row.created_at, validDays, clock)) {
         throw new ApiError(
           'CREDIT_CHECK_UNUSABLE',

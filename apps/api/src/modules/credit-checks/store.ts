@@ -18,13 +18,3 @@ export function findCreditCheck(db: Kysely<Database>, companyId: number, id: num
     .where('id', '=', id)
     .executeTakeFirst();
 }
-
-/** The company's `credit_check_valid_days`: how many days a check may back an enrollment. */
-export async function creditCheckValidDays(db: Kysely<Database>, companyId: number): Promise<number> {
-  const { credit_check_valid_days } = await db
-    .selectFrom('company_settings')
-    .select('credit_check_valid_days')
-    .where('company_id', '=', companyId)
-    .executeTakeFirstOrThrow();
-  return credit_check_valid_days;
-}

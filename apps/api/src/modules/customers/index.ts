@@ -13,8 +13,9 @@ export { sealClearTaxIds, sealedTaxId } from './sealed-tax-ids.js';
 export { type CustomersService, createCustomersService } from './service.js';
 export {
   findCustomer,
-  findDefaultLanguage,
   findUserNameOwner,
   insertCustomerRecord,
+  linkedCustomerIds,
+  preferredLanguages,
   updateCustomer,
 } from './store.js';

@@ -4,6 +4,7 @@ import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/schema.js';
 import { verifyAgainstDecoy, verifyPassword } from '../../security/passwords.js';
 import type { CustomerRow } from './context.js';
+import { findDefaultBrand, languageShortName } from './lookups.js';
 import * as store from './store.js';
 
 /**
@@ -58,9 +59,9 @@ async function queuePasswordChanged(
   customer: CustomerRow,
 ) {
   if (!customer.email) return;
-  const brand = await store.findDefaultBrand(trx, companyId);
+  const brand = await findDefaultBrand(trx, companyId);
   if (!brand) return;
-  const language = mailLanguageOf(await store.customerLanguage(trx, customer.id));
+  const language = mailLanguageOf(await languageShortName(trx, customer.id_prefered_language));
   await mail.queue(trx, {
     companyId,
     to: customer.email,

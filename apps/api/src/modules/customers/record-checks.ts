@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { ApiError } from '../../http/errors.js';
+import { isActiveLanguage } from './lookups.js';
 import { assertUserNameFormat } from './rules.js';
 import * as store from './store.js';
 
@@ -23,7 +24,7 @@ export async function availableUserName(
 }
 
 export async function assertLanguage(db: Kysely<Database>, field: string, languageId: number): Promise<void> {
-  if (!(await store.findLanguage(db, languageId)))
+  if (!(await isActiveLanguage(db, languageId)))
     throw new ApiError(
       'LANGUAGE_NOT_FOUND',
       `${field}: language ${languageId} does not exist or is not active.`,

@@ -6,6 +6,7 @@ import { ApiError } from '../../http/errors.js';
 import { hashPassword } from '../../security/passwords.js';
 import { newOpaqueToken, sha256Hex } from '../../security/tokens.js';
 import type { CustomersContext } from './context.js';
+import { findActiveBrand, findRecoverableLogins } from './lookups.js';
 import { afterPasswordChange } from './passwords.js';
 import { throttleProbe } from './probes.js';
 import { assertPasswordPolicy, normalizeUserName } from './rules.js';
@@ -24,8 +25,8 @@ const RECOVERY_RESPONSE_FLOOR_MS = 250;
 /** At most this many logins of one email address receive recovery email for one request. */
 const RECOVERY_MATCH_LIMIT = 10;
 
-type Brand = NonNullable<Awaited<ReturnType<typeof store.findBrand>>>;
-type RecoverableLogin = Awaited<ReturnType<typeof store.findRecoverableLogins>>[number];
+type Brand = NonNullable<Awaited<ReturnType<typeof findActiveBrand>>>;
+type RecoverableLogin = Awaited<ReturnType<typeof findRecoverableLogins>>[number];
 
 type TokenCheck =
   | { valid: true; customerId: number; userName: string | null }
@@ -72,7 +73,7 @@ export function createRecovery(context: CustomersContext) {
   }
 
   async function brandOrRefuse(companyId: number, brandId: number): Promise<Brand> {
-    const brand = await store.findBrand(db, companyId, brandId);
+    const brand = await findActiveBrand(db, companyId, brandId);
     if (!brand)
       throw new ApiError('BRAND_NOT_FOUND', `brandId: brand ${brandId} does not exist or is not active.`);
     return brand;
@@ -94,12 +95,7 @@ export function createRecovery(context: CustomersContext) {
         'body.username: is required when email is not sent',
       ]);
     await throttleProbe(context, kind, companyId, ip, { userName, email });
-    const logins = await store.findRecoverableLogins(
-      db,
-      companyId,
-      { userName, email },
-      RECOVERY_MATCH_LIMIT,
-    );
+    const logins = await findRecoverableLogins(db, companyId, { userName, email }, RECOVERY_MATCH_LIMIT);
     return { brand, logins };
   }
 

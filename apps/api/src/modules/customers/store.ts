@@ -47,6 +47,15 @@ export function findCustomer(db: Db, companyId: number, customerId: number) {
     .executeTakeFirst();
 }
 
+/** Each of these customers' preferred language (an id of reference's languages), any company; in no set order. */
+export function preferredLanguages(db: Db, customerIds: number[]) {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'id_prefered_language'])
+    .where('id', 'in', customerIds.length ? customerIds : [0])
+    .execute();
+}
+
 export async function insertCustomer(
   db: Db,
   customer: {
@@ -90,10 +99,6 @@ export async function insertCustomerRecord(db: Db, record: Insertable<CustomersT
   return row.id;
 }
 
-export function findDefaultLanguage(db: Db) {
-  return db.selectFrom('languages').select('id').where('is_default', '=', 1).executeTakeFirstOrThrow();
-}
-
 export async function updateCustomer(
   db: Db,
   customerId: number,
@@ -129,43 +134,6 @@ export async function deactivateCustomer(db: Db, customerId: number, at: string)
   return Number(result.numUpdatedRows) === 1;
 }
 
-export function findLanguage(db: Db, languageId: number) {
-  return db
-    .selectFrom('languages')
-    .select(['id', 'short_name'])
-    .where('id', '=', languageId)
-    .where('active', '=', 1)
-    .executeTakeFirst();
-}
-
-export function findLanguageByShortName(db: Db, shortName: string) {
-  return db.selectFrom('languages').select('id').where('short_name', '=', shortName).executeTakeFirst();
-}
-
-const BRAND_COLUMNS = ['id', 'name', 'phone', 'url', 'my_account_url'] as const;
-
-export function findBrand(db: Db, companyId: number, brandId: number) {
-  return db
-    .selectFrom('brands')
-    .select(BRAND_COLUMNS)
-    .where('company_id', '=', companyId)
-    .where('id', '=', brandId)
-    .where('active', '=', 1)
-    .executeTakeFirst();
-}
-
-/** The company's first active brand: the sender of mail not caused by a branded request. */
-export function findDefaultBrand(db: Db, companyId: number) {
-  return db
-    .selectFrom('brands')
-    .select(BRAND_COLUMNS)
-    .where('company_id', '=', companyId)
-    .where('active', '=', 1)
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 /** Active self-service logins matching a username and/or an email address (both must match when both are given). */
 export function findRecoverableLogins(
   db: Db,
@@ -175,33 +143,16 @@ export function findRecoverableLogins(
 ) {
   let query = db
     .selectFrom('customers')
-    .leftJoin('languages', 'languages.id', 'customers.id_prefered_language')
-    .select([
-      'customers.id',
-      'customers.user_name',
-      'customers.first_name',
-      'customers.email',
-      'languages.short_name as language',
-    ])
-    .where('customers.company_id', '=', companyId)
-    .where('customers.active', '=', 1)
-    .where('customers.user_name', 'is not', null)
-    .where('customers.password_hash', 'is not', null)
-    .where('customers.email', 'is not', null);
-  if (match.userName !== undefined) query = query.where('customers.user_name', '=', match.userName);
+    .select(['id', 'user_name', 'first_name', 'email', 'id_prefered_language'])
+    .where('company_id', '=', companyId)
+    .where('active', '=', 1)
+    .where('user_name', 'is not', null)
+    .where('password_hash', 'is not', null)
+    .where('email', 'is not', null);
+  if (match.userName !== undefined) query = query.where('user_name', '=', match.userName);
   if (match.email !== undefined)
-    query = query.where(sql<string>`lower(customers.email)`, '=', match.email.toLowerCase());
-  return query.orderBy('customers.id').limit(limit).execute();
-}
-
-export function customerLanguage(db: Db, customerId: number) {
-  return db
-    .selectFrom('customers')
-    .leftJoin('languages', 'languages.id', 'customers.id_prefered_language')
-    .select('languages.short_name')
-    .where('customers.id', '=', customerId)
-    .executeTakeFirst()
-    .then((row) => row?.short_name ?? null);
+    query = query.where(sql<string>`lower(email)`, '=', match.email.toLowerCase());
+  return query.orderBy('id').limit(limit).execute();
 }
 
 export async function insertSession(

@@ -36,6 +36,19 @@ export function finishAutopay(db: Db, enrollmentId: number, at: string) {
     .executeTakeFirst();
 }
 
+/** The payment profiles an active autopay (recurring billing) charges, among these tokens. */
+export async function activeAutopayTokens(db: Db, companyId: number, tokens: string[]): Promise<Set<string>> {
+  if (tokens.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('recurring_billings')
+    .select('payment_profile_token')
+    .where('company_id', '=', companyId)
+    .where('status', '=', 'active')
+    .where('payment_profile_token', 'in', tokens)
+    .execute();
+  return new Set(rows.map((r) => r.payment_profile_token));
+}
+
 /** The enrollment's newest autopay (its payment profile is the payments module's). */
 export function latestAutopay(db: Db, companyId: number, enrollmentId: number) {
   return db

@@ -7,13 +7,8 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import { dayOf } from '../../domain/dates.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { seal } from '../../security/secret-box.js';
-import {
-  findCustomer,
-  findDefaultLanguage,
-  findUserNameOwner,
-  insertCustomerRecord,
-  sealedTaxId,
-} from '../customers/index.js';
+import { findCustomer, findUserNameOwner, insertCustomerRecord, sealedTaxId } from '../customers/index.js';
+import { findDefaultLanguage } from '../reference/index.js';
 import { insertPendingVerification } from '../verifications/index.js';
 import * as accounts from './account-store.js';
 import { type CreditDecision, creditDecision } from './create-credit.js';

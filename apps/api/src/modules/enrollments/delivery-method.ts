@@ -44,7 +44,7 @@ export function createDeliveryMethod({ db, clock, core, utilities }: AccountChan
   }
 
   async function deliveryMethodCandidates(companyId: number, customerId: number) {
-    const rows = await store.customerEnrollments(db, companyId, customerId);
+    const rows = await core.customerRows(companyId, customerId);
     const allowed: store.EnrollmentRow[] = [];
     for (const e of rows) if (await changeAllowed(e)) allowed.push(e);
     return Promise.all(allowed.map((e) => core.get(companyId, e.id)));

@@ -1,3 +1,4 @@
+export { activeAutopayTokens } from './account-store.js';
 export { type AccountChanges, createAccountChanges } from './changes.js';
 export { DEPOSIT_STATUSES, type DepositStatus, isDepositDue, isDepositHeld } from './decision.js';
 export {
@@ -24,4 +25,13 @@ export {
   createEnrollmentsService,
   type EnrollmentsService,
 } from './service.js';
-export { type EnrollmentRow, findEnrollmentById, statusHistory } from './store.js';
+export {
+  countAwaitingSubmission,
+  type EnrollmentRow,
+  findEnrollmentById,
+  findEnrollmentsByIds,
+  replacedOn,
+  startedEnrollmentsAfter,
+  statusChangesAfter,
+  statusHistory,
+} from './store.js';

@@ -1,6 +1,6 @@
 import { dayOf } from '../../domain/dates.js';
 import { notFound } from '../../http/errors.js';
-import { findCustomer } from '../customers/index.js';
+import { findCustomer, linkedCustomerIds } from '../customers/index.js';
 import { createEnrollmentCreation } from './create.js';
 import { type DepositStatus, holdStatus } from './decision.js';
 import type { EnrollmentsDeps } from './deps.js';
@@ -76,6 +76,12 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
     return ending.length;
   }
 
+  /** A customer's enrollments, with those of logins merged into this one through link-accounts. */
+  async function customerRows(companyId: number, customerId: number) {
+    const linked = await linkedCustomerIds(db, companyId, customerId);
+    return store.customersEnrollments(db, companyId, [customerId, ...linked]);
+  }
+
   return {
     create: creation.create,
     createResponse: creation.createResponse,
@@ -112,8 +118,9 @@ export function createEnrollmentsService(deps: EnrollmentsDeps) {
     async assertCompanyCustomer(companyId: number, customerId: number) {
       if (!(await findCustomer(db, companyId, customerId))) throw notFound(`Customer ${customerId}`);
     },
+    customerRows,
     async listForCustomer(companyId: number, customerId: number) {
-      const rows = await store.customerEnrollments(db, companyId, customerId);
+      const rows = await customerRows(companyId, customerId);
       const replaced = rows.filter((e) => e.status === 'ARCHIVED').map((e) => e.id);
       const owing = replaced.length > 0 ? await deps.stillOwing(companyId, replaced) : new Set<number>();
       return describeEnrollments(db, companyId, shownToCustomer(rows, owing), dayOf(deps.clock));

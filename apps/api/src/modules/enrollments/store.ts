@@ -222,26 +222,66 @@ export function statusHistory(db: Db, enrollmentIds: number[]) {
     .execute();
 }
 
-/** A customer's enrollments, with those of logins merged into this one through link-accounts. */
-export function customerEnrollments(db: Db, companyId: number, customerId: number) {
+/** Status changes after the cursor, oldest first (the notifications walk them in batches). */
+export function statusChangesAfter(db: Db, afterId: number, limit: number) {
+  return db
+    .selectFrom('enrollment_status_history')
+    .select(['id', 'enrollment_id', 'from_status', 'to_status', 'created_at'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Enrollments by id (any company), for a reader holding a batch of ids from its own rows; in no set order. */
+export function findEnrollmentsByIds(db: Db, ids: number[]) {
+  return db
+    .selectFrom('enrollments')
+    .selectAll()
+    .where('id', 'in', ids.length ? ids : [0])
+    .execute();
+}
+
+/** Enrollments in these statuses whose service has started (any company), by id after `afterId`. */
+export function startedEnrollmentsAfter(db: Db, statuses: readonly string[], afterId: number, limit: number) {
+  return db
+    .selectFrom('enrollments')
+    .selectAll()
+    .where('status', 'in', statuses)
+    .where('contract_start_date', 'is not', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * The day each of these enrollments was replaced: the contract start of the newest enrollment of its chain that
+ * follows it and is not CANCELLED (null when there is none, or it has no start yet).
+ */
+export async function replacedOn(db: Db, ids: number[]): Promise<Map<number, string | null>> {
+  const successors = await db
+    .selectFrom('enrollments')
+    .select(['previous_enrollment_id', 'contract_start_date'])
+    .where('previous_enrollment_id', 'in', ids.length ? ids : [0])
+    .where('status', '!=', 'CANCELLED')
+    .orderBy('id', 'desc')
+    .execute();
+  const replaced = new Map<number, string | null>();
+  for (const s of successors) {
+    if (s.previous_enrollment_id !== null && !replaced.has(s.previous_enrollment_id))
+      replaced.set(s.previous_enrollment_id, s.contract_start_date);
+  }
+  return replaced;
+}
+
+/** The enrollments of these customers (a login and those merged into it), newest first. */
+export function customersEnrollments(db: Db, companyId: number, customerIds: number[]) {
   return db
     .selectFrom('enrollments')
     .selectAll()
     .where('company_id', '=', companyId)
-    .where((eb) =>
-      eb.or([
-        eb('customer_id', '=', customerId),
-        eb(
-          'customer_id',
-          'in',
-          eb
-            .selectFrom('customer_links')
-            .select('linked_customer_id')
-            .where('company_id', '=', companyId)
-            .where('customer_id', '=', customerId),
-        ),
-      ]),
-    )
+    .where('customer_id', 'in', customerIds)
     .orderBy('id', 'desc')
     .execute();
 }
@@ -317,6 +357,20 @@ export async function noteInHistory(
       created_at: clock.now().toISOString(),
     })
     .execute();
+}
+
+/** How many enrollments wait to be sent to the billing system (new, retried or renewals): a queue depth. */
+export async function countAwaitingSubmission(db: Db): Promise<number> {
+  const { n } = await db
+    .selectFrom('enrollments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', 'in', [
+      'QUEUED_FOR_SUBMISSION',
+      'SUBMITION_NOT_SENT_CONNECTION_ERROR',
+      'RENEWAL_PENDING',
+    ])
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 /** Cancels the renewal scheduled to continue an enrollment, in the caller's transaction. */

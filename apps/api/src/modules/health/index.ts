@@ -1,2 +1,3 @@
+export { queueDepths } from './queue-depths.js';
 export { healthRoutes } from './routes.js';
-export { pingDatabase, queueDepths } from './store.js';
+export { pingDatabase } from './store.js';

@@ -7,6 +7,7 @@ import type { Clock } from '../../domain/clock.js';
 import { notFound } from '../../http/errors.js';
 import { type BillingService, money } from '../billing/index.js';
 import type { EnrollmentStatus } from '../enrollments/index.js';
+import { chargeEvents, customerLanguages, statusChangeEvents } from './events.js';
 import {
   type MessageKind,
   type MessageValues,
@@ -78,7 +79,7 @@ export function createNotificationsService(deps: {
   /** Enrollment status changes a customer should hear about, once each. */
   async function statusChanges(settleBefore: string): Promise<number> {
     const from = Number((await readSetting(db, STATUS_CURSOR)) ?? 0);
-    const rows = await store.statusChangesAfter(db, from, BATCH);
+    const rows = await statusChangeEvents(db, from, BATCH);
     let created = 0;
     let next = from;
     let settled = true;
@@ -117,7 +118,7 @@ export function createNotificationsService(deps: {
   /** Payments received and failed, once each. */
   async function payments(settleBefore: string, staleBefore: string): Promise<number> {
     const from = Number((await readSetting(db, CHARGE_CURSOR)) ?? 0);
-    const rows = await store.chargesAfter(db, from, BATCH);
+    const rows = await chargeEvents(db, from, BATCH);
     let created = 0;
     let next = from;
     let settled = true;
@@ -157,11 +158,9 @@ export function createNotificationsService(deps: {
     for (;;) {
       const { lastId, statements } = await billing.latestStatements(afterId, 200);
       const ready = statements.filter((s) => s.statement !== null);
-      const languages = new Map(
-        (await store.customerLanguages(db, [...new Set(ready.map((s) => s.customerId))])).map((c) => [
-          c.id,
-          languageOf(c.language),
-        ]),
+      const languages = await customerLanguages(
+        db,
+        ready.map((s) => s.customerId),
       );
       for (const s of ready) {
         const statement = s.statement!;
@@ -170,7 +169,7 @@ export function createNotificationsService(deps: {
             companyId: s.companyId,
             customerId: s.customerId,
             enrollmentId: s.enrollmentId,
-            language: languages.get(s.customerId) ?? 'en',
+            language: languageOf(languages.get(s.customerId) ?? null),
           },
           'statement-ready',
           {

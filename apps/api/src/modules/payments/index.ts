@@ -7,4 +7,5 @@ export {
   findCustomerPaymentProfile,
   findProfileByToken,
   findShownProfile,
+  shownProfilesByToken,
 } from './store.js';

@@ -1,22 +1,19 @@
 import type { Static } from 'typebox';
 import {
-  cardTypeOf,
   DECLINE_CODES,
   GatewayConfigurationError,
   GatewayRejectedError,
   GatewayUnavailableError,
-  isExpired,
   masked,
-  normalizeExpiry,
   type PaymentGateway,
   type PaymentGateways,
-  type PaymentMethodInput,
-  passesAbaChecksum,
-  passesLuhn,
   type StoredPaymentProfile,
 } from '../../adapters/payment-gateway/index.js';
 import type { Clock } from '../../domain/clock.js';
 import { ApiError, notFound } from '../../http/errors.js';
+import { findCompanySettings } from '../company/index.js';
+import { findCustomer } from '../customers/index.js';
+import { methodOf } from './methods.js';
 import {
   type GatewayProfile,
   type HostedProfilePageToken,
@@ -89,87 +86,26 @@ function profileOf(row: store.PaymentProfileRow, autopay: Set<string>): Profile 
   };
 }
 
-/** The digits of a number typed with spaces or dashes; called once the missing-field checks have passed. */
-const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
-
-/** Reads the request into the gateway's method, refusing what no gateway would accept before any call. */
-function methodOf(body: ProfileRequest, nameOnAccount: string, today: Date): PaymentMethodInput {
-  const type =
-    body.id_payment_type ??
-    (body.card_number ? 1 : body.account_number || body.routing_number ? 2 : undefined);
-  if (type === undefined) {
-    throw new ApiError(
-      'VALIDATION_FAILED',
-      'Send a card (card_number, card_expiration_date) or a bank account.',
-      [
-        'id_payment_type: send 1 with card_number and card_expiration_date, or 2 with routing_number, account_number and account_type',
-      ],
-    );
-  }
-  if (type === PAYMENT_TYPE_IDS.CreditCard) {
-    const missing = (['card_number', 'card_expiration_date'] as const).filter((f) => !body[f]);
-    if (missing.length > 0) {
-      throw new ApiError(
-        'VALIDATION_FAILED',
-        'A card needs its number and expiration date.',
-        missing.map((f) => `${f} is required for a card`),
-      );
-    }
-    const cardNumber = digitsOf(body.card_number!);
-    if (!passesLuhn(cardNumber) || cardTypeOf(cardNumber) === 'Unknown') {
-      throw new ApiError(
-        'PAYMENT_CARD_INVALID',
-        'The card number is not a valid card number (check the digits).',
-      );
-    }
-    const expirationDate = normalizeExpiry(body.card_expiration_date!);
-    if (!expirationDate) {
-      throw new ApiError(
-        'PAYMENT_CARD_INVALID',
-        'The card expiration date must be YYYY-MM, MM/YY or MM/YYYY.',
-      );
-    }
-    if (isExpired(expirationDate, today))
-      throw new ApiError('PAYMENT_CARD_EXPIRED', `The card expired in ${expirationDate}.`);
-    return { type: 'CreditCard', cardNumber, expirationDate };
-  }
-  const missing = (['routing_number', 'account_number', 'account_type'] as const).filter((f) => !body[f]);
-  if (missing.length > 0) {
-    throw new ApiError(
-      'VALIDATION_FAILED',
-      'A bank account needs its routing number, account number and account type.',
-      missing.map((f) => `${f} is required for a bank account`),
-    );
-  }
-  const routingNumber = digitsOf(body.routing_number!);
-  if (!passesAbaChecksum(routingNumber)) {
-    throw new ApiError(
-      'PAYMENT_BANK_ACCOUNT_INVALID',
-      'The routing number is not a valid ABA routing number.',
-    );
-  }
-  const accountNumber = digitsOf(body.account_number!);
-  if (!/^\d{4,17}$/.test(accountNumber)) {
-    throw new ApiError('PAYMENT_BANK_ACCOUNT_INVALID', 'The bank account number must have 4 to 17 digits.');
-  }
-  return {
-    type: 'BankAccount',
-    routingNumber,
-    accountNumber,
-    accountType: body.account_type!,
-    nameOnAccount,
-  };
+export interface PaymentsDeps {
+  db: store.Db;
+  gateways: PaymentGateways;
+  clock: Clock;
+  /**
+   * The payment profiles an active autopay charges, among these tokens: enrollments' `activeAutopayTokens`, passed
+   * in by app.ts (enrollments depend on payments).
+   */
+  activeAutopayTokens: (db: store.Db, companyId: number, tokens: string[]) => Promise<Set<string>>;
 }
 
-export function createPaymentsService(deps: { db: store.Db; gateways: PaymentGateways; clock: Clock }) {
-  const { db, gateways, clock } = deps;
+export function createPaymentsService(deps: PaymentsDeps) {
+  const { db, gateways, clock, activeAutopayTokens } = deps;
   const now = () => clock.now().toISOString();
 
   const gatewayFor = (companyId: number) =>
     atGateway('choosing the gateway', () => deps.gateways.gatewayFor(companyId));
 
   async function customerOf(companyId: number, customerId: number) {
-    const customer = await store.findCustomer(db, companyId, customerId);
+    const customer = await findCustomer(db, companyId, customerId);
     if (!customer) throw notFound('The customer');
     return customer;
   }
@@ -230,7 +166,7 @@ export function createPaymentsService(deps: { db: store.Db; gateways: PaymentGat
       customerId: number,
       request: HostedRequest,
     ): Promise<Static<typeof HostedProfilePageToken>> {
-      const settings = await store.findSettings(db, companyId);
+      const settings = await findCompanySettings(db, companyId);
       const allowed = settings?.[SETTING_BY_TRANSACTION_TYPE[request.transactionType]] ?? 'Both';
       if (allowed !== 'Both' && request.paymentType !== allowed) {
         throw new ApiError(
@@ -251,7 +187,7 @@ export function createPaymentsService(deps: { db: store.Db; gateways: PaymentGat
     },
 
     async paymentIframeUri(companyId: number, customerId: number): Promise<string> {
-      const settings = await store.findSettings(db, companyId);
+      const settings = await findCompanySettings(db, companyId);
       const gateway = await gatewayFor(companyId);
       const customerProfileToken = await recordedCustomerProfile(companyId, customerId, gateway);
       const page = await atGateway('opening the hosted form', () =>
@@ -297,7 +233,7 @@ export function createPaymentsService(deps: { db: store.Db; gateways: PaymentGat
           ),
         );
       }
-      const autopay = await store.autopayTokens(
+      const autopay = await activeAutopayTokens(
         db,
         companyId,
         rows.map((r) => r.payment_profile_token),
@@ -364,7 +300,7 @@ export function createPaymentsService(deps: { db: store.Db; gateways: PaymentGat
           now(),
         );
       });
-      return profileOf(row, await store.autopayTokens(db, companyId, [row.payment_profile_token]));
+      return profileOf(row, await activeAutopayTokens(db, companyId, [row.payment_profile_token]));
     },
 
     /** Removes a payment profile at the gateway and here; `assertOwner` refuses another customer's. */

@@ -5,19 +5,6 @@ import type { PaymentProfilesTable } from '../../db/tables/payments.js';
 export type Db = Kysely<Database>;
 export type PaymentProfileRow = Selectable<PaymentProfilesTable>;
 
-export function findCustomer(db: Db, companyId: number, customerId: number) {
-  return db
-    .selectFrom('customers')
-    .select(['id', 'first_name', 'last_name', 'firm_name', 'email'])
-    .where('company_id', '=', companyId)
-    .where('id', '=', customerId)
-    .executeTakeFirst();
-}
-
-export function findSettings(db: Db, companyId: number) {
-  return db.selectFrom('company_settings').selectAll().where('company_id', '=', companyId).executeTakeFirst();
-}
-
 export async function findCustomerProfileToken(
   db: Db,
   companyId: number,
@@ -148,19 +135,6 @@ export async function softDeleteProfiles(db: Db, ids: number[], now: string) {
     .execute();
 }
 
-/** The payment profiles an active recurring billing (autopay) charges, among these tokens. */
-export async function autopayTokens(db: Db, companyId: number, tokens: string[]): Promise<Set<string>> {
-  if (tokens.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('recurring_billings')
-    .select('payment_profile_token')
-    .where('company_id', '=', companyId)
-    .where('status', '=', 'active')
-    .where('payment_profile_token', 'in', tokens)
-    .execute();
-  return new Set(rows.map((r) => r.payment_profile_token));
-}
-
 /** What is shown of the company's payment profile with this token, deleted or not (an autopay shows what it charged). */
 export function findShownProfile(db: Db, companyId: number, paymentProfileToken: string) {
   return db
@@ -170,6 +144,24 @@ export function findShownProfile(db: Db, companyId: number, paymentProfileToken:
     .where('payment_profile_token', '=', paymentProfileToken)
     .orderBy('id')
     .executeTakeFirst();
+}
+
+/**
+ * What is shown of the payment profiles with these tokens (deleted ones included: a past charge still names its card),
+ * by token; the first recorded one where several gateways hold the same token.
+ */
+export async function shownProfilesByToken(db: Db, companyId: number, tokens: string[]) {
+  const rows =
+    tokens.length === 0
+      ? []
+      : await db
+          .selectFrom('payment_profiles')
+          .select(['payment_profile_token', 'card_type', 'last4'])
+          .where('company_id', '=', companyId)
+          .where('payment_profile_token', 'in', tokens)
+          .orderBy('id', 'desc')
+          .execute();
+  return new Map(rows.map((row) => [row.payment_profile_token, row]));
 }
 
 /** The customer's payment profile with these gateway tokens, unless deleted. */

@@ -4,4 +4,4 @@ export { PLAN_TYPES, type PlanTypeId, planName } from './naming.js';
 export { linksFor, planRoutes } from './routes.js';
 export { LanguageQuery, PlanIdParams } from './schemas.js';
 export { createPlansService, type PlansService, type PlanWire } from './service.js';
-export { findPlanTerms, utilitiesWithPlansOnSale } from './store.js';
+export { findPlanTerms, timeOfUseRates, utilitiesWithPlansOnSale } from './store.js';

@@ -8,7 +8,7 @@ import { eflAveragePrices } from '../../domain/efl.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import type { LinkSigner } from '../../security/signed-urls.js';
 import { toCustomerType } from '../customer-types/index.js';
-import { listLanguages } from '../reference/index.js';
+import { findZipcode, listLanguages } from '../reference/index.js';
 import { toDeliveryCharge, type UtilitiesService } from '../utilities/index.js';
 import { documentLink } from './document-links.js';
 import {
@@ -251,7 +251,7 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
       );
     }
     if (query.zipCodeId !== undefined) {
-      const zip = await store.zipcodeById(db, query.zipCodeId);
+      const zip = await findZipcode(db, query.zipCodeId);
       if (!zip) throw notFound(`Zip code ${query.zipCodeId}`);
       const served =
         (await utilities.servesZipcode(electric.id, zip.zipcode)) &&

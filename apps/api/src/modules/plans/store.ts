@@ -100,6 +100,7 @@ export function findPlanTerms(db: Kysely<Database>, planIds: number[]) {
       'rate',
       'term',
       'billing_system_plan_code',
+      'monthly_fee',
       'cancellation_fee',
       'not_able_renewals',
       'not_able_reenrolls',
@@ -108,10 +109,20 @@ export function findPlanTerms(db: Kysely<Database>, planIds: number[]) {
     .execute();
 }
 
+/** These plans' time-of-use rate windows, in id order. */
+export function timeOfUseRates(db: Kysely<Database>, planIds: number[]) {
+  return db
+    .selectFrom('plan_time_of_use_rates')
+    .selectAll()
+    .where('plan_id', 'in', planIds.length ? planIds : [0])
+    .orderBy('id')
+    .execute();
+}
+
 export async function planDetails(db: Kysely<Database>, planIds: number[]) {
   const ids = planIds.length ? planIds : [0];
   const [timeOfUse, acceptance, documents] = await Promise.all([
-    db.selectFrom('plan_time_of_use_rates').selectAll().where('plan_id', 'in', ids).orderBy('id').execute(),
+    timeOfUseRates(db, ids),
     db
       .selectFrom('plan_acceptance_options')
       .selectAll()
@@ -166,8 +177,4 @@ export function findBundles(
   if (filter.customerTypeId !== undefined)
     query = query.where('plan_bundles.customer_type_id', '=', filter.customerTypeId);
   return query.orderBy('plan_bundles.id').execute();
-}
-
-export async function zipcodeById(db: Kysely<Database>, zipcodeId: number) {
-  return db.selectFrom('zipcodes').select(['id', 'zipcode']).where('id', '=', zipcodeId).executeTakeFirst();
 }

@@ -21,6 +21,7 @@ import { isBlankRecord } from '../../domain/csv.js';
 import { ApiError } from '../../http/errors.js';
 import { extractRecords } from './esiid-extract.js';
 import { lineParser, MalformedLine, type ParsedLine, type PremiseRow } from './esiid-lines.js';
+import { texasUtilities } from './lookups.js';
 import * as store from './store.js';
 
 /** The columns compared to decide whether a stored premise changed (everything but `updated_at`). */
@@ -147,7 +148,7 @@ export async function importEsiidExtract(
 ): Promise<EsiidImportResult> {
   const batchSize = options.batchSize ?? 1000;
   const progressEvery = options.progressEvery ?? 100_000;
-  const utilities = await store.texasUtilities(db, companyId);
+  const utilities = await texasUtilities(db, companyId);
   if (utilities.length === 0)
     throw new ApiError('VALIDATION_FAILED', 'The company has no active Texas utility to load ESIIDs for.');
   const { counts, rejectedLines, reject } = newTally();

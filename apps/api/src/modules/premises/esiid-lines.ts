@@ -2,8 +2,8 @@ import type { Insertable } from 'kysely';
 import type { PremisesTable } from '../../db/tables/premises.js';
 import { houseNumberOf } from '../../domain/service-address.js';
 import { ApiError } from '../../http/errors.js';
+import type { TexasUtility } from './lookups.js';
 import { METER_TYPES } from './schemas.js';
-import type * as store from './store.js';
 
 const REQUIRED_COLUMNS = [
   'ESIID',
@@ -42,7 +42,6 @@ const PREMISE_TYPES: Record<string, 'Residential' | 'Commercial'> = {
   COMMERCIAL: 'Commercial',
 };
 
-type TexasUtility = Awaited<ReturnType<typeof store.texasUtilities>>[number];
 export type PremiseRow = Omit<Insertable<PremisesTable>, 'updated_at'>;
 export type ParsedLine = { kind: 'premise'; row: PremiseRow } | { kind: 'removal'; esiid: string };
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/errors.js';
+import { utilityForMeterCheck } from './lookups.js';
 import * as store from './store.js';
 
 /**
@@ -16,7 +17,7 @@ export async function checkKnownMeter(
   utilityId: number,
   ldcAccount: string,
 ): Promise<{ unverified: boolean }> {
-  const utility = await store.utilityForMeterCheck(db, companyId, utilityId);
+  const utility = await utilityForMeterCheck(db, companyId, utilityId);
   if (utility.commodity !== 'Electric' || utility.state_code !== 'TX') return { unverified: false };
   if (await store.isKnownEsiid(db, utility.code, ldcAccount)) return { unverified: false };
   if (utility.unknown_esiids === 'verify_later') return { unverified: true };

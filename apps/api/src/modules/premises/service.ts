@@ -10,6 +10,8 @@ import {
 } from '../../domain/service-address.js';
 import { validateSsn } from '../../domain/ssn.js';
 import { ApiError, notFound } from '../../http/errors.js';
+import { stateOfZip, utilityIdsServingZip } from '../reference/index.js';
+import { findCustomerTypeCode, type TexasUtility, texasUtilities } from './lookups.js';
 import {
   ESIID_CHECKS,
   type EsiidByAddressQuery,
@@ -37,8 +39,6 @@ export function isTexasZip(zipcode: string): boolean {
   const prefix = Number(zipcode.slice(0, 3));
   return prefix === 733 || prefix === 885 || (prefix >= 750 && prefix <= 799);
 }
-
-type TexasUtility = Awaited<ReturnType<typeof store.texasUtilities>>[number];
 
 function toPremise(row: Selectable<PremisesTable>, utility: TexasUtility, wanted: PremiseType): PremiseWire {
   return {
@@ -69,7 +69,7 @@ const check = (code: EsiidCheckCode) => ({ code, message: ESIID_CHECKS[code] });
 export function createPremisesService(db: Kysely<Database>) {
   /** The company's Texas utilities serving the zip code; refuses a zip code outside Texas or not served. */
   async function servingTexasUtilities(companyId: number, zipcode: string) {
-    const state = await store.stateOfZip(db, zipcode);
+    const state = await stateOfZip(db, zipcode);
     if (state ? state !== 'TX' : !isTexasZip(zipcode)) {
       throw new ApiError(
         'TEXAS_ONLY',
@@ -77,8 +77,9 @@ export function createPremisesService(db: Kysely<Database>) {
       );
     }
     const [texas, serving] = await Promise.all([
-      store.texasUtilities(db, companyId),
-      store.utilitiesServingZip(db, companyId, zipcode),
+      texasUtilities(db, companyId),
+      // Every company's; the company's Texas utilities are kept among them.
+      utilityIdsServingZip(db, zipcode),
     ]);
     const utilities = texas.filter((u) => serving.includes(u.id));
     if (utilities.length === 0) {
@@ -116,10 +117,10 @@ export function createPremisesService(db: Kysely<Database>) {
       companyId: number,
       query: Static<typeof ValidateEsiidAddressQuery>,
     ): Promise<Static<typeof EsiidValidation>> {
-      const customerType = await store.findCustomerTypeCode(db, companyId, query.customerTypeId);
+      const customerType = await findCustomerTypeCode(db, companyId, query.customerTypeId);
       if (!customerType) throw notFound(`Customer type ${query.customerTypeId}`);
       const esiid = query.esiidNumber;
-      const utilities = await store.texasUtilities(db, companyId);
+      const utilities = await texasUtilities(db, companyId);
       const byPrefix = utilities.filter((u) => u.ldc_prefix && esiid.startsWith(u.ldc_prefix));
       // A number that is not one of the company's ESIIDs is not checked any further.
       const format =

@@ -12,7 +12,7 @@ export { createProspectsService, type ProspectsService } from './service.js';
 export { configureSigningAccount } from './signing-accounts.js';
 export { sandboxSigningRoutes } from './signing-page.js';
 export { applySigningStatus, currentStatuses } from './signing-status.js';
-export { findEnvelope, findSigningAccountSettings } from './signing-store.js';
+export { findEnvelope, findSigningAccountByProviderId, findSigningAccountSettings } from './signing-store.js';
 export { prospectsChangedSince } from './store.js';
 export {
   PROSPECT_ROLE_PERMISSIONS,

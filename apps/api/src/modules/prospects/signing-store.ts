@@ -15,6 +15,15 @@ export function findSigningAccount(db: Kysely<Database>, companyId: number) {
  * Records an envelope under Voltin's reference before the signing service is asked to create it (status
  * Requested, no envelope id yet), so no envelope exists there that Voltin has no row of. Returns the row id.
  */
+/** The signing account with this id at the signing provider (a webhook names it). */
+export function findSigningAccountByProviderId(db: Kysely<Database>, providerAccountId: string) {
+  return db
+    .selectFrom('signing_accounts')
+    .select(['id', 'company_id'])
+    .where('account_id', '=', providerAccountId)
+    .executeTakeFirst();
+}
+
 export async function recordEnvelope(
   db: Kysely<Database>,
   envelope: {

@@ -1,3 +1,13 @@
 export { referenceRoutes } from './routes.js';
 export { createReferenceService, type ReferenceService } from './service.js';
-export { listDeliveryCharges, listLanguages, listUtilityZipcodes } from './store.js';
+export {
+  findDefaultLanguage,
+  findZipcode,
+  listContactMethods,
+  listDeliveryCharges,
+  listLanguages,
+  listUtilityZipcodes,
+  stateOfZip,
+  utilityIdsServingZip,
+  zipcodesOfUtilities,
+} from './store.js';

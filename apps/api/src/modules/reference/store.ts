@@ -22,6 +22,9 @@ export function listCounties(db: Kysely<Database>, stateId?: number) {
 export const findCounty = (db: Kysely<Database>, countyId: number) =>
   db.selectFrom('counties').select('id').where('id', '=', countyId).executeTakeFirst();
 
+export const findZipcode = (db: Kysely<Database>, zipcodeId: number) =>
+  db.selectFrom('zipcodes').select(['id', 'zipcode']).where('id', '=', zipcodeId).executeTakeFirst();
+
 export function listCities(db: Kysely<Database>, countyId?: number) {
   let query = db.selectFrom('cities').selectAll();
   if (countyId !== undefined) query = query.where('county_id', '=', countyId);
@@ -64,9 +67,48 @@ export function listServedZipcodes(
   return query.orderBy('zipcodes.zipcode').execute();
 }
 
-/** Every utility's delivery charges (all companies'), in id order. */
-export const listDeliveryCharges = (db: Kysely<Database>) =>
-  db.selectFrom('utility_delivery_charges').selectAll().orderBy('id').execute();
+/** The USPS state of a zip code the platform knows, or undefined. */
+export async function stateOfZip(db: Kysely<Database>, zipcode: string) {
+  const row = await db
+    .selectFrom('zipcodes')
+    .innerJoin('cities', 'cities.id', 'zipcodes.city_id')
+    .innerJoin('counties', 'counties.id', 'cities.county_id')
+    .innerJoin('states', 'states.id', 'counties.state_id')
+    .select('states.code')
+    .where('zipcodes.zipcode', '=', zipcode)
+    .executeTakeFirst();
+  return row?.code;
+}
+
+/** The ids of the utilities (every company's) that serve a zip code. */
+export async function utilityIdsServingZip(db: Kysely<Database>, zipcode: string) {
+  const rows = await db
+    .selectFrom('utility_zipcodes')
+    .innerJoin('zipcodes', 'zipcodes.id', 'utility_zipcodes.zipcode_id')
+    .select('utility_zipcodes.utility_id')
+    .where('zipcodes.zipcode', '=', zipcode)
+    .execute();
+  return rows.map((row) => row.utility_id);
+}
+
+/** The zip codes these utilities serve, with the utility, by zip code. */
+export function zipcodesOfUtilities(db: Kysely<Database>, utilityIds: number[]) {
+  if (utilityIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('utility_zipcodes')
+    .innerJoin('zipcodes', 'zipcodes.id', 'utility_zipcodes.zipcode_id')
+    .select(['utility_zipcodes.utility_id', 'zipcodes.zipcode'])
+    .where('utility_zipcodes.utility_id', 'in', utilityIds)
+    .orderBy('zipcodes.zipcode')
+    .execute();
+}
+
+/** Every utility's delivery charges (all companies'), or only these utilities' when given, in id order. */
+export function listDeliveryCharges(db: Kysely<Database>, utilityIds?: number[]) {
+  let query = db.selectFrom('utility_delivery_charges').selectAll();
+  if (utilityIds !== undefined) query = query.where('utility_id', 'in', utilityIds.length ? utilityIds : [0]);
+  return query.orderBy('id').execute();
+}
 
 /** Each zip code the company's utilities serve, with its city, county, state and utility. */
 export function listUtilityZipcodes(db: Kysely<Database>, companyId: number) {
@@ -93,6 +135,11 @@ export function listLanguages(db: Kysely<Database>, onlyActive: boolean) {
   let query = db.selectFrom('languages').selectAll();
   if (onlyActive) query = query.where('active', '=', 1);
   return query.orderBy('id').execute();
+}
+
+/** The language marked default (a new customer's language when none is given); throws when there is none. */
+export function findDefaultLanguage(db: Kysely<Database>) {
+  return db.selectFrom('languages').select('id').where('is_default', '=', 1).executeTakeFirstOrThrow();
 }
 
 export function listContactMethods(db: Kysely<Database>, id?: number) {

@@ -1,13 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { findSigningAccountByProviderId } from '../prospects/index.js';
 
 /** The signing account a webhook names, and the sealed Connect HMAC keys it may be signed with. */
 export async function findAccountWithKeys(db: Kysely<Database>, providerAccountId: string) {
-  const account = await db
-    .selectFrom('signing_accounts')
-    .select(['id', 'company_id'])
-    .where('account_id', '=', providerAccountId)
-    .executeTakeFirst();
+  const account = await findSigningAccountByProviderId(db, providerAccountId);
   if (!account) return undefined;
   const keys = await db
     .selectFrom('signing_connect_keys')

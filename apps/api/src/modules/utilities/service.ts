@@ -6,6 +6,12 @@ import { BILLING_DELIVERY_METHODS } from '../../domain/billing-delivery.js';
 import type { Clock } from '../../domain/clock.js';
 import { dayOf } from '../../domain/dates.js';
 import { notFound } from '../../http/errors.js';
+import {
+  listContactMethods,
+  listDeliveryCharges,
+  utilityIdsServingZip,
+  zipcodesOfUtilities,
+} from '../reference/index.js';
 import type { DeliveryChargeSchema, Utility, UtilityInformation } from './schemas.js';
 import * as store from './store.js';
 
@@ -30,8 +36,14 @@ export function toDeliveryCharge(
   };
 }
 
-/** What the API filters utilities by: `hasAvailablePlans` asks whether a plan of the utility is on sale today. */
-type UtilityListFilter = Omit<store.UtilityFilter, 'plansOnSale'> & { hasAvailablePlans?: boolean };
+/**
+ * What the API filters utilities by: `zipCode` asks which utilities serve it, `hasAvailablePlans` whether a plan of
+ * the utility is on sale today.
+ */
+type UtilityListFilter = Omit<store.UtilityFilter, 'plansOnSale' | 'servingZip'> & {
+  zipCode?: string;
+  hasAvailablePlans?: boolean;
+};
 
 /**
  * `utilitiesWithPlansOnSale` answers from the plans module's definition of a plan on sale; it is given by app.ts
@@ -45,20 +57,26 @@ export function createUtilitiesService(
 ) {
   async function storeFilter({
     hasAvailablePlans,
+    zipCode,
     ...filter
   }: UtilityListFilter): Promise<store.UtilityFilter> {
-    if (hasAvailablePlans === undefined) return filter;
+    const servingZip = zipCode === undefined ? undefined : await utilityIdsServingZip(db, zipCode);
+    const withZip = servingZip === undefined ? filter : { ...filter, servingZip };
+    if (hasAvailablePlans === undefined) return withZip;
     const utilityIds = await utilitiesWithPlansOnSale(dayOf(clock));
-    return { ...filter, plansOnSale: { utilityIds, wanted: hasAvailablePlans } };
+    return { ...withZip, plansOnSale: { utilityIds, wanted: hasAvailablePlans } };
   }
+
+  const deliveryChargesOf = (utilityIds: number[]) =>
+    utilityIds.length === 0 ? Promise.resolve([]) : listDeliveryCharges(db, utilityIds);
 
   async function describe(rows: UtilityRow[], includeZipcodes: boolean): Promise<Static<typeof Utility>[]> {
     const ids = rows.map((u) => u.id);
     const [types, charges, zips, contactMethods] = await Promise.all([
       store.customerTypesOf(db, ids),
-      store.deliveryChargesOf(db, ids),
-      includeZipcodes ? store.zipcodesOf(db, ids) : Promise.resolve([]),
-      store.listContactMethods(db),
+      deliveryChargesOf(ids),
+      includeZipcodes ? zipcodesOfUtilities(db, ids) : Promise.resolve([]),
+      listContactMethods(db),
     ]);
     const typesBy = groupBy(types, (t) => t.utility_id);
     const chargesBy = groupBy(charges, (c) => c.utility_id);
@@ -135,9 +153,10 @@ export function createUtilitiesService(
         allow_weekend_start_dates: u.allow_weekend_start_dates === 1,
       };
     },
-    deliveryCharges: (utilityIds: number[]) => store.deliveryChargesOf(db, utilityIds),
-    servesZipcode: (utilityId: number, zipcode: string) => store.servesZipcode(db, utilityId, zipcode),
-    zipcodes: async (utilityId: number) => (await store.zipcodesOf(db, [utilityId])).map((z) => z.zipcode),
+    deliveryCharges: deliveryChargesOf,
+    servesZipcode: async (utilityId: number, zipcode: string) =>
+      (await utilityIdsServingZip(db, zipcode)).includes(utilityId),
+    zipcodes: async (utilityId: number) => (await zipcodesOfUtilities(db, [utilityId])).map((z) => z.zipcode),
   };
 }
 

@@ -1,9 +1,10 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 export interface UtilityFilter {
   utilityId?: number;
-  zipCode?: string;
+  /** Only the utilities among these: those serving the zip code asked for (reference knows them). */
+  servingZip?: number[];
   customerTypeId?: number;
   active?: boolean;
   allowEnrollments?: boolean;
@@ -22,17 +23,9 @@ export function listUtilities(db: Kysely<Database>, companyId: number, filter: U
   if (filter.active !== undefined) query = query.where('utilities.active', '=', filter.active ? 1 : 0);
   if (filter.allowEnrollments !== undefined)
     query = query.where('utilities.allow_enrollments', '=', filter.allowEnrollments ? 1 : 0);
-  if (filter.zipCode !== undefined) {
-    const zipCode = filter.zipCode;
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('utility_zipcodes')
-          .innerJoin('zipcodes', 'zipcodes.id', 'utility_zipcodes.zipcode_id')
-          .select('utility_zipcodes.utility_id')
-          .whereRef('utility_zipcodes.utility_id', '=', 'utilities.id')
-          .where('zipcodes.zipcode', '=', zipCode),
-      ),
-    );
+  if (filter.servingZip) {
+    const ids = filter.servingZip;
+    query = query.where('utilities.id', 'in', ids.length ? ids : [0]);
   }
   if (filter.customerTypeId !== undefined) {
     const customerTypeId = filter.customerTypeId;
@@ -66,43 +59,4 @@ export function customerTypesOf(db: Kysely<Database>, utilityIds: number[]) {
     .where('utility_customer_types.utility_id', 'in', utilityIds)
     .orderBy('customer_types.id')
     .execute();
-}
-
-export function deliveryChargesOf(db: Kysely<Database>, utilityIds: number[]) {
-  if (utilityIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('utility_delivery_charges')
-    .selectAll()
-    .where('utility_id', 'in', utilityIds)
-    .orderBy('id')
-    .execute();
-}
-
-export function zipcodesOf(db: Kysely<Database>, utilityIds: number[]) {
-  if (utilityIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('utility_zipcodes')
-    .innerJoin('zipcodes', 'zipcodes.id', 'utility_zipcodes.zipcode_id')
-    .select(['utility_zipcodes.utility_id', 'zipcodes.zipcode'])
-    .where('utility_zipcodes.utility_id', 'in', utilityIds)
-    .orderBy('zipcodes.zipcode')
-    .execute();
-}
-
-export const listContactMethods = (db: Kysely<Database>) =>
-  db.selectFrom('contact_methods').select(['id', 'name']).orderBy('id').execute();
-
-export async function servesZipcode(
-  db: Kysely<Database>,
-  utilityId: number,
-  zipcode: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('utility_zipcodes')
-    .innerJoin('zipcodes', 'zipcodes.id', 'utility_zipcodes.zipcode_id')
-    .select(sql<number>`1`.as('one'))
-    .where('utility_zipcodes.utility_id', '=', utilityId)
-    .where('zipcodes.zipcode', '=', zipcode)
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -8,6 +8,12 @@ import type { Database } from '../../db/schema.js';
 import { type Clock, epochSeconds } from '../../domain/clock.js';
 import { backoffSeconds } from '../../jobs/backoff.js';
 import { open, type SecretBox } from '../../security/secret-box.js';
+import {
+  type FindSaleEnrollment,
+  saleToVerify,
+  type VerificationToDispatch,
+  verificationsToDispatch,
+} from './sales.js';
 import * as store from './store.js';
 
 /** How long a node holds a verification it is sending, before another may send it (the node may have died). */
@@ -26,6 +32,8 @@ export interface DispatchDeps {
   log: Pick<BaseLogger, 'warn'>;
   /** Records PENDING once the provider has the sale (the verifications service's own result path). */
   markPending: (companyId: number, verificationId: string) => Promise<void>;
+  /** Enrollments' `findEnrollmentById` (enrollments depend on verifications, so app.ts passes it in). */
+  findEnrollment: FindSaleEnrollment;
 }
 
 /**
@@ -36,9 +44,9 @@ export interface DispatchDeps {
 export function createVerificationDispatch(deps: DispatchDeps) {
   const { db } = deps;
 
-  async function sendOne(v: store.VerificationToDispatch, now: number): Promise<'sent' | 'failed' | 'taken'> {
+  async function sendOne(v: VerificationToDispatch, now: number): Promise<'sent' | 'failed' | 'taken'> {
     if (!(await store.claimForDispatch(db, v.id, now, CLAIM_SECONDS, MAX_DISPATCH_ATTEMPTS))) return 'taken';
-    const sale = await store.saleToVerify(db, v.id);
+    const sale = await saleToVerify(db, deps.findEnrollment, v.id);
     try {
       if (!sale) throw new VerificationProviderError('the verification has no enrollment to verify');
       await deps.provider.send(
@@ -65,7 +73,7 @@ export function createVerificationDispatch(deps: DispatchDeps) {
   return {
     async dispatchDue(limit = 50): Promise<string> {
       const now = epochSeconds(deps.clock);
-      const due = await store.verificationsToDispatch(db, now, MAX_DISPATCH_ATTEMPTS, limit);
+      const due = await verificationsToDispatch(db, now, MAX_DISPATCH_ATTEMPTS, limit);
       const outcomes = { sent: 0, failed: 0, taken: 0 };
       for (const v of due) outcomes[await sendOne(v, now)]++;
       return `${outcomes.sent} sent, ${outcomes.failed} to retry`;

@@ -6,4 +6,4 @@ export {
   type EnrollmentFollower,
   type VerificationsService,
 } from './service.js';
-export { insertPendingVerification } from './store.js';
+export { countUnsentVerifications, insertPendingVerification } from './store.js';

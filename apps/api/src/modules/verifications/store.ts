@@ -67,34 +67,23 @@ export async function listVerifications(
   return { items, total: Number(count.total) };
 }
 
-export type VerificationToDispatch = Awaited<ReturnType<typeof verificationsToDispatch>>[number];
-
-/** NOT_SENT verifications due now and not given up, of companies that have a provider to hand them to. */
-export function verificationsToDispatch(
+/** NOT_SENT verifications of these companies due now and not given up, oldest first. */
+export function verificationsDue(
   db: Kysely<Database>,
+  companyIds: number[],
   nowSeconds: number,
   maxAttempts: number,
   limit: number,
 ) {
   return db
-    .selectFrom('tpv_verifications as v')
-    .innerJoin('company_settings as s', 's.company_id', 'v.company_id')
-    .select([
-      'v.id',
-      'v.company_id',
-      'v.verification_id',
-      'v.dispatch_attempts',
-      's.verification_provider_url as provider_url',
-      's.verification_provider_secret_sealed as provider_secret_sealed',
-    ])
-    .where('v.result', '=', 'NOT_SENT')
-    .where('v.dispatch_attempts', '<', maxAttempts)
-    .where((eb) => eb.or([eb('v.next_dispatch_at', 'is', null), eb('v.next_dispatch_at', '<=', nowSeconds)]))
-    .where('s.verification_provider_url', 'is not', null)
-    .where('s.verification_provider_secret_sealed', 'is not', null)
-    .orderBy('v.id')
+    .selectFrom('tpv_verifications')
+    .select(['id', 'company_id', 'verification_id', 'dispatch_attempts'])
+    .where('company_id', 'in', companyIds.length ? companyIds : [0])
+    .where('result', '=', 'NOT_SENT')
+    .where('dispatch_attempts', '<', maxAttempts)
+    .where((eb) => eb.or([eb('next_dispatch_at', 'is', null), eb('next_dispatch_at', '<=', nowSeconds)]))
+    .orderBy('id')
     .limit(limit)
-    .$narrowType<{ provider_url: string; provider_secret_sealed: string }>()
     .execute();
 }
 
@@ -128,52 +117,18 @@ export async function dispatchFailed(db: Kysely<Database>, id: number, retryAt: 
     .execute();
 }
 
-/** What the provider needs to call the customer: no SSN, no date of birth, no payment data. */
-export async function saleToVerify(db: Kysely<Database>, id: number) {
-  const row = await db
-    .selectFrom('tpv_verifications as v')
-    .innerJoin('enrollments as e', 'e.id', 'v.enrollment_id')
-    .innerJoin('customers as c', 'c.id', 'e.customer_id')
-    .innerJoin('plans as p', 'p.id', 'e.plan_id')
-    .leftJoin('languages as l', 'l.id', 'c.id_prefered_language')
-    .select([
-      'v.verification_id',
-      'e.id as enrollment_id',
-      'c.first_name',
-      'c.last_name',
-      'c.firm_name',
-      'c.phone',
-      'c.email',
-      'l.short_name as language',
-      'p.id as plan_id',
-      'p.name as plan_name',
-      'e.service_address_1',
-      'e.service_city',
-      'e.service_state',
-      'e.service_zipcode',
-    ])
-    .where('v.id', '=', id)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    verificationId: row.verification_id,
-    enrollmentId: row.enrollment_id,
-    customer: {
-      firstName: row.first_name,
-      lastName: row.last_name,
-      firmName: row.firm_name,
-      phone: row.phone,
-      email: row.email,
-      language: row.language ?? 'en',
-    },
-    plan: { id: row.plan_id, name: row.plan_name },
-    serviceAddress: {
-      address: row.service_address_1,
-      city: row.service_city,
-      state: row.service_state,
-      zipcode: row.service_zipcode,
-    },
-  };
+export function findVerificationByPk(db: Kysely<Database>, id: number) {
+  return db.selectFrom('tpv_verifications').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** How many verifications are NOT_SENT (waiting to be handed to the provider): a queue depth. */
+export async function countUnsentVerifications(db: Kysely<Database>): Promise<number> {
+  const { n } = await db
+    .selectFrom('tpv_verifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('result', '=', 'NOT_SENT')
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 /** A verification of a sale, NOT_SENT until the provider has it; its result re-decides the enrollment. */

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { ABANDONED_BODY, DELIVERED_BODY } from '../../../src/adapters/mail/index.js';
 import { buildApp } from '../../../src/app.js';
 import { epochSeconds } from '../../../src/domain/clock.js';
-import { queueDepths } from '../../../src/modules/health/store.js';
+import { queueDepths } from '../../../src/modules/health/index.js';
 import { openTestDatabase, SANDBOX, signLogin, testConfig } from '../../helpers/app.js';
 import { manualClock } from '../../helpers/clock.js';
 import { everyRowAsText } from '../../modules/payments/helpers.js';

@@ -20,7 +20,7 @@ import { migrateToLatest } from '../../../src/db/migrate.js';
 import { up as removeOldMailBodies } from '../../../src/db/migrations/2026-11-25T1300-mail-bodies-removed.js';
 import { epochSeconds } from '../../../src/domain/clock.js';
 import { backoffSeconds } from '../../../src/jobs/backoff.js';
-import { queueDepths } from '../../../src/modules/health/store.js';
+import { queueDepths } from '../../../src/modules/health/index.js';
 import { openTestDatabase, testConfig } from '../../helpers/app.js';
 import { manualClock } from '../../helpers/clock.js';
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPaymentGateways } from '../../../src/adapters/payment-gateway/index.js';
 import { systemClock } from '../../../src/domain/clock.js';
+import { activeAutopayTokens } from '../../../src/modules/enrollments/index.js';
 import { createPaymentsService } from '../../../src/modules/payments/service.js';
 import { withCompanySettings } from '../../fixtures/operator.js';
 import { configuredGatewayOf, sandboxCompanyId, withoutCompanySettings } from '../../fixtures/tenants.js';
@@ -212,6 +213,7 @@ describe('a customer that does not exist in the company (payments service)', () 
     const payments = createPaymentsService({
       db,
       clock: systemClock,
+      activeAutopayTokens,
       gateways: createPaymentGateways({
         db,
         secretBoxKey: api.app.voltin.keys.secretBox,
