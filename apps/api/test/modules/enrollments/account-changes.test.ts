@@ -31,6 +31,17 @@ const post = (path: string, body?: unknown, query?: Record<string, any>) =>
   api.call('POST', path, { token, body: body ?? {}, query });
 const put = (verificationId: string, body: unknown) =>
   api.call('PUT', `/tpv/verification/${verificationId}`, { token, body });
+/** A credit check of a customer with this last name (the sandbox partners answer by name). */
+const checkFor = (lastName: string) =>
+  creditCheck(api, token, { lastName, socialSecurityNumber: ssnEnding('720'), planId: fixed12 });
+/** What the create answers for an enrollment of a customer with this last name, on this credit check. */
+const enrollNamed = async (lastName: string, creditCheckId: number) =>
+  (
+    await post(
+      '/enrollments/create',
+      enrollmentBody(fixed12, options, { customer: { lastName }, payment: { creditCheckId } }),
+    )
+  ).body.data;
 const enrollment = async (id: number) => (await get(`/enrollments/${id}`)).body.data;
 const listedForCustomer = async (): Promise<number[]> =>
   (await api.call('GET', `/customers/${customerId}/enrollments`, { token, customerHash })).body.data.map(
@@ -305,20 +316,8 @@ describe('billing delivery method, billing group, transaction options, exists-re
       400,
       'VALIDATION_FAILED',
     );
-    const check = await creditCheck(api, token, {
-      lastName: 'Rejected',
-      socialSecurityNumber: ssnEnding('720'),
-      planId: fixed12,
-    });
-    const withErrors = (
-      await post(
-        '/enrollments/create',
-        enrollmentBody(fixed12, options, {
-          customer: { lastName: 'Rejected' },
-          payment: { creditCheckId: check.id_credit_check },
-        }),
-      )
-    ).body.data.enrollmentId;
+    const check = await checkFor('Rejected');
+    const withErrors = (await enrollNamed('Rejected', check.id_credit_check)).enrollmentId;
     expectFailure(
       await post(`/enrollments/${withErrors}/update-billing-delivery-method`, { id_method_delivery: 2 }),
       422,
@@ -533,53 +532,21 @@ describe('letters of credit', () => {
 
 describe('agent work queues', () => {
   it('lists holds, releases, rejects and resubmits — for Agent accounts only', async () => {
-    const alert = await creditCheck(api, token, {
-      lastName: 'Alert',
-      socialSecurityNumber: ssnEnding('720'),
-      planId: fixed12,
-    });
-    const held = (
-      await post(
-        '/enrollments/create',
-        enrollmentBody(fixed12, options, {
-          customer: { lastName: 'Alert' },
-          payment: { creditCheckId: alert.id_credit_check },
-        }),
-      )
-    ).body.data.enrollmentId;
+    const alert = await checkFor('Alert');
+    const held = (await enrollNamed('Alert', alert.id_credit_check)).enrollmentId;
     const queue = (await get('/agent/enrollments', { status: 'ON_HOLD' })).body;
     expect(queue.data.map((e: { id_enrollment: number }) => e.id_enrollment)).toContain(held);
     expect(
       (await post(`/agent/enrollments/${held}/release-hold`, { reason: 'Identity confirmed by phone' })).body
         .data.status,
     ).toBe('PENDING');
-    const held2 = (
-      await post(
-        '/enrollments/create',
-        enrollmentBody(fixed12, options, {
-          customer: { lastName: 'Alert' },
-          payment: { creditCheckId: alert.id_credit_check },
-        }),
-      )
-    ).body.data.enrollmentId;
+    const held2 = (await enrollNamed('Alert', alert.id_credit_check)).enrollmentId;
     expect(
       (await post(`/agent/enrollments/${held2}/reject`, { reason: 'Could not confirm identity' })).body.data
         .status,
     ).toBe('CANCELLED');
-    const check = await creditCheck(api, token, {
-      lastName: 'Rejected',
-      socialSecurityNumber: ssnEnding('720'),
-      planId: fixed12,
-    });
-    const withErrors = (
-      await post(
-        '/enrollments/create',
-        enrollmentBody(fixed12, options, {
-          customer: { lastName: 'Rejected' },
-          payment: { creditCheckId: check.id_credit_check },
-        }),
-      )
-    ).body.data;
+    const check = await checkFor('Rejected');
+    const withErrors = await enrollNamed('Rejected', check.id_credit_check);
     await correctCustomerName(api, withErrors.customerId);
     expect(
       (await post(`/agent/enrollments/${withErrors.enrollmentId}/retry-submission`)).body.data.status,
@@ -604,20 +571,8 @@ describe('agent work queues', () => {
 describe('third-party verification results', () => {
   it('a failed verification holds an enrollment not yet sent; VERIFIED releases it', async () => {
     await withCompanySettings(api.db.kysely, { verification_required: 1 }, async () => {
-      const alert = await creditCheck(api, token, {
-        lastName: 'Alert',
-        socialSecurityNumber: ssnEnding('720'),
-        planId: fixed12,
-      });
-      const id = (
-        await post(
-          '/enrollments/create',
-          enrollmentBody(fixed12, options, {
-            customer: { lastName: 'Alert' },
-            payment: { creditCheckId: alert.id_credit_check },
-          }),
-        )
-      ).body.data.enrollmentId;
+      const alert = await checkFor('Alert');
+      const id = (await enrollNamed('Alert', alert.id_credit_check)).enrollmentId;
       // The sale's verification, as the provider polls it.
       const { verificationId } = (
         await get('/tpv/verifications', { result: 'NOT_SENT', pageSize: 100 })
