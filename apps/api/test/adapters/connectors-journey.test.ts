@@ -63,7 +63,7 @@ let bureau: FakeConnector;
 let billing: FakeBilling;
 let app: FastifyInstance;
 let drop: () => Promise<void>;
-let api: Pick<TestApi, 'call' | 'db'>;
+let api: Pick<TestApi, 'app' | 'call' | 'db'>;
 let token: string;
 
 const connector = (fake: FakeConnector) => ({
@@ -105,7 +105,7 @@ beforeAll(async () => {
     }),
     { db: database.db, logStream: logSink },
   );
-  api = { call: httpClient(await app.listen({ host: '127.0.0.1', port: 0 })), db: database.db };
+  api = { app, call: httpClient(await app.listen({ host: '127.0.0.1', port: 0 })), db: database.db };
   token = (await api.call('POST', '/auth/login', { query: signLogin(SANDBOX.apiKey, SANDBOX.apiSecret) }))
     .body.data.token;
 });

@@ -5,6 +5,7 @@ import { type BuildOptions, buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config/index.js';
 import { type Db, openDatabase } from '../../src/db/client.js';
 import { SANDBOX } from '../../src/db/seed/sandbox.js';
+import { epochSeconds, systemClock } from '../../src/domain/clock.js';
 import { hmacSha256Hex } from '../../src/security/tokens.js';
 import { newPostgresDatabase } from './databases.js';
 import { productionEnv } from './production.js';
@@ -159,7 +160,7 @@ export function useTestApi(
 ): TestApi {
   const api = {} as TestApi;
   let drop: () => Promise<void>;
-  let token: string | undefined;
+  let token: { value: string; at: number } | undefined;
   beforeAll(async () => {
     const database = await openTestDatabase();
     drop = database.drop;
@@ -183,14 +184,18 @@ export function useTestApi(
     await drop?.();
   });
   api.call = (method, path, options) => httpClient(api.baseUrl)(method, path, options);
+  // Signed at the app's own time, and signed in again once that time has moved ten minutes (a test's manual clock
+  // may move days), well inside the token's life.
+  const clock = build.clock ?? systemClock;
   api.sandboxToken = async () => {
-    if (token) return token;
+    const now = clock.now().getTime();
+    if (token && now - token.at < 600_000) return token.value;
     const response = await api.call('POST', '/auth/login', {
-      query: signLogin(SANDBOX.apiKey, SANDBOX.apiSecret),
+      query: signLogin(SANDBOX.apiKey, SANDBOX.apiSecret, epochSeconds(clock)),
     });
     if (response.status !== 200) throw new Error(`sandbox login failed: ${JSON.stringify(response.body)}`);
-    token = response.body.data.token as string;
-    return token;
+    token = { value: response.body.data.token as string, at: now };
+    return token.value;
   };
   api.sandboxCustomerHash = async () => {
     const response = await api.call('POST', '/customers/login', {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isBillPayment } from '../../domain/charges.js';
-import { addDays, addMonths } from '../../domain/dates.js';
+import { addDays, addMonths, daysBetween } from '../../domain/dates.js';
 import { deliveryCost, effectiveEnergyRate } from '../../domain/efl.js';
 import { ConnectorError, inProcessClient, route } from '../connector-contract/connector.js';
 import {
@@ -135,10 +135,6 @@ export const SANDBOX_BILLING_RULES = {
   dueDays: DUE_DAYS,
 } as const;
 
-const DAY_MS = 86_400_000;
-const toTime = (date: string) => Date.parse(`${date}T00:00:00Z`);
-const daysBetween = (from: string, to: string) => Math.round((toTime(to) - toTime(from)) / DAY_MS);
-
 /** A number in [0, 1) fixed by the text. */
 function unitHash(text: string): number {
   return createHash('sha256').update(text).digest().readUInt32BE(0) / 2 ** 32;
@@ -152,8 +148,8 @@ export function usageUnitOf(account: Pick<BillingAccount, 'commodity' | 'utility
 function periodUsage(account: BillingAccount, begin: string, end: string): number {
   const profile = account.commodity === 'Electric' ? ELECTRIC_MONTHLY : GAS_MONTHLY;
   let typical = 0;
-  for (let t = toTime(begin); t < toTime(end); t += DAY_MS) {
-    const day = new Date(t);
+  for (let date = begin; date < end; date = addDays(date, 1)) {
+    const day = new Date(`${date}T00:00:00Z`);
     const daysInMonth = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 0)).getUTCDate();
     typical += profile[day.getUTCMonth()]! / daysInMonth;
   }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeStatus, TransactionType } from '../../../src/domain/charges.js';
+import { epochSeconds } from '../../../src/domain/clock.js';
 import {
   AUTORESPONDER_TRIGGERS,
   placeholdersIn,
@@ -9,7 +10,7 @@ import {
 import {
   activateEnrollment,
   creditCheck,
-  daysFromToday,
+  dayOn,
   enrollmentBody,
   nameOf,
   pendingEnrollment,
@@ -21,9 +22,11 @@ import {
 import { setAutoresponderPackageActive } from '../../fixtures/operator.js';
 import { createAccount, sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, signLogin, useTestApi } from '../../helpers/app.js';
+import { manualClock } from '../../helpers/clock.js';
 import { prospectRefs, validProspect } from '../prospects/fixtures.js';
 
-const api = useTestApi();
+const clock = manualClock(new Date().toISOString());
+const api = useTestApi({}, {}, { clock });
 let token: string;
 let customerId: number;
 let customerHash: string;
@@ -53,7 +56,11 @@ async function outbox(outboxId: number) {
 
 const createEnrollment = () =>
   pendingEnrollment(api, token, { plan: fixed12, options, customer: { idCustomer: customerId } });
-const activate = (id: number, start?: string) => activateEnrollment(api, id, start);
+/** Service starts on the clock (`daysAgo` days before the clock's new today); the customer signs in again then. */
+async function activate(id: number, daysAgo = 0) {
+  await activateEnrollment(api, clock, id, { daysAgo });
+  await signIn();
+}
 const charge = (enrollmentId: number, type: TransactionType, amountCents: number, status: ChargeStatus) =>
   recordCharge(api, { enrollmentId, type, amountCents, status });
 
@@ -78,9 +85,13 @@ async function packages() {
   return response.body.data as any[];
 }
 
-beforeAll(async () => {
+async function signIn() {
   token = await api.sandboxToken();
   ({ customerId, customerHash } = await api.sandboxCustomerHash());
+}
+
+beforeAll(async () => {
+  await signIn();
   companyId = await sandboxCompanyId(api.db.kysely);
   fixed12 = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
   options = await requiredOptions(api, token, fixed12);
@@ -168,6 +179,7 @@ describe('send-autoresponders', () => {
       body: enrollmentBody(fixed12, options, {
         customer: { idCustomer: customerId },
         payment: { creditCheckId: check.id_credit_check },
+        requestedStartDate: dayOn(clock, 7),
       }),
     });
     expect(created.body.data?.enrollmentStatus, JSON.stringify(created.body)).toBe('ON_HOLD_DEPOSIT_PENDING');
@@ -198,14 +210,14 @@ describe('send-autoresponders', () => {
     ]);
     const failed = list.find((s) => s.trigger === 'payment.failed');
     expect((await outbox(failed.id_outbox)).text).toContain(
-      `for enrollment ${id} was declined on ${daysFromToday(0)}`,
+      `for enrollment ${id} was declined on ${dayOn(clock)}`,
     );
   });
 
   it('sends statement ready once, with the balance and due date', async () => {
     await setLanguage('en');
     const id = await createEnrollment();
-    await activate(id, new Date(Date.now() - 75 * 86_400_000).toISOString().slice(0, 10));
+    await activate(id, 75);
     await run();
     await run();
     const ready = (await ofEnrollment(id)).filter((s) => s.trigger === 'statement.ready');
@@ -346,7 +358,7 @@ describe('templates', () => {
       permissions: ['*'],
     });
     const login = await api.call('POST', '/auth/login', {
-      query: signLogin(integration.apiKey, integration.secret),
+      query: signLogin(integration.apiKey, integration.secret, epochSeconds(clock)),
     });
     const other = login.body.data.token as string;
     expectFailure(

@@ -4,15 +4,19 @@ import type { ChargeStatus, TransactionType } from '../../../src/domain/charges.
 import { addMonths } from '../../../src/domain/dates.js';
 import {
   activateEnrollment,
-  daysFromToday,
+  dayOn,
   pendingEnrollment,
   planId,
   recordCharge,
   requiredOptions,
+  travelTo,
 } from '../../fixtures/enrollments.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
+import { manualClock } from '../../helpers/clock.js';
 
-const api = useTestApi();
+/* Service starts, statements fall due and payments arrive on the app's clock, which the tests move on. */
+const clock = manualClock(new Date().toISOString());
+const api = useTestApi({}, {}, { clock });
 let token: string;
 let customerHash: string;
 let customerId: number;
@@ -29,22 +33,29 @@ const get = (path: string, query?: Record<string, any>, hash = customerHash) =>
 const createEnrollment = () =>
   pendingEnrollment(api, token, { plan: fixed12, options, customer: { idCustomer: customerId } });
 
-/** An enrollment of the sandbox customer made ACTIVE by the lifecycle task, then moved to have started on `start`. */
-async function startedEnrollment(start: string): Promise<number> {
+/** Service of an enrollment of the sandbox customer starts on the clock (the lifecycle task makes it ACTIVE). */
+async function startedEnrollment(): Promise<{ id: number; start: string }> {
   const id = await createEnrollment();
-  await activateEnrollment(api, id, start, 12);
+  const start = await activateEnrollment(api, clock, id);
+  await signIn();
   const view = await api.call('GET', `/enrollments/${id}`, { token });
   expect(view.body.data.status).toBe('ACTIVE');
-  return id;
+  return { id, start };
 }
 
+/** The clock moves on to `day`, where the customer signs in again (tokens and sessions run out meanwhile). */
+async function travelAndSignIn(day: string) {
+  travelTo(clock, day);
+  await signIn();
+}
+
+/** A payment of the gateway's on the clock's today. */
 const payment = (
   enrollmentId: number,
   type: TransactionType,
   amountCents: number,
-  date: string,
   status: ChargeStatus = 'approved',
-) => recordCharge(api, { enrollmentId, type, amountCents, status, at: `${date}T12:00:00.000Z` });
+) => recordCharge(api, { enrollmentId, type, amountCents, status });
 
 /** Every item of a paged billing list, page by page. */
 async function allPages(path: string, pageSize: number) {
@@ -77,9 +88,13 @@ async function pdfText(enrollmentId: number, tokenOfStatement: string): Promise<
 const money = (dollars: number) =>
   `${dollars < 0 ? '-' : ''}$${Math.abs(dollars).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-beforeAll(async () => {
+async function signIn() {
   token = await api.sandboxToken();
   ({ customerHash, customerId } = await api.sandboxCustomerHash());
+}
+
+beforeAll(async () => {
+  await signIn();
   fixed12 = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
   options = await requiredOptions(api, token, fixed12);
 });
@@ -118,12 +133,26 @@ describe('an enrollment that has not started', () => {
 });
 
 describe('an enrollment started three months ago', () => {
-  const start = addMonths(daysFromToday(-5), -3);
+  let start: string;
   let id: number;
   let statements: any[];
+  /** Another enrollment of the customer, started the same day, that was paid and charged a deposit on the way. */
+  let paid: number;
+  const firstStatementDate = () => addDays(addMonths(start, 1), 1);
+  const paidOn = () => addDays(firstStatementDate(), 3);
 
   beforeAll(async () => {
-    id = await startedEnrollment(start);
+    const created = [await createEnrollment(), await createEnrollment()];
+    start = await activateEnrollment(api, clock, created[0]!);
+    await activateEnrollment(api, clock, created[1]!);
+    [id, paid] = created as [number, number];
+    await travelAndSignIn(addDays(firstStatementDate(), 1));
+    await payment(paid, 'DEPOSIT', 10000);
+    await travelAndSignIn(paidOn());
+    await payment(paid, 'ONE_TIME_PAYMENT', 5000);
+    await travelAndSignIn(addDays(firstStatementDate(), 4));
+    await payment(paid, 'ONE_TIME_PAYMENT', 7000, 'declined');
+    await travelAndSignIn(addDays(addMonths(start, 3), 5));
     statements = await allPages(`/billing/statements/${id}`, 2);
   });
 
@@ -232,8 +261,7 @@ describe('an enrollment started three months ago', () => {
       404,
       'NOT_FOUND',
     );
-    const other = await startedEnrollment(start);
-    const otherToken = (await get(`/billing/statements/${other}`)).body.data[0].custStatementTkn;
+    const otherToken = (await get(`/billing/statements/${paid}`)).body.data[0].custStatementTkn;
     expectFailure(
       await get(`/billing/statements-pdf/${id}`, { custStatementTkn: otherToken }),
       404,
@@ -242,55 +270,55 @@ describe('an enrollment started three months ago', () => {
   });
 
   it('applies an approved one-time payment to the balance; a deposit is held and a declined payment does nothing', async () => {
-    const oldest = statements[2];
-    const middle = statements[1];
-    const paidOn = addDays(oldest.statementDate, 3);
-    await payment(id, 'ONE_TIME_PAYMENT', 5000, paidOn);
-    await payment(id, 'DEPOSIT', 10000, addDays(oldest.statementDate, 1));
-    await payment(id, 'ONE_TIME_PAYMENT', 7000, addDays(oldest.statementDate, 4), 'declined');
-    const after = await allPages(`/billing/statements/${id}`, 20);
-    expect(after[2].stmtBalanceAmt).toBe(oldest.stmtBalanceAmt);
-    expect(after[1]).toMatchObject({
-      custStatementTkn: middle.custStatementTkn,
+    const after = await allPages(`/billing/statements/${paid}`, 20);
+    const [latest, middle, oldest] = after;
+    expect(oldest).toMatchObject({ statementDate: firstStatementDate(), paymentsAmt: 0 });
+    expect(oldest.stmtBalanceAmt).toBe(oldest.currentChargesAmt);
+    expect(middle).toMatchObject({
       paymentsAmt: 50,
       lastPaymentAmt: 50,
-      lastPaymentDate: paidOn,
+      lastPaymentDate: paidOn(),
+      previousBalanceAmt: oldest.stmtBalanceAmt,
     });
-    expect(cents(after[1].stmtBalanceAmt)).toBe(cents(middle.stmtBalanceAmt) - 5000);
-    expect(cents(after[1].overdueBalanceAmt)).toBe(cents(oldest.currentChargesAmt) - 5000);
-    expect(cents(after[0].stmtBalanceAmt)).toBe(cents(statements[0].stmtBalanceAmt) - 5000);
-    expect(after[0]).toMatchObject({ paymentsAmt: 0, lastPaymentAmt: 50, lastPaymentDate: paidOn });
-    const summary = (await get(`/billing/summary/${id}`)).body.data;
+    expect(cents(middle.stmtBalanceAmt)).toBe(
+      cents(oldest.stmtBalanceAmt) + cents(middle.currentChargesAmt) - 5000,
+    );
+    expect(cents(middle.overdueBalanceAmt)).toBe(cents(oldest.currentChargesAmt) - 5000);
+    expect(cents(latest.stmtBalanceAmt)).toBe(cents(middle.stmtBalanceAmt) + cents(latest.currentChargesAmt));
+    expect(latest).toMatchObject({ paymentsAmt: 0, lastPaymentAmt: 50, lastPaymentDate: paidOn() });
+    const summary = (await get(`/billing/summary/${paid}`)).body.data;
     expect(summary).toMatchObject({
       lastPaymentAmt: 50,
-      lastPaymentDate: paidOn,
+      lastPaymentDate: paidOn(),
       depositHeldAmt: 100,
-      stmtBalanceAmt: after[0].stmtBalanceAmt,
-      currentBalanceAmt: after[0].stmtBalanceAmt,
+      stmtBalanceAmt: latest.stmtBalanceAmt,
+      currentBalanceAmt: latest.stmtBalanceAmt,
     });
-    const text = await pdfText(id, middle.custStatementTkn);
+    const text = await pdfText(paid, middle.custStatementTkn);
     expect(text).toContain(`Payments received -$50.00`);
-    expect(text).toContain(`Balance due ${money(after[1].stmtBalanceAmt)}`);
-    expect(text).toContain(`Last payment: $50.00 on ${paidOn}`);
+    expect(text).toContain(`Balance due ${money(middle.stmtBalanceAmt)}`);
+    expect(text).toContain(`Last payment: $50.00 on ${paidOn()}`);
 
     // A payment after the latest statement lowers the balance now, not the statement.
-    await payment(id, 'RECURRING_BILLING', 2500, daysFromToday(0));
-    const now = (await get(`/billing/summary/${id}`)).body.data;
-    expect(cents(now.currentBalanceAmt)).toBe(cents(after[0].stmtBalanceAmt) - 2500);
-    expect(now).toMatchObject({ lastPaymentAmt: 25, lastPaymentDate: daysFromToday(0) });
+    await payment(paid, 'RECURRING_BILLING', 2500);
+    const now = (await get(`/billing/summary/${paid}`)).body.data;
+    expect(cents(now.currentBalanceAmt)).toBe(cents(latest.stmtBalanceAmt) - 2500);
+    expect(now).toMatchObject({ lastPaymentAmt: 25, lastPaymentDate: dayOn(clock) });
   });
 });
 
 describe('a dropped enrollment', () => {
   it('is billed up to the drop date, the last period prorated, and has no next statement', async () => {
-    const start = addMonths(daysFromToday(-5), -3);
-    const id = await startedEnrollment(start);
+    const { id, start } = await startedEnrollment();
     const dropDate = addDays(addMonths(start, 1), 10);
-    await api.db.kysely
-      .updateTable('enrollments')
-      .set({ status: 'DROPPED', drop_effective_date: dropDate })
-      .where('id', '=', id)
-      .execute();
+    const drop = await api.call('POST', `/enrollments/${id}/drop`, {
+      token,
+      body: { effectiveDate: dropDate, reasonCodeId: 1 },
+    });
+    expect(drop.status, JSON.stringify(drop.body)).toBe(200);
+    await travelAndSignIn(addDays(addMonths(start, 3), 5));
+    await api.app.voltin.scheduler.runNow('advance-enrollments');
+    expect((await api.call('GET', `/enrollments/${id}`, { token })).body.data.status).toBe('DROPPED');
     const statements = (await get(`/billing/statements/${id}`)).body.data;
     expect(statements.map((s: any) => [s.beginReadDate, s.endReadDate])).toEqual([
       [addMonths(start, 1), dropDate],

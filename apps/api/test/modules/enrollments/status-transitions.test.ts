@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/http/errors.js';
 import type { EnrollmentStatus } from '../../../src/modules/enrollments/index.js';
 import {
@@ -9,13 +9,15 @@ import {
 } from '../../fixtures/enrollments.js';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { useTestApi } from '../../helpers/app.js';
+import { manualClock } from '../../helpers/clock.js';
 
 /*
  * Every status change goes through the lifecycle table (`LIFECYCLE[from].next`). No route can ask for a move the
  * table refuses (each checks its own precondition first), so the refusal is reached as a user of the enrollments
  * module reaches it: the service's `move`, which every status change of the module calls.
  */
-const api = useTestApi({ backgroundTasks: false });
+const clock = manualClock(new Date().toISOString());
+const api = useTestApi({ backgroundTasks: false }, {}, { clock });
 let token: string;
 let companyId: number;
 let plan: number;
@@ -26,6 +28,10 @@ beforeAll(async () => {
   companyId = await sandboxCompanyId(api.db.kysely);
   plan = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
   options = await requiredOptions(api, token, plan);
+});
+// Starting service moves the clock on: each test signs in at the clock's time.
+beforeEach(async () => {
+  token = await api.sandboxToken();
 });
 
 const service = () => api.app.voltin.enrollments!;
@@ -49,7 +55,7 @@ async function refusal(move: Promise<unknown>): Promise<ApiError> {
 describe('the status transition table', () => {
   it('refuses a move it does not list with 409 ENROLLMENT_STATUS_CONFLICT, leaving the status and its history as they were', async () => {
     const id = await pendingEnrollment(api, token, { plan, options });
-    await activateEnrollment(api, id);
+    await activateEnrollment(api, clock, id);
     const active = await service().row(companyId, id);
     expect(active.status).toBe('ACTIVE');
     const before = await history(id);

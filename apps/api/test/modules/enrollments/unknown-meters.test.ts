@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   activateEnrollment,
   creditCheck,
-  daysFromToday,
+  dayOn,
   enrollmentBody,
   freshEsiid,
   planId,
@@ -12,9 +12,11 @@ import {
 import { setCompanySettings } from '../../fixtures/operator.js';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
+import { manualClock } from '../../helpers/clock.js';
 import { ohioGasEnrollment } from './rules.js';
 
-const api = useTestApi();
+const clock = manualClock(new Date().toISOString());
+const api = useTestApi({}, {}, { clock });
 let token: string;
 let plan: number;
 let options: number[];
@@ -25,6 +27,10 @@ beforeAll(async () => {
   plan = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
   options = await requiredOptions(api, token, plan);
   companyId = await sandboxCompanyId(api.db.kysely);
+});
+// Starting service moves the clock on: each test signs in at the clock's time.
+beforeEach(async () => {
+  token = await api.sandboxToken();
 });
 
 const setPolicy = (policy: 'refuse' | 'verify_later') =>
@@ -37,6 +43,7 @@ async function create(esiid: string) {
     body: enrollmentBody(plan, options, {
       serviceAddress: { ldcAccount: esiid },
       payment: { creditCheckId: check.id_credit_check },
+      requestedStartDate: dayOn(clock, 7),
     }),
   });
 }
@@ -140,13 +147,14 @@ describe('unknown meters: the ESIID data decides (company setting unknown_esiids
     const created = await create(esiid!);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const id = created.body.data.enrollmentId as number;
-    await activateEnrollment(api, id);
+    await activateEnrollment(api, clock, id);
+    token = await api.sandboxToken();
     const transfer = (ldcAccount: string) =>
       api.call('POST', `/enrollments/${id}/transfer-service`, {
         token,
         body: {
-          currentServiceEffectiveDate: daysFromToday(5),
-          newServiceStartDate: daysFromToday(5),
+          currentServiceEffectiveDate: dayOn(clock, 5),
+          newServiceStartDate: dayOn(clock, 5),
           serviceAddress: {
             address: '2200 Ross Ave',
             city: 'Dallas',

@@ -17,8 +17,10 @@ import {
   requiredOptions,
 } from '../../fixtures/enrollments.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
+import { manualClock } from '../../helpers/clock.js';
 
-const api = useTestApi();
+const clock = manualClock(new Date().toISOString());
+const api = useTestApi({}, {}, { clock });
 let token: string;
 let customerHash: string;
 let customerId: number;
@@ -27,7 +29,11 @@ let options: number[];
 
 const createEnrollment = (customer: Record<string, unknown> = { idCustomer: customerId }) =>
   pendingEnrollment(api, token, { plan: fixed12, options, customer });
-const activate = (id: number, start?: string) => activateEnrollment(api, id, start);
+/** Service starts on the clock (`daysAgo` days before the clock's new today); the customer signs in again then. */
+async function activate(id: number, daysAgo = 0) {
+  await activateEnrollment(api, clock, id, { daysAgo });
+  await signIn();
+}
 const charge = (enrollmentId: number, type: TransactionType, amountCents: number, status: ChargeStatus) =>
   recordCharge(api, { enrollmentId, type, amountCents, status });
 
@@ -45,9 +51,13 @@ async function notifications(query: Record<string, any> = {}) {
 const about = (list: any[], enrollmentId: number, kind?: string) =>
   list.filter((n) => n.id_enrollment === enrollmentId && (kind === undefined || n.kind === kind));
 
-beforeAll(async () => {
+async function signIn() {
   token = await api.sandboxToken();
   ({ customerHash, customerId } = await api.sandboxCustomerHash());
+}
+
+beforeAll(async () => {
+  await signIn();
   fixed12 = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
   options = await requiredOptions(api, token, fixed12);
 });
@@ -108,7 +118,7 @@ describe('create-notifications', () => {
     // neither the API nor the sandbox gateway does it on request, so its answer is written as recorded.)
     await api.db.kysely
       .updateTable('charge_transactions')
-      .set({ status: 'approved', updated_at: new Date().toISOString() })
+      .set({ status: 'approved', updated_at: clock.now().toISOString() })
       .where('enrollment_id', '=', id)
       .where('status', '=', 'pending')
       .execute();
@@ -119,8 +129,7 @@ describe('create-notifications', () => {
 
   it('notifies the newest statement of an enrollment in service once, with its balance and due date', async () => {
     const id = await createEnrollment();
-    const start = new Date(Date.now() - 75 * 86_400_000).toISOString().slice(0, 10);
-    await activate(id, start);
+    await activate(id, 75);
     await runTask();
     await runTask();
     const ready = about(await notifications(), id, 'statement-ready');
@@ -135,7 +144,7 @@ describe('create-notifications', () => {
 
   it('creates each notification once when two API nodes run the sweep at the same moment', async () => {
     const id = await createEnrollment();
-    await activate(id, new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10));
+    await activate(id, 40);
     await charge(id, 'ONE_TIME_PAYMENT', 3000, 'approved');
     const node = () =>
       createNotificationsService({
