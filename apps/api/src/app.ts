@@ -33,6 +33,7 @@ import { withStartupLock } from './db/startup-lock.js';
 import { type Clock, systemClock } from './domain/clock.js';
 import { accessControl } from './http/access.js';
 import { slowClientLimits } from './http/client-errors.js';
+import { type UndeclaredAnswer, watchDeclaredAnswers } from './http/declared-errors.js';
 import { registerDocsSite } from './http/docs-site.js';
 import { frameworkErrors, handleErrors } from './http/error-handler.js';
 import { ApiError } from './http/errors.js';
@@ -124,6 +125,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: NodeJS.WritableStream;
+  /** Told of every answer its route's documentation does not list (tests fail on one). */
+  onUndeclaredAnswer?: (answer: UndeclaredAnswer) => void;
 }
 
 // ajv-formats types its options strictly; Fastify's plugin slot takes `unknown` options.
@@ -235,6 +238,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(idempotencyKeys, { db: db.kysely, leaseSeconds: config.idempotencyLeaseSeconds, clock });
   await registerOpenApi(app);
+  if (options.onUndeclaredAnswer) watchDeclaredAnswers(app, options.onUndeclaredAnswer);
 
   const catalog = createStampedCache(
     () => readChangeStamp(db.kysely, CATALOG_STAMP),

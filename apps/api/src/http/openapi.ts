@@ -2,8 +2,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { byStatus, declareErrors } from './declared-errors.js';
 import { ErrorEnvelope } from './envelope.js';
-import { ERROR_CODES } from './errors.js';
+import { ERROR_CODES, type ErrorCode } from './errors.js';
 import { CONTENT_TYPES, type FileKind } from './uploads.js';
 
 export const API_TITLE = 'Voltin Operations Administration API';
@@ -23,39 +24,27 @@ Every response is an envelope: \`data\`, \`succeeded\`, \`errors\` (list of stri
 ${errorTable}
 `;
 
-/** Every 429 says in Retry-After how long to wait. */
-const RATE_LIMITED_RESPONSE = {
-  description: 'RATE_LIMITED: too many attempts.',
-  headers: {
-    'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds to wait before trying again.' },
-  },
-  allOf: [{ $ref: 'ErrorEnvelope#' }],
-};
+const RETRY_AFTER = {
+  type: 'integer',
+  minimum: 1,
+  description: 'Seconds to wait before trying again.',
+} as const;
 
-/** The database or a partner did not answer: retrying is safe, and Retry-After says when (with DATABASE_UNAVAILABLE). */
-const UNAVAILABLE_RESPONSE = {
-  description:
-    'DATABASE_UNAVAILABLE or UPSTREAM_UNAVAILABLE: the database or an external system did not answer. Retry, with ' +
-    'the same Idempotency-Key where the operation takes one.',
-  headers: {
-    'Retry-After': {
-      type: 'integer',
-      minimum: 1,
-      description: 'Seconds to wait before retrying (sent with DATABASE_UNAVAILABLE).',
-    },
-  },
-  allOf: [{ $ref: 'ErrorEnvelope#' }],
-};
-
-/** Error responses every route documents, by how it is called. */
-function errorResponses(access: 'public' | 'account' | 'customer', hasInput: boolean) {
-  const ref = { $ref: 'ErrorEnvelope#' };
-  const statuses = [...(hasInput ? [400] : []), ...(access === 'public' ? [] : [401, 403]), 404, 500];
-  return {
-    ...Object.fromEntries(statuses.map((status) => [status, ref])),
-    429: RATE_LIMITED_RESPONSE,
-    503: UNAVAILABLE_RESPONSE,
-  };
+/**
+ * One response per status the operation can answer, naming its codes (the table in the description says what each
+ * means). 429 always says in Retry-After how long to wait, 503 when it knows.
+ */
+function errorResponses(codes: readonly ErrorCode[]) {
+  return Object.fromEntries(
+    [...byStatus(codes)].map(([status, group]) => [
+      status,
+      {
+        description: group.join(', '),
+        ...(status === 429 || status === 503 ? { headers: { 'Retry-After': RETRY_AFTER } } : {}),
+        allOf: [{ $ref: 'ErrorEnvelope#' }],
+      },
+    ]),
+  );
 }
 
 /** The multipart body of a route that reads one uploaded file itself (schema.upload), for the document only. */
@@ -90,15 +79,31 @@ export function literalUnionsAsEnums(node: Json): Json {
   return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, literalUnionsAsEnums(value)]));
 }
 
+const REQUEST_ID_HEADER = {
+  description:
+    'The id of this call, also in the logs (and in the envelope of an error as `requestId`): quote it to support.',
+  schema: { type: 'string' },
+};
+
+interface OpenApiPaths {
+  paths?: Record<string, Record<string, { responses?: Record<string, { headers?: Record<string, unknown> }> }>>;
+}
+
+/** Every answer carries X-Request-Id (`app.ts` sets it): each response of the document says so. */
+function withRequestIdHeaders(document: OpenApiPaths): OpenApiPaths {
+  for (const operations of Object.values(document.paths ?? {}))
+    for (const operation of Object.values(operations))
+      for (const response of Object.values(operation.responses ?? {}))
+        response.headers = { 'X-Request-Id': REQUEST_ID_HEADER, ...response.headers };
+  return document;
+}
+
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.addSchema(ErrorEnvelope);
   app.addHook('onRoute', (route) => {
     const schema = route.schema as Record<string, unknown> | undefined;
     if (!schema || schema.hide) return;
-    const access =
-      (route.config as { access?: 'public' | 'account' | 'customer' } | undefined)?.access ?? 'account';
-    const hasInput = Boolean(schema.querystring || schema.body || schema.params);
-    schema.response = { ...errorResponses(access, hasInput), ...(schema.response as object) };
+    schema.response = { ...errorResponses(declareErrors(route)), ...(schema.response as object) };
   });
   await app.register(swagger, {
     openapi: {
@@ -139,7 +144,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     }),
     // Only the OpenAPI 3 document is built (no `swagger` option).
     transformObject: (document) =>
-      literalUnionsAsEnums((document as { openapiObject: object }).openapiObject) as object,
+      withRequestIdHeaders(
+        literalUnionsAsEnums((document as { openapiObject: object }).openapiObject) as OpenApiPaths,
+      ),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
   await app.register(swaggerUi, {

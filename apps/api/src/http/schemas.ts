@@ -9,6 +9,8 @@ export const UsStateCode = Type.String({
   description: 'USPS state abbreviation, e.g. TX.',
 });
 
+export const UsZipCode = Type.String({ pattern: '^[0-9]{5}$', description: 'Five-digit ZIP code.' });
+
 export const PlainDate = Type.String({ format: 'date', description: 'A plain date, YYYY-MM-DD.' });
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -160,6 +160,7 @@ export function useTestApi(
 ): TestApi {
   const api = {} as TestApi;
   let drop: () => Promise<void>;
+  const undeclared = new Set<string>();
   let token: { value: string; at: number } | undefined;
   beforeAll(async () => {
     const database = await openTestDatabase();
@@ -172,6 +173,8 @@ export function useTestApi(
         adapters,
         ...build,
         ...logging.options,
+        onUndeclaredAnswer: ({ method, route, status, code }) =>
+          undeclared.add(`${method} ${route} answered ${status} ${code ?? '(no code)'}`),
       },
     );
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -182,6 +185,9 @@ export function useTestApi(
   afterAll(async () => {
     await api.app?.close();
     await drop?.();
+    // Every answer a route gives is in its OpenAPI entry: a new failure is declared where the route is.
+    if (undeclared.size > 0)
+      throw new Error(`answers the OpenAPI document does not declare:\n${[...undeclared].join('\n')}`);
   });
   api.call = (method, path, options) => httpClient(api.baseUrl)(method, path, options);
   // Signed at the app's own time, and signed in again once that time has moved ten minutes (a test's manual clock

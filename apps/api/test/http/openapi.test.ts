@@ -97,6 +97,78 @@ describe('the generated OpenAPI document', () => {
     expect(create.properties.commodityName).toMatchObject({ type: 'string', enum: ['Electric', 'Gas'] });
   });
 
+  it('declares per operation each status it can answer and the codes it answers with', async () => {
+    const document = (await api.call('GET', '/Swagger/v1/swagger.json')).body;
+    const codesOf = (path: string, method: string) =>
+      Object.fromEntries(
+        Object.entries(document.paths[path][method].responses as Record<string, { description: string }>)
+          .filter(([status]) => Number(status) >= 400)
+          .map(([status, response]) => [status, response.description.split(', ')]),
+      );
+    expect(codesOf('/api/v1/auth/login', 'post')).toEqual({
+      400: ['MALFORMED_REQUEST', 'VALIDATION_FAILED'],
+      401: ['AUTH_INVALID_CREDENTIALS', 'AUTH_SIGNATURE_REPLAYED', 'AUTH_TIMESTAMP_OUT_OF_WINDOW'],
+      404: ['NOT_FOUND'],
+      429: ['RATE_LIMITED'],
+      500: ['INTERNAL_ERROR'],
+      503: ['DATABASE_UNAVAILABLE'],
+    });
+    const create = codesOf('/api/v1/enrollments/create', 'post');
+    expect(create[409]).toEqual(expect.arrayContaining(['ENROLLMENT_DUPLICATE', 'IDEMPOTENCY_KEY_IN_USE']));
+    expect(create[413]).toEqual(['PAYLOAD_TOO_LARGE']);
+    expect(create[415]).toEqual(['UNSUPPORTED_MEDIA_TYPE']);
+    expect(create[422]).toEqual(expect.arrayContaining(['START_DATE_TOO_EARLY', 'CREDIT_SCORE_TOO_LOW']));
+    // A read with nothing to conflict with declares no 409, and a customer's read its 403s.
+    const statements = codesOf('/api/v1/billing/statements/{enrollId}', 'get');
+    expect(statements[409]).toBeUndefined();
+    expect(statements[403]).toEqual(['CUSTOMER_FORBIDDEN', 'PERMISSION_DENIED']);
+    expect(statements[503]).toEqual(['DATABASE_UNAVAILABLE', 'UPSTREAM_UNAVAILABLE']);
+    expect(codesOf('/api/v1/customers/reset-password', 'post')[410]).toEqual([
+      'RESET_TOKEN_EXPIRED',
+      'RESET_TOKEN_USED',
+    ]);
+  });
+
+  it('declares every code of the catalogue on the operations that answer it', async () => {
+    const document = (await api.call('GET', '/Swagger/v1/swagger.json')).body;
+    const declared = new Set<string>();
+    for (const operations of Object.values(document.paths as Record<string, Record<string, any>>))
+      for (const operation of Object.values(operations))
+        for (const [status, response] of Object.entries(operation.responses as Record<string, any>))
+          if (Number(status) >= 400) for (const code of response.description.split(', ')) declared.add(code);
+    expect(Object.keys(ERROR_CODES).filter((code) => !declared.has(code))).toEqual([
+      'ROUTE_NOT_FOUND', // no operation: the path matched none
+      'REQUEST_TIMEOUT', // the server's, before any operation is chosen
+      'HEADERS_TOO_LARGE', // likewise
+      'SIGNING_VIEW_LINK_INVALID', // the sandbox signing page, HTML for people, not an operation
+      'PAYMENT_LINK_INVALID', // the hosted payment page, likewise
+    ]);
+  });
+
+  it('says on every answer that it carries X-Request-Id', async () => {
+    const document = (await api.call('GET', '/Swagger/v1/swagger.json')).body;
+    for (const [path, operations] of Object.entries(document.paths as Record<string, Record<string, any>>))
+      for (const operation of Object.values(operations))
+        for (const [status, response] of Object.entries(operation.responses as Record<string, any>))
+          expect(response.headers?.['X-Request-Id'], `${path} ${status}`).toBeDefined();
+    const answer = await api.call('GET', '/health');
+    expect(answer.headers.get('x-request-id')).toMatch(/\S/);
+  });
+
+  it('requires what the server requires and types what it reads', async () => {
+    const document = (await api.call('GET', '/Swagger/v1/swagger.json')).body;
+    const create =
+      document.paths['/api/v1/enrollments/create'].post.requestBody.content['application/json'].schema;
+    expect(create.properties.serviceAddress.required).toContain('ldcAccount');
+    expect(create.properties.billingAddress.required).not.toContain('ldcAccount');
+    expect(Object.keys(create.properties.payment.properties.creditCheckResult.properties)).toEqual(
+      expect.arrayContaining(['id_credit_check', 'score', 'deposit_required']),
+    );
+    const prospect = document.paths['/api/v1/prospects'].post.requestBody.content['application/json'].schema;
+    expect(prospect.properties.serviceAddress.properties.state.pattern).toBe('^[A-Z]{2}$');
+    expect(prospect.properties.serviceAddress.properties.zipCode.pattern).toBe('^[0-9]{5}$');
+  });
+
   it('serves Swagger UI at /Swagger/index.html', async () => {
     const response = await fetch(`${api.baseUrl}/Swagger/index.html`);
     expect(response.status).toBe(200);

@@ -9,6 +9,8 @@ import type { AgentQueues } from './service.js';
 
 const tags = ['Agent work queues'];
 const agentOnly = { roleGroups: ['Agent'] };
+/** An agent's decision on an item of a queue: refused once the item has left the state it is decided in. */
+const agentDecision = { ...agentOnly, errors: ['ENROLLMENT_STATUS_CONFLICT' as const] };
 const ADDITION = 'Not in the platform specification: an addition for the operations team (role group Agent).';
 
 export const agentRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues }> = async (app, { agent }) => {
@@ -36,7 +38,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues }> = as
   );
 
   const enrollmentAction = (operationId: string, summary: string, body?: typeof AgentNote) => ({
-    config: agentOnly,
+    config: agentDecision,
     schema: {
       operationId,
       tags,
@@ -133,7 +135,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues }> = as
     app.post(
       `/agent/credit-letters/:id/${approve ? 'approve' : 'reject'}`,
       {
-        config: agentOnly,
+        config: agentDecision,
         schema: {
           operationId: approve ? 'agentApproveCreditLetter' : 'agentRejectCreditLetter',
           tags,
@@ -183,7 +185,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues }> = as
     app.post(
       `/agent/etf-invoices/:id/${outcome === 'sent' ? 'send' : 'waive'}`,
       {
-        config: agentOnly,
+        config: agentDecision,
         schema: {
           operationId: outcome === 'sent' ? 'agentSendEtfInvoice' : 'agentWaiveEtfInvoice',
           tags,

@@ -8,7 +8,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
   app.post(
     '/auth/login',
     {
-      config: { access: 'public' },
+      config: {
+        errors: ['AUTH_INVALID_CREDENTIALS', 'AUTH_SIGNATURE_REPLAYED', 'AUTH_TIMESTAMP_OUT_OF_WINDOW'],
+        access: 'public',
+      },
       schema: {
         operationId: 'authLogin',
         tags: ['Auth'],
@@ -28,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
   app.post(
     '/auth/refresh',
     {
-      config: { access: 'public' },
+      config: { errors: ['AUTH_REFRESH_TOKEN_INVALID', 'AUTH_REFRESH_TOKEN_REUSED'], access: 'public' },
       schema: {
         operationId: 'authRefresh',
         tags: ['Auth'],
@@ -46,7 +49,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
   app.post(
     '/auth/logout',
     {
-      config: { access: 'public' },
+      config: { errors: ['AUTH_REFRESH_TOKEN_INVALID', 'AUTH_REFRESH_TOKEN_REUSED'], access: 'public' },
       schema: {
         operationId: 'authLogout',
         tags: ['Auth'],

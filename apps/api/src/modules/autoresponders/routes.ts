@@ -39,7 +39,7 @@ export const autoresponderRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/autoresponders/templates',
     {
-      config: { ...agentOnly, idempotent: true },
+      config: { errors: ['AUTORESPONDER_TRIGGER_UNKNOWN'], ...agentOnly, idempotent: true },
       schema: {
         operationId: 'createAutoresponderTemplate',
         tags,
@@ -55,7 +55,7 @@ export const autoresponderRoutes: FastifyPluginAsyncTypebox<{
   app.put(
     '/autoresponders/templates/:templateId',
     {
-      config: agentOnly,
+      config: { ...agentOnly, errors: ['AUTORESPONDER_VARIABLE_UNKNOWN'] },
       schema: {
         operationId: 'updateAutoresponderTemplate',
         tags,

@@ -34,7 +34,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ billing: BillingService 
   app.get(
     '/billing/usage-history/:enrollId',
     {
-      config: customer,
+      config: { ...customer, errors: ['UPSTREAM_REFUSED', 'UPSTREAM_UNAVAILABLE'] },
       schema: {
         operationId: 'getUsageHistory',
         tags,
@@ -50,7 +50,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ billing: BillingService 
   app.get(
     '/billing/charges/:enrollId',
     {
-      config: customer,
+      config: { ...customer, errors: ['UPSTREAM_REFUSED', 'UPSTREAM_UNAVAILABLE'] },
       schema: {
         operationId: 'listBillingCharges',
         tags,
@@ -74,7 +74,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ billing: BillingService 
   app.get(
     '/billing/statements/:enrollId',
     {
-      config: customer,
+      config: { ...customer, errors: ['UPSTREAM_REFUSED', 'UPSTREAM_UNAVAILABLE'] },
       schema: {
         operationId: 'listBillingStatements',
         tags,
@@ -101,7 +101,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ billing: BillingService 
   app.get(
     '/billing/statements-pdf/:enrollId',
     {
-      config: customer,
+      config: { ...customer, errors: ['UPSTREAM_REFUSED', 'UPSTREAM_UNAVAILABLE'] },
       schema: {
         operationId: 'getBillingStatementPdf',
         tags,
@@ -135,7 +135,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ billing: BillingService 
   app.get(
     '/billing/summary/:enrollId',
     {
-      config: customer,
+      config: { ...customer, errors: ['UPSTREAM_REFUSED', 'UPSTREAM_UNAVAILABLE'] },
       schema: {
         operationId: 'getBillingSummary',
         tags,
@@ -152,7 +152,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<{ billing: BillingService 
   app.get(
     '/billing/statement-summary/:enrollId',
     {
-      config: customer,
+      config: { ...customer, errors: ['UPSTREAM_REFUSED', 'UPSTREAM_UNAVAILABLE'] },
       schema: {
         operationId: 'getBillingStatementSummary',
         tags,

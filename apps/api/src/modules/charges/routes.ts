@@ -51,7 +51,21 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
   app.post(
     '/payments/pay',
     {
-      config: { ...customerScoped, idempotent: true },
+      config: {
+        errors: [
+          'DEPOSIT_AMOUNT_MISMATCH',
+          'DEPOSIT_NOT_DUE',
+          'ENROLLMENT_STATUS_CONFLICT',
+          'PAYMENT_AMOUNT_TOO_LARGE',
+          'PAYMENT_DECLINED',
+          'PAYMENT_GATEWAY_NOT_CONFIGURED',
+          'PAYMENT_IN_PROGRESS',
+          'PAYMENT_PROFILE_UNKNOWN',
+          'UPSTREAM_UNAVAILABLE',
+        ],
+        ...customerScoped,
+        idempotent: true,
+      },
       schema: {
         operationId: 'pay',
         tags,
@@ -180,7 +194,20 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
   app.post(
     '/payments/charge-transaction',
     {
-      config: { ...accountOrCustomer, idempotent: true },
+      config: {
+        errors: [
+          'CHARGE_ALREADY_RECORDED',
+          'DEPOSIT_AMOUNT_MISMATCH',
+          'DEPOSIT_NOT_DUE',
+          'GATEWAY_AMOUNT_MISMATCH',
+          'GATEWAY_TRANSACTION_NOT_CAPTURED',
+          'GATEWAY_TRANSACTION_UNKNOWN',
+          'PAYMENT_GATEWAY_NOT_CONFIGURED',
+          'UPSTREAM_UNAVAILABLE',
+        ],
+        ...accountOrCustomer,
+        idempotent: true,
+      },
       schema: {
         operationId: 'createChargeTransaction',
         tags,
@@ -221,7 +248,7 @@ export const chargeRoutes: FastifyPluginAsyncTypebox<ChargeRoutesOptions> = asyn
   app.get(
     '/payments/redirect-payment-uri/:enrollId',
     {
-      config: customerScoped,
+      config: { ...customerScoped, errors: ['RETURN_URL_NOT_ALLOWED'] },
       schema: {
         operationId: 'redirectPaymentUri',
         tags,

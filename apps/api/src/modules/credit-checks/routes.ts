@@ -11,7 +11,7 @@ export const creditCheckRoutes: FastifyPluginAsyncTypebox<{ creditChecks: Credit
   app.post(
     '/payments/credit-check',
     {
-      config: { idempotent: true },
+      config: { errors: ['PLAN_NOT_FOUND'], idempotent: true },
       schema: {
         operationId: 'runCreditCheck',
         tags: ['Payments'],

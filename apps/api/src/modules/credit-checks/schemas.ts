@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable, PlainDate, UsStateCode } from '../../http/schemas.js';
+import { Id, Nullable, PlainDate, UsStateCode, UsZipCode } from '../../http/schemas.js';
 
 const text = (maxLength: number, description?: string) =>
   Type.String({ minLength: 1, maxLength, pattern: '\\S', ...(description ? { description } : {}) });
@@ -11,7 +11,7 @@ export const CreditCheckRequest = Type.Object({
   streetName: text(100),
   city: text(50),
   state: UsStateCode,
-  zipCode: Type.String({ pattern: '^[0-9]{5}$' }),
+  zipCode: UsZipCode,
   socialSecurityNumber: Type.Optional(
     Type.String({ maxLength: 11, description: '9 digits, with or without dashes.' }),
   ),

@@ -44,6 +44,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ customers: CustomersSer
   app.post(
     '/customers/login',
     {
+      config: { errors: ['CUSTOMER_LOGIN_FAILED'] },
       schema: {
         operationId: 'customerLogin',
         tags: TAGS,
@@ -79,7 +80,20 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ customers: CustomersSer
   app.put(
     '/customers/:customerId',
     {
-      config: { access: 'customer' },
+      config: {
+        errors: [
+          'CURRENT_PASSWORD_INCORRECT',
+          'CURRENT_PASSWORD_REQUIRED',
+          'EMAIL_INVALID',
+          'LANGUAGE_NOT_FOUND',
+          'NOTIFICATION_EMAIL_MISSING',
+          'PASSWORD_TOO_WEAK',
+          'PHONE_INVALID',
+          'USERNAME_INVALID',
+          'USERNAME_TAKEN',
+        ],
+        access: 'customer',
+      },
       schema: {
         operationId: 'updateCustomer',
         tags: TAGS,
@@ -111,7 +125,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ customers: CustomersSer
   app.post(
     '/customers/:customerId/link-accounts',
     {
-      config: { access: 'customer' },
+      config: { errors: ['LINK_CREDENTIALS_INVALID', 'LINK_SAME_ACCOUNT'], access: 'customer' },
       schema: {
         operationId: 'linkCustomerAccounts',
         tags: TAGS,
@@ -141,7 +155,16 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ customers: CustomersSer
   app.post(
     '/customers/create-customer-quick-enrollment',
     {
-      config: { idempotent: true },
+      config: {
+        errors: [
+          'EMAIL_INVALID',
+          'LANGUAGE_NOT_FOUND',
+          'PASSWORD_TOO_WEAK',
+          'PHONE_INVALID',
+          'USERNAME_TAKEN',
+        ],
+        idempotent: true,
+      },
       schema: {
         operationId: 'createCustomerQuickEnrollment',
         tags: TAGS,
@@ -164,6 +187,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ customers: CustomersSer
   app.post(
     '/customers/forgot-password',
     {
+      config: { errors: ['BRAND_NOT_FOUND'] },
       schema: {
         operationId: 'customerForgotPassword',
         tags: TAGS,
@@ -222,6 +246,9 @@ export const customerRoutes: FastifyPluginAsyncTypebox<{ customers: CustomersSer
   app.post(
     '/customers/reset-password',
     {
+      config: {
+        errors: ['PASSWORD_TOO_WEAK', 'RESET_TOKEN_EXPIRED', 'RESET_TOKEN_INVALID', 'RESET_TOKEN_USED'],
+      },
       schema: {
         operationId: 'customerResetPassword',
         tags: TAGS,

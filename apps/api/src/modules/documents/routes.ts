@@ -43,7 +43,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/document-bundles/enrollment-documents/:planId',
     {
-      config: { access: 'customer' },
+      config: { errors: ['PLAN_NOT_FOUND'], access: 'customer' },
       schema: {
         operationId: 'listEnrollmentDocuments',
         tags,
@@ -65,7 +65,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/documents/:source/:documentId/:file',
     {
-      config: { access: 'public' },
+      config: { errors: ['FILE_LINK_EXPIRED', 'FILE_LINK_INVALID'], access: 'public' },
       schema: {
         operationId: 'downloadDocument',
         tags,

@@ -49,7 +49,33 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/enrollments/create',
     {
-      config: { idempotent: true },
+      config: {
+        errors: [
+          'ACCEPTANCE_REQUIRED',
+          'CHARGE_ALREADY_RECORDED',
+          'CREDIT_CHECK_BYPASS_NOT_ALLOWED',
+          'CREDIT_CHECK_IN_USE',
+          'CREDIT_CHECK_NOT_FOUND',
+          'CREDIT_CHECK_OTHER_PERSON',
+          'CREDIT_CHECK_REQUIRED',
+          'CREDIT_CHECK_SSN_REQUIRED',
+          'CREDIT_CHECK_UNUSABLE',
+          'CREDIT_SCORE_TOO_LOW',
+          'ENROLLMENT_DUPLICATE',
+          'ESIID_UNKNOWN',
+          'PASSWORD_TOO_WEAK',
+          'PLAN_MISMATCH',
+          'PLAN_NOT_FOUND',
+          'PLAN_NOT_ON_SALE',
+          'START_DATE_TOO_EARLY',
+          'START_DATE_WEEKEND',
+          'TEXAS_ONLY',
+          'USERNAME_INVALID',
+          'USERNAME_TAKEN',
+          'ZIPCODE_NOT_SERVED',
+        ],
+        idempotent: true,
+      },
       schema: {
         operationId: 'createEnrollment',
         tags,
@@ -158,7 +184,16 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/enrollments/:enrollmentId/renewal',
     {
-      config: { idempotent: true },
+      config: {
+        errors: [
+          'ACCEPTANCE_REQUIRED',
+          'ENROLLMENT_NOT_RENEWABLE',
+          'ENROLLMENT_STATUS_CONFLICT',
+          'PLAN_NOT_RENEWABLE',
+          'START_DATE_TOO_EARLY',
+        ],
+        idempotent: true,
+      },
       schema: {
         operationId: 'renewEnrollment',
         tags,
@@ -176,7 +211,7 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/enrollments/:enrollmentId/drop',
     {
-      config: { idempotent: true },
+      config: { errors: ['ENROLLMENT_STATUS_CONFLICT'], idempotent: true },
       schema: {
         operationId: 'dropEnrollment',
         tags,
@@ -195,7 +230,10 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/enrollments/:enrollmentId/transfer-service',
     {
-      config: { idempotent: true },
+      config: {
+        errors: ['ENROLLMENT_DUPLICATE', 'ENROLLMENT_STATUS_CONFLICT', 'ESIID_UNKNOWN', 'TEXAS_ONLY'],
+        idempotent: true,
+      },
       schema: {
         operationId: 'transferService',
         tags,
@@ -215,6 +253,7 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/enrollments/:enrollmentId/update-billing-delivery-method',
     {
+      config: { errors: ['DELIVERY_METHOD_CHANGE_NOT_ALLOWED'] },
       schema: {
         operationId: 'updateBillingDeliveryMethod',
         tags,
@@ -274,6 +313,7 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/enrollments/:enrollmentId/upload-credit-letter',
     {
+      config: { errors: ['CREDIT_LETTER_PENDING', 'ENROLLMENT_STATUS_CONFLICT', 'UPLOAD_QUOTA_EXCEEDED'] },
       schema: {
         operationId: 'uploadCreditLetter',
         tags,
@@ -323,7 +363,7 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
         'setRecurringBilling',
         'Sets up autopay with a stored payment profile; releases an autopay hold',
       ),
-      config: { access: 'customer' as const, idempotent: true },
+      config: { access: 'customer' as const, idempotent: true, errors: ['ENROLLMENT_STATUS_CONFLICT'] },
       schema: {
         ...recurringOptions(
           'setRecurringBilling',

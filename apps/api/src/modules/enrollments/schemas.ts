@@ -1,26 +1,32 @@
 import { Type } from 'typebox';
-import { Id, Nullable, PlainDate, UsStateCode } from '../../http/schemas.js';
+import { Id, Nullable, PlainDate, UsStateCode, UsZipCode } from '../../http/schemas.js';
+import { CreditCheckResult } from '../credit-checks/index.js';
 import { ENROLLMENT_STATUSES, type EnrollmentStatus } from './lifecycle.js';
 
 const text = (maxLength: number, description?: string) =>
   Type.String({ maxLength, ...(description ? { description } : {}) });
 
-export const EnrollmentAddress = Type.Object({
+const LdcAccount = Type.String({
+  minLength: 1,
+  maxLength: 30,
+  description: 'ESIID in Texas, the utility account number elsewhere.',
+});
+
+const addressFields = {
   address: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S' }),
   address2: Type.Optional(Nullable(text(50))),
   city: Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' }),
   county: Type.Optional(Nullable(text(50))),
   state: UsStateCode,
-  zipcode: Type.String({ pattern: '^[0-9]{5}$' }),
-  ldcAccount: Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 30,
-      description: 'ESIID in Texas, the utility account number elsewhere; required on the service address.',
-    }),
-  ),
+  zipcode: UsZipCode,
   meter_number: Type.Optional(Nullable(text(20))),
-});
+};
+
+/** Where service is delivered: the meter's account number is what the utility switches. */
+export const ServiceAddress = Type.Object({ ...addressFields, ldcAccount: LdcAccount });
+
+/** Where bills go (the service address when absent). */
+export const BillingAddress = Type.Object({ ...addressFields, ldcAccount: Type.Optional(LdcAccount) });
 
 export const EnrollmentCustomer = Type.Object({
   idCustomer: Type.Optional(Id('An existing customer of the company; the other fields then update nothing.')),
@@ -81,13 +87,10 @@ export const EnrollmentPayment = Type.Object({
     }),
   ),
   creditCheckResult: Type.Optional(
-    Type.Object(
-      {},
-      {
-        additionalProperties: true,
-        description: 'Informational; Voltin uses the stored check named by creditCheckId.',
-      },
-    ),
+    Type.Partial(CreditCheckResult, {
+      description:
+        'The answer of POST /payments/credit-check, passed along for the record; Voltin decides on the stored check named by creditCheckId.',
+    }),
   ),
   customerProfileToken: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   paymentProfiles: Type.Optional(Type.Array(PaymentProfileReference, { maxItems: 5 })),
@@ -151,8 +154,8 @@ export const EnrollmentCreateRequest = Type.Object({
   criticalCareResidentialCustomer: Type.Optional(
     Type.Boolean({ description: 'Someone at the address depends on electric-powered medical equipment.' }),
   ),
-  serviceAddress: EnrollmentAddress,
-  billingAddress: Type.Optional(EnrollmentAddress),
+  serviceAddress: ServiceAddress,
+  billingAddress: Type.Optional(BillingAddress),
   customer: EnrollmentCustomer,
   payment: Type.Optional(EnrollmentPayment),
 });
@@ -247,7 +250,7 @@ export const RenewalRequest = Type.Object({
   billingDeliveryMethod: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
   requestedStartDate: Type.Optional(PlainDate),
   agreedAcceptanceValues: Type.Array(Id('id_option'), { maxItems: 20 }),
-  billingAddress: Type.Optional(EnrollmentAddress),
+  billingAddress: Type.Optional(BillingAddress),
   customer: Type.Optional(
     Type.Object({
       firstName: Type.Optional(text(50)),
@@ -286,8 +289,8 @@ export const TransferRequest = Type.Object({
   newServiceStartDate: PlainDate,
   removeMeter: Type.Optional(Type.Boolean()),
   paymentProfileToken: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-  serviceAddress: EnrollmentAddress,
-  billingAddress: Type.Optional(EnrollmentAddress),
+  serviceAddress: ServiceAddress,
+  billingAddress: Type.Optional(BillingAddress),
 });
 
 export const TransferResult = Type.Object({

@@ -7,7 +7,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
   app.get(
     '/files/:fileId/download',
     {
-      config: { access: 'public' },
+      config: { errors: ['FILE_LINK_EXPIRED', 'FILE_LINK_INVALID'], access: 'public' },
       schema: {
         operationId: 'downloadFile',
         tags: ['Files'],

@@ -42,7 +42,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ engine: Engine; dependenc
   app.get(
     '/health/ready',
     {
-      config: { access: 'public' },
+      config: { errors: ['NOT_READY'], access: 'public' },
       schema: {
         operationId: 'healthReady',
         tags: ['Health'],

@@ -24,7 +24,11 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServic
   app.post(
     '/payments/payment-profile/hosted-profile-page-token/:customerId',
     {
-      config: { ...customer, idempotent: true },
+      config: {
+        errors: ['PAYMENT_GATEWAY_NOT_CONFIGURED', 'PAYMENT_TYPE_NOT_ALLOWED', 'UPSTREAM_UNAVAILABLE'],
+        ...customer,
+        idempotent: true,
+      },
       schema: {
         operationId: 'getHostedProfilePageToken',
         tags,
@@ -45,7 +49,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServic
   app.get(
     '/payments/payment-profile/by-customer/:customerId',
     {
-      config: customer,
+      config: { ...customer, errors: ['PAYMENT_GATEWAY_NOT_CONFIGURED', 'UPSTREAM_UNAVAILABLE'] },
       schema: {
         operationId: 'listPaymentProfilesByCustomer',
         tags,
@@ -60,7 +64,20 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServic
   app.post(
     '/payments/payment-profile',
     {
-      config: { ...customer, idempotent: true },
+      config: {
+        errors: [
+          'PAYMENT_BANK_ACCOUNT_INVALID',
+          'PAYMENT_CARD_EXPIRED',
+          'PAYMENT_CARD_INVALID',
+          'PAYMENT_DECLINED',
+          'PAYMENT_GATEWAY_NOT_CONFIGURED',
+          'PAYMENT_GATEWAY_REJECTED',
+          'PAYMENT_TYPE_NOT_ALLOWED',
+          'UPSTREAM_UNAVAILABLE',
+        ],
+        ...customer,
+        idempotent: true,
+      },
       schema: {
         operationId: 'savePaymentProfile',
         tags,
@@ -85,7 +102,10 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServic
   app.delete(
     '/payments/payment-profile/:paymentProfileToken',
     {
-      config: customer,
+      config: {
+        ...customer,
+        errors: ['PAYMENT_GATEWAY_NOT_CONFIGURED', 'PAYMENT_GATEWAY_REJECTED', 'UPSTREAM_UNAVAILABLE'],
+      },
       schema: {
         operationId: 'deletePaymentProfile',
         tags,
@@ -105,7 +125,7 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServic
   app.get(
     '/payments/payment-iframe-uri/by-customer/:customerId',
     {
-      config: customer,
+      config: { ...customer, errors: ['PAYMENT_GATEWAY_NOT_CONFIGURED', 'UPSTREAM_UNAVAILABLE'] },
       schema: {
         operationId: 'getPaymentIframeUri',
         tags,

@@ -42,6 +42,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
   app.get(
     '/plans/:planId',
     {
+      config: { errors: ['PLAN_NOT_FOUND'] },
       schema: {
         operationId: 'getPlan',
         tags,
@@ -59,6 +60,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
   );
 
   const wizardOptions = (operationId: string, summary: string, item: typeof Plan | typeof BulkPlan) => ({
+    config: { errors: ['PROMO_CODE_INVALID' as const] },
     preValidation: commaLists('ids_utilities'),
     schema: {
       operationId,
@@ -118,6 +120,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
   app.get(
     '/plans/docs/:planId',
     {
+      config: { errors: ['PLAN_NOT_FOUND'] },
       schema: {
         operationId: 'listPlanDocuments',
         tags,
@@ -140,6 +143,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
   app.get(
     '/plans/zip-codes/:planId',
     {
+      config: { errors: ['PLAN_NOT_FOUND'] },
       schema: {
         operationId: 'listPlanZipcodes',
         tags,
@@ -154,6 +158,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
   app.get(
     '/plans/thank-you-page/:planId',
     {
+      config: { errors: ['PLAN_NOT_FOUND'] },
       schema: {
         operationId: 'getPlanThankYouPage',
         tags,
@@ -188,6 +193,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
   app.get(
     '/plans/request-customer-fields/:planId',
     {
+      config: { errors: ['PLAN_NOT_FOUND'] },
       schema: {
         operationId: 'listPlanCustomerFields',
         tags,
@@ -205,6 +211,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
   app.get(
     '/plans/request-address-fields/:planId',
     {
+      config: { errors: ['PLAN_NOT_FOUND'] },
       schema: {
         operationId: 'listPlanAddressFields',
         tags,
@@ -222,6 +229,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
   app.get(
     '/customers/validate-customer-fields',
     {
+      config: { errors: ['PLAN_NOT_FOUND'] },
       schema: {
         operationId: 'validateCustomerFields',
         tags: ['Customers'],

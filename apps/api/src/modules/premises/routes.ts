@@ -22,7 +22,7 @@ export const premiseRoutes: FastifyPluginAsyncTypebox<{ premises: PremisesServic
   app.get(
     '/miscellaneous/esiid-by-address',
     {
-      config: { access: 'account' },
+      config: { errors: ['TEXAS_ONLY', 'TEXAS_ZIPCODE_NOT_SERVED'], access: 'account' },
       schema: {
         operationId: 'esiidByAddress',
         tags,

@@ -34,7 +34,11 @@ export const prospectRoutes: FastifyPluginAsyncTypebox<{ prospects: ProspectsSer
   app.post(
     '/prospects',
     {
-      config: { ...access('createProspect'), idempotent: true },
+      config: {
+        errors: ['PRICE_NOT_FOUND', 'PRICING_RULE_REFUSED', 'PROSPECT_PACKAGE_NOT_APPLICABLE'],
+        ...access('createProspect'),
+        idempotent: true,
+      },
       schema: {
         operationId: 'createProspect',
         tags,
@@ -109,7 +113,7 @@ export const prospectRoutes: FastifyPluginAsyncTypebox<{ prospects: ProspectsSer
   app.post(
     '/prospects/pricing-matrix/import',
     {
-      config: access('importPricingMatrix'),
+      config: { ...access('importPricingMatrix'), errors: ['PRICING_MATRIX_INVALID'] },
       schema: {
         operationId: 'importPricingMatrix',
         tags,
@@ -155,7 +159,7 @@ export const prospectRoutes: FastifyPluginAsyncTypebox<{ prospects: ProspectsSer
   app.post(
     '/prospects/:prospectId/upload-document',
     {
-      config: access('uploadProspectDocument'),
+      config: { ...access('uploadProspectDocument'), errors: ['UPLOAD_QUOTA_EXCEEDED'] },
       schema: {
         operationId: 'uploadProspectDocument',
         tags,
@@ -184,7 +188,15 @@ export const prospectRoutes: FastifyPluginAsyncTypebox<{ prospects: ProspectsSer
   app.post(
     '/prospects/:prospectId/update-status',
     {
-      config: access('updateProspectStatus'),
+      config: {
+        ...access('updateProspectStatus'),
+        errors: [
+          'PROSPECT_STATUS_TRANSITION_REFUSED',
+          'SIGNING_NOT_CONFIGURED',
+          'SIGNING_REFUSED',
+          'UPSTREAM_UNAVAILABLE',
+        ],
+      },
       schema: {
         operationId: 'updateProspectStatus',
         tags,
@@ -207,7 +219,16 @@ export const prospectRoutes: FastifyPluginAsyncTypebox<{ prospects: ProspectsSer
   app.post(
     '/prospects/:prospectId/signing-view',
     {
-      config: access('createProspectSigningView'),
+      config: {
+        ...access('createProspectSigningView'),
+        errors: [
+          'SIGNING_ENVELOPE_CLOSED',
+          'SIGNING_ENVELOPE_NOT_SENT',
+          'SIGNING_NOT_IN_PERSON',
+          'SIGNING_NO_ENVELOPE',
+          'UPSTREAM_UNAVAILABLE',
+        ],
+      },
       schema: {
         operationId: 'createProspectSigningView',
         tags,

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PagingQuery } from '../../http/envelope.js';
-import { Id, Nullable } from '../../http/schemas.js';
+import { Id, Nullable, UsStateCode, UsZipCode } from '../../http/schemas.js';
 
 /** The sales status an affiliate moves through update-status (see PROSPECT_STATUS_TRANSITIONS). */
 export const PROSPECT_STATUSES = [
@@ -47,8 +47,8 @@ export const ProspectAddress = Type.Object({
   address1: NonEmpty('Street address.', 200),
   address2: OptionalText('Apartment, suite or unit.', 200),
   city: NonEmpty('City.'),
-  state: NonEmpty('USPS state abbreviation, e.g. TX.', 50),
-  zipCode: Type.String({ minLength: 1, maxLength: 2_147_483_647, description: 'Zip code.' }),
+  state: UsStateCode,
+  zipCode: UsZipCode,
   county: OptionalText('County.'),
 });
 

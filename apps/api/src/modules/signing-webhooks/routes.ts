@@ -17,7 +17,10 @@ export const signingWebhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: Signing
   app.post(
     '/webhooks/docusign',
     {
-      config: { access: 'public' },
+      config: {
+        errors: ['SIGNING_ENVELOPE_NOT_FOUND', 'WEBHOOK_SIGNATURE_INVALID', 'WEBHOOK_SIGNATURE_MISSING'],
+        access: 'public',
+      },
       schema: {
         operationId: 'receiveDocusignWebhook',
         tags: ['Callbacks'],

@@ -44,7 +44,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ verifications: Veri
   app.put(
     '/tpv/verification/:verificationId',
     {
-      config: { roleGroups: ['Verification'] },
+      config: { errors: ['VERIFICATION_ALREADY_VERIFIED'], roleGroups: ['Verification'] },
       schema: {
         operationId: 'updateTpvVerification',
         tags: ['Callbacks'],

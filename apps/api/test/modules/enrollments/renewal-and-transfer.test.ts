@@ -523,7 +523,7 @@ describe('POST /enrollments/{id}/transfer-service', () => {
       400,
       'VALIDATION_FAILED',
     );
-    expect(noEsiid.errors).toEqual(['serviceAddress.ldcAccount: is required']);
+    expect(noEsiid.errors).toEqual(['body.serviceAddress.ldcAccount: is required']);
     expect((await enrollmentRow(api, ids[0]!)).status).toBe('ACTIVE');
   });
 

@@ -192,6 +192,14 @@ describe('POST /prospects', () => {
     expect(failure.errors).toEqual([`body.${field}: must match format "date"`]);
   });
 
+  /** How each field refuses an empty value: the coded ones by their pattern. */
+  const EMPTY_REFUSAL: Record<string, string> = {
+    address1: 'must NOT have fewer than 1 characters',
+    city: 'must NOT have fewer than 1 characters',
+    state: 'must match pattern "^[A-Z]{2}$"',
+    zipCode: 'must match pattern "^[0-9]{5}$"',
+  };
+
   it.each(['address1', 'city', 'state', 'zipCode'])(
     'requires a non-empty %s in each address',
     async (field) => {
@@ -213,10 +221,27 @@ describe('POST /prospects', () => {
           400,
           'VALIDATION_FAILED',
         );
-        expect(failure.errors).toEqual([`body.${which}.${field}: must NOT have fewer than 1 characters`]);
+        expect(failure.errors).toEqual([`body.${which}.${field}: ${EMPTY_REFUSAL[field]}`]);
       }
     },
   );
+
+  it('takes a USPS state code and a five-digit ZIP code, not free text', async () => {
+    const address = { address1: '1 Main St', city: 'Dallas', state: 'TX', zipCode: '75201' };
+    for (const [field, value] of [
+      ['state', 'Texas'],
+      ['state', 'tx'],
+      ['zipCode', '7520'],
+      ['zipCode', '75201-1234'],
+    ] as const) {
+      const failure = expectFailure(
+        await create(validProspect(refs, { serviceAddress: { ...address, [field]: value } })),
+        400,
+        'VALIDATION_FAILED',
+      );
+      expect(failure.errors).toEqual([`body.serviceAddress.${field}: ${EMPTY_REFUSAL[field]}`]);
+    }
+  });
 
   it('requires the customer’s phone number (non-empty) and preferred language, and a valid email if given', async () => {
     const customer = { phoneNumber: '2145550123', idPreferedLanguage: refs.englishId };
