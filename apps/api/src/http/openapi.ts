@@ -86,7 +86,10 @@ const REQUEST_ID_HEADER = {
 };
 
 interface OpenApiPaths {
-  paths?: Record<string, Record<string, { responses?: Record<string, { headers?: Record<string, unknown> }> }>>;
+  paths?: Record<
+    string,
+    Record<string, { responses?: Record<string, { headers?: Record<string, unknown> }> }>
+  >;
 }
 
 /** Every answer carries X-Request-Id (`app.ts` sets it): each response of the document says so. */
@@ -96,6 +99,37 @@ function withRequestIdHeaders(document: OpenApiPaths): OpenApiPaths {
       for (const response of Object.values(operation.responses ?? {}))
         response.headers = { 'X-Request-Id': REQUEST_ID_HEADER, ...response.headers };
   return document;
+}
+
+/** The document is served by the server it describes, whichever deployment that is; it is public (x-internal). */
+const THIS_SERVER = {
+  url: '/',
+  description: 'This server: a local sandbox, a staging or a production deployment.',
+  'x-internal': false,
+};
+
+const INT32 = { minimum: -(2 ** 31), maximum: 2 ** 31 - 1 };
+
+/**
+ * Every integer says how wide it is (`int32` when its bounds fit, `int64` otherwise): the document only, the
+ * server validates the bounds the schemas give.
+ */
+export function withIntegerFormats<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withIntegerFormats) as T;
+  if (typeof node !== 'object' || node === null) return node;
+  const entries = Object.entries(node).map(([key, value]) => [key, withIntegerFormats(value)]);
+  const schema = Object.fromEntries(entries) as {
+    type?: unknown;
+    format?: string;
+    minimum?: number;
+    maximum?: number;
+  };
+  if (schema.type === 'integer' && schema.format === undefined) {
+    const fits =
+      (schema.minimum ?? -Infinity) >= INT32.minimum && (schema.maximum ?? Infinity) <= INT32.maximum;
+    schema.format = fits ? 'int32' : 'int64';
+  }
+  return schema as T;
 }
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -109,14 +143,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     openapi: {
       openapi: '3.0.3',
       info: { title: API_TITLE, version: API_VERSION, description: DESCRIPTION },
-      servers: [{ url: '/', description: 'This server' }],
+      servers: [THIS_SERVER],
       components: {
         securitySchemes: {
           bearerAuth: {
             type: 'http',
             scheme: 'bearer',
             bearerFormat: 'JWT',
-            description: 'Access token from POST /api/v1/auth/login.',
+            description:
+              'Access token from POST /api/v1/auth/login: a JWT following RFC8725 (HS256 only, the algorithm ' +
+              'pinned on verification, expiry and issuer checked).',
           },
           hmacSignature: {
             type: 'apiKey',
@@ -144,8 +180,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     }),
     // Only the OpenAPI 3 document is built (no `swagger` option).
     transformObject: (document) =>
-      withRequestIdHeaders(
-        literalUnionsAsEnums((document as { openapiObject: object }).openapiObject) as OpenApiPaths,
+      withIntegerFormats(
+        withRequestIdHeaders(
+          literalUnionsAsEnums((document as { openapiObject: object }).openapiObject) as OpenApiPaths,
+        ),
       ),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });

@@ -6,12 +6,19 @@ export const Id = (description: string) => Type.Integer({ minimum: 1, maximum: 2
 
 export const UsStateCode = Type.String({
   pattern: '^[A-Z]{2}$',
+  maxLength: 2,
   description: 'USPS state abbreviation, e.g. TX.',
 });
 
-export const UsZipCode = Type.String({ pattern: '^[0-9]{5}$', description: 'Five-digit ZIP code.' });
+export const UsZipCode = Type.String({
+  pattern: '^[0-9]{5}$',
+  maxLength: 5,
+  description: 'Five-digit ZIP code.',
+});
 
-export const PlainDate = Type.String({ format: 'date', description: 'A plain date, YYYY-MM-DD.' });
+/** A plain date, YYYY-MM-DD; `description` says which. */
+export const DateOf = (description: string) => Type.String({ format: 'date', maxLength: 10, description });
+export const PlainDate = DateOf('A plain date, YYYY-MM-DD.');
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -29,3 +36,11 @@ export function commaLists(...names: string[]) {
     }
   };
 }
+
+/** The query of a signed download link (`security/signed-links`): both parts are checked together. */
+export const SignedLinkQuery = Type.Object({
+  expires: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 2 ** 53 - 1, description: 'Expiry of the link, epoch seconds.' }),
+  ),
+  signature: Type.Optional(Type.String({ maxLength: 128, description: 'HMAC signature of the link.' })),
+});

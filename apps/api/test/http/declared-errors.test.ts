@@ -23,13 +23,14 @@ async function appWatched() {
       },
     },
     async (request) => {
-      const { code } = request.params;
+      const { code } = request.params as { code: string };
       if (code === 'none') return { ok: true };
       throw new ApiError(code as ErrorCode, 'asked for');
     },
   );
   await app.ready();
-  const answer = async (code: string) => (await app.inject({ method: 'GET', url: `/pay/${code}` })).statusCode;
+  const answer = async (code: string) =>
+    (await app.inject({ method: 'GET', url: `/pay/${code}` })).statusCode;
   return { app, reported, answer };
 }
 
@@ -46,7 +47,10 @@ describe('the codes an operation declares', () => {
       'RATE_LIMITED',
       'VALIDATION_FAILED',
     ]);
-    const customerPost = errorCodesOf({ schema: { body: {} }, config: { access: 'customer', idempotent: true } });
+    const customerPost = errorCodesOf({
+      schema: { body: {} },
+      config: { access: 'customer', idempotent: true },
+    });
     expect(customerPost).toEqual(
       expect.arrayContaining([
         'AUTH_REQUIRED',

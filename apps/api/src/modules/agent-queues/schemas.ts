@@ -6,6 +6,7 @@ import { ENROLLMENT_STATUSES } from '../enrollments/index.js';
 export const QueueQuery = Type.Object({
   status: Type.Optional(
     Type.Array(Type.String({ enum: [...ENROLLMENT_STATUSES] }), {
+      maxItems: ENROLLMENT_STATUSES.length,
       description:
         'Statuses to list (repeated or comma-separated); by default every hold and failed submission.',
     }),

@@ -1,10 +1,9 @@
 import { Type } from 'typebox';
 import { PagingQuery } from '../../http/envelope.js';
-import { Id, Nullable } from '../../http/schemas.js';
+import { DateOf, Id, Nullable } from '../../http/schemas.js';
 
 const Amount = (description: string) => Type.Number({ description: `${description} Dollars, two decimals.` });
-const Day = (description: string) => Type.String({ format: 'date', description });
-const NullableDate = (description: string) => Nullable(Day(`${description} Null when there is none.`));
+const NullableDate = (description: string) => Nullable(DateOf(`${description} Null when there is none.`));
 
 export const EnrollIdParams = Type.Object({
   enrollId: Id('The enrollment (id_enrollment) whose billing account to read.'),
@@ -25,8 +24,8 @@ const UsageUnit = Type.String({ description: 'kWh for electricity; Ccf (Ohio) or
 export const UsageHistoryItem = Type.Object(
   {
     custStatementTkn: Type.String({ description: 'The statement that billed this read.' }),
-    beginReadDate: Day('The meter read that begins the period.'),
-    endReadDate: Day('The meter read that ends the period (the next period begins on it).'),
+    beginReadDate: DateOf('The meter read that begins the period.'),
+    endReadDate: DateOf('The meter read that ends the period (the next period begins on it).'),
     daysOfService: Type.Integer({ description: 'Days between the two reads.' }),
     usageNum: Type.Number({ description: 'Usage between the two reads, in usageUnit.' }),
     usageUnit: UsageUnit,
@@ -40,9 +39,9 @@ export const BillingCharge = Type.Object(
   {
     chargeId: Type.String({ description: 'Stable id of the charge line.' }),
     custStatementTkn: Type.String({ description: 'The statement the charge is on.' }),
-    chargeDate: Day('The statement date (when the charge was billed).'),
-    beginServiceDate: Day('First day of the service the charge is for.'),
-    endServiceDate: Day('The end meter read of that service period.'),
+    chargeDate: DateOf('The statement date (when the charge was billed).'),
+    beginServiceDate: DateOf('First day of the service the charge is for.'),
+    endServiceDate: DateOf('The end meter read of that service period.'),
     chargeType: Type.Union(
       [Type.Literal('ENERGY'), Type.Literal('BASE'), Type.Literal('DELIVERY'), Type.Literal('TAX')],
       {
@@ -69,10 +68,10 @@ export const BillingStatement = Type.Object(
     custStatementTkn: Type.String({
       description: 'Statement token: pass it to GET /billing/statements-pdf.',
     }),
-    statementDate: Day('The day the statement was issued (the day after the end read).'),
-    dueDate: Day('Payment due date: 16 days after the statement date.'),
-    beginReadDate: Day('Begin meter read of the billed period.'),
-    endReadDate: Day('End meter read of the billed period.'),
+    statementDate: DateOf('The day the statement was issued (the day after the end read).'),
+    dueDate: DateOf('Payment due date: 16 days after the statement date.'),
+    beginReadDate: DateOf('Begin meter read of the billed period.'),
+    endReadDate: DateOf('End meter read of the billed period.'),
     daysOfService: Type.Integer(),
     usageNum: Type.Number({ description: 'Usage billed, in usageUnit.' }),
     usageUnit: UsageUnit,

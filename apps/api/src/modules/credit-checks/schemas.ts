@@ -23,18 +23,26 @@ export const CreditCheckRequest = Type.Object({
   ),
 });
 
+/** Bureau reason and alert codes: a few characters each, a handful per check. */
+const BureauCodes = Type.Array(Type.String({ maxLength: 10 }), { maxItems: 20 });
+
 export const CreditCheckResult = Type.Object({
   id_credit_check: Type.Integer({
+    minimum: 1,
+    maximum: 2_147_483_647,
     description: 'Pass as payment.creditCheckId when creating the enrollment.',
   }),
-  score: Nullable(Type.Integer()),
+  score: Nullable(Type.Integer({ minimum: 0, maximum: 999 })),
   deposit_required: Type.Boolean(),
   deny_service: Type.Boolean(),
   fraud_alert: Type.Boolean(),
-  reason_codes: Type.Array(Type.String()),
-  fraud_alert_codes: Type.Array(Type.String()),
-  no_score_reason: Nullable(Type.String()),
+  reason_codes: BureauCodes,
+  fraud_alert_codes: BureauCodes,
+  no_score_reason: Nullable(Type.String({ maxLength: 200 })),
   error_msg: Nullable(
-    Type.String({ description: 'Set when the bureau could not be asked; run the check again.' }),
+    Type.String({
+      maxLength: 500,
+      description: 'Set when the bureau could not be asked; run the check again.',
+    }),
   ),
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { callerOf } from '../../http/access.js';
 import { Envelope, ok } from '../../http/envelope.js';
+import { SignedLinkQuery } from '../../http/schemas.js';
 import { LanguageQuery, linksFor, PlanIdParams, type PlansService } from '../plans/index.js';
 import type { Language } from './content.js';
 import { BundleDocument, DocumentBundleQuery, DownloadParams } from './schemas.js';
@@ -74,10 +75,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{
           'Answers only to the signed `url` given with a document; the link works without a bearer token for 24 hours. ' +
           'An altered link is 403 `FILE_LINK_INVALID`, an expired one 410 `FILE_LINK_EXPIRED`.',
         params: DownloadParams,
-        querystring: Type.Object({
-          expires: Type.Optional(Type.Integer({ description: 'Expiry of the link, epoch seconds.' })),
-          signature: Type.Optional(Type.String({ description: 'HMAC signature of the link.' })),
-        }),
+        querystring: SignedLinkQuery,
         response: {
           200: {
             description: 'The PDF.',

@@ -33,5 +33,9 @@ export const DocumentBundleQuery = Type.Object({
 export const DownloadParams = Type.Object({
   source: Type.Union([Type.Literal('plan'), Type.Literal('market')]),
   documentId: Id('The document id in the signed link.'),
-  file: Type.String({ pattern: '^(en|es)\\.pdf$', description: 'Language code and .pdf, e.g. en.pdf.' }),
+  file: Type.String({
+    pattern: '^(en|es)\\.pdf$',
+    maxLength: 6,
+    description: 'Language code and .pdf, e.g. en.pdf.',
+  }),
 });

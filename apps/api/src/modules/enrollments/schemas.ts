@@ -65,7 +65,7 @@ export const PaymentProfileReference = Type.Object({
   paymentProfileToken: Type.String({ minLength: 1, maxLength: 100 }),
   paymentType: Type.Optional(Type.Union([Type.Literal('CreditCard'), Type.Literal('BankAccount')])),
   ccType: Type.Optional(text(30)),
-  ccLastDigits: Type.Optional(Type.String({ pattern: '^[0-9]{4}$' })),
+  ccLastDigits: Type.Optional(Type.String({ pattern: '^[0-9]{4}$', maxLength: 4 })),
   ccExpirationDate: Type.Optional(text(7)),
   achRoutingNumber: Type.Optional(text(9, 'Not stored: the gateway keeps bank details.')),
   achAccountNumber: Type.Optional(text(17, 'Not stored: the gateway keeps bank details.')),

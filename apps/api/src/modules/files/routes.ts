@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Id } from '../../http/schemas.js';
+import { Id, SignedLinkQuery } from '../../http/schemas.js';
 import type { FilesService } from './service.js';
 
 export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = async (app, { files }) => {
@@ -17,10 +17,7 @@ export const fileRoutes: FastifyPluginAsyncTypebox<{ files: FilesService }> = as
           'works without a bearer token for 24 hours. An altered link is 403 `FILE_LINK_INVALID`, an expired one ' +
           '410 `FILE_LINK_EXPIRED`.',
         params: Type.Object({ fileId: Id('The stored file id, as in the signed link.') }),
-        querystring: Type.Object({
-          expires: Type.Optional(Type.Integer({ description: 'Expiry of the link, epoch seconds.' })),
-          signature: Type.Optional(Type.String({ description: 'HMAC signature of the link.' })),
-        }),
+        querystring: SignedLinkQuery,
         response: {
           200: {
             description: 'The file, with its content type and a Content-Disposition naming it.',

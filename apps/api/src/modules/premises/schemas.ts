@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { SSN_ERRORS } from '../../domain/ssn.js';
-import { Id, Nullable } from '../../http/schemas.js';
+import { Id, Nullable, UsZipCode } from '../../http/schemas.js';
 
 const literals = <T extends string>(values: readonly T[], description: string) =>
   Type.Enum([...values], { description });
@@ -45,7 +45,7 @@ export const EsiidByAddressQuery = Type.Object({
     description:
       'Street address: house number and street, optionally a unit ("1201 N Elm St Apt 4B"). Case, punctuation and USPS abbreviations do not matter.',
   }),
-  zipCode: Type.String({ pattern: '^[0-9]{5}$', description: 'Five-digit Texas zip code of the premise.' }),
+  zipCode: Type.String({ ...UsZipCode, description: 'Five-digit Texas zip code of the premise.' }),
   alternativeSearch: Type.Optional(
     Type.Boolean({
       default: false,
@@ -81,7 +81,11 @@ export const Premise = Type.Object({
 });
 
 export const ValidateEsiidAddressQuery = Type.Object({
-  esiidNumber: Type.String({ pattern: '^[0-9]{1,32}$', description: 'The ESIID, digits only.' }),
+  esiidNumber: Type.String({
+    pattern: '^[0-9]{1,32}$',
+    maxLength: 32,
+    description: 'The ESIID, digits only.',
+  }),
   addressint: Type.String({
     minLength: 1,
     maxLength: 200,

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PagingQuery } from '../../http/envelope.js';
-import { Id, Nullable, UsStateCode, UsZipCode } from '../../http/schemas.js';
+import { DateOf, Id, Nullable, UsStateCode, UsZipCode } from '../../http/schemas.js';
 
 /** The sales status an affiliate moves through update-status (see PROSPECT_STATUS_TRANSITIONS). */
 export const PROSPECT_STATUSES = [
@@ -69,14 +69,11 @@ export const ProspectRequest = Type.Object({
   ldc: Type.String({ maxLength: 100, description: 'The LDC account number (ESIID in Texas), if known.' }),
   commodityName: NonEmpty('Electric or Gas; must be the commodity of the utility.'),
   priceProviderUtilityCode: NonEmpty('Utility code as in the pricing matrix, e.g. ONCOR.'),
-  priceFileDate: Type.String({
-    format: 'date',
-    description: 'Date of the price file the price was quoted from (YYYY-MM-DD).',
-  }),
+  priceFileDate: DateOf('Date of the price file the price was quoted from (YYYY-MM-DD).'),
   zone: NonEmpty('Pricing zone, e.g. NORTH.'),
   rateCode: NonEmpty('Rate code of the pricing matrix, e.g. RES-FIXED.'),
   term: Type.Integer({ minimum: 1, maximum: 36, description: 'Contract term in months, 1 to 36.' }),
-  startDate: Type.String({ format: 'date', description: 'Requested service start date (YYYY-MM-DD).' }),
+  startDate: DateOf('Requested service start date (YYYY-MM-DD).'),
   price: Type.Number({ minimum: 0, description: 'Price quoted to the customer, $/kWh or $/therm.' }),
   affiliateCommissionRate: Type.Optional(
     Type.Number({ minimum: 0, description: "The affiliate's commission, $/kWh or $/therm." }),
@@ -176,6 +173,7 @@ export const Prospect = Type.Object({
 const Instant = (description: string) =>
   Type.String({
     pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})?)?$',
+    maxLength: 35,
     description,
   });
 
@@ -250,7 +248,9 @@ export const PricingMatrixRules = Type.Object({
 });
 
 export const PackagesQuery = Type.Object({
-  State: Type.Optional(Type.String({ pattern: '^[A-Za-z]{2}$', description: 'USPS state code.' })),
+  State: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z]{2}$', maxLength: 2, description: 'USPS state code.' }),
+  ),
   PriceProviderUtilityCode: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   CustomerType: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });

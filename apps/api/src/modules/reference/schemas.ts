@@ -36,10 +36,14 @@ export const Zipcode = Type.Object({
 });
 export const ZipcodeQuery = Type.Object({
   stateCode: Type.Optional(
-    Type.String({ pattern: '^[A-Za-z]{2}$', description: 'Only zip codes in this state.' }),
+    Type.String({ pattern: '^[A-Za-z]{2}$', maxLength: 2, description: 'Only zip codes in this state.' }),
   ),
   zipcode: Type.Optional(
-    Type.String({ pattern: '^[0-9]{1,5}$', description: 'Only zip codes starting with these digits.' }),
+    Type.String({
+      pattern: '^[0-9]{1,5}$',
+      maxLength: 5,
+      description: 'Only zip codes starting with these digits.',
+    }),
   ),
 });
 

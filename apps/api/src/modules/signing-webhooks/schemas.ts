@@ -30,6 +30,7 @@ export const WebhookResult = Type.Object({
 export const SignatureHeaders = Type.Object({
   'x-docusign-signature-1': Type.Optional(
     Type.String({
+      maxLength: 200,
       description:
         'Base64 HMAC-SHA256 of the raw body with a Connect key; -2, -3 … follow when several keys are active.',
     }),

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Id, Nullable } from '../../http/schemas.js';
+import { Id, Nullable, UsZipCode } from '../../http/schemas.js';
 
 export const DeliveryChargeSchema = Type.Object({
   name: Type.String(),
@@ -61,9 +61,7 @@ export const Utility = Type.Object({
 
 export const UtilitiesQuery = Type.Object({
   id_utility: Type.Optional(Id('Only this utility.')),
-  zipCode: Type.Optional(
-    Type.String({ pattern: '^[0-9]{5}$', description: 'Only utilities serving this zip code.' }),
-  ),
+  zipCode: Type.Optional(Type.String({ ...UsZipCode, description: 'Only utilities serving this zip code.' })),
   id_customer_type: Type.Optional(Id('Only utilities serving this customer type.')),
   active: Type.Optional(Type.Boolean({ description: 'Only active (true) or inactive (false) utilities.' })),
   allow_enrollments: Type.Optional(
