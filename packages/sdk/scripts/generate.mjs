@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
 
 const root = path.resolve(import.meta.dirname, '..');
 const documentFile = path.resolve(root, '../../apps/docs/generated/openapi.json');
@@ -28,8 +29,12 @@ const idempotent = Object.entries(document.paths).flatMap(([template, operations
     .map(([method]) => [method.toUpperCase(), template]),
 );
 
+/** A file (an upload's part, a downloaded PDF) is a Blob: a File in a browser or Node, sent as multipart. */
+const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'));
+const transform = (schema) => (schema.format === 'binary' ? BLOB : undefined);
+
 mkdirSync(outDir, { recursive: true });
-writeFileSync(path.join(outDir, 'api.ts'), header + astToString(await openapiTS(document)));
+writeFileSync(path.join(outDir, 'api.ts'), header + astToString(await openapiTS(document, { transform })));
 writeFileSync(
   path.join(outDir, 'idempotent-operations.ts'),
   `${header}/** The operations that honour an Idempotency-Key: method and path template. */\n` +

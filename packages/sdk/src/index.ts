@@ -26,6 +26,19 @@ export interface VoltinClient extends VoltinApi {
   forCustomer(customerHash: string): VoltinApi;
 }
 
+/** An upload's body: its fields, a file among them (the document types each file part as a Blob). */
+const holdsFile = (body: unknown): body is Record<string, unknown> =>
+  typeof body === 'object' && body !== null && Object.values(body).some((value) => value instanceof Blob);
+
+/** A body holding a file goes as multipart/form-data (a File keeps its name); any other as JSON. */
+function serializeBody(body: unknown): string | FormData {
+  if (!holdsFile(body)) return JSON.stringify(body);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body))
+    form.append(name, value instanceof Blob ? value : String(value));
+  return form;
+}
+
 const wait = (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
 
 /**
@@ -43,7 +56,7 @@ export function createVoltinClient(options: VoltinClientOptions): VoltinClient {
     sleep: wait,
   });
   const clientWith = (headers: Record<string, string>) =>
-    createClient<paths>({ baseUrl, fetch: transport, headers });
+    createClient<paths>({ baseUrl, fetch: transport, headers, bodySerializer: serializeBody });
   return Object.assign(clientWith({}), {
     forCustomer: (customerHash: string) => clientWith({ 'x-customer-hash': customerHash }),
   });
