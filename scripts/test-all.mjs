@@ -127,6 +127,7 @@ for (const [engine, databaseUrl] of engines) {
 if (exported) {
   step('SDK tests', run('npx', vitestArgs(reports.sdk), { cwd: path.resolve('packages/sdk') }));
   countVitest(reports.sdk, 'SDK');
+  step('SDK package (npm pack)', run('node', ['scripts/check-sdk-package.mjs']));
 }
 // After every other test on a database, since one of these restarts the PostgreSQL server they would share. The
 // soak lasts 20 s here, which catches a request that fails under steady load; CI runs the 3-minute soak instead (also
