@@ -20,7 +20,12 @@ describe('the examples of the "Voltin API" page run against the API', () => {
   });
 
   it('every call of every example succeeds, and the steps do what the page says', async () => {
-    const calls = await runExamples(examples, api.baseUrl.replace(/\/$/, ''), DOCUMENTED_BASE_URL);
+    const all = await runExamples(examples, api.baseUrl.replace(/\/$/, ''), DOCUMENTED_BASE_URL);
+    // Step 2's login and the SDK's may fall in one second: the SDK's is refused as a replay and signed again the
+    // next second, as the page says.
+    const replayed = all.filter((c) => (c.body as any)?.code === 'AUTH_SIGNATURE_REPLAYED');
+    expect(replayed.every((c) => c.example === 'plan-search')).toBe(true);
+    const calls = all.filter((c) => !replayed.includes(c));
     for (const call of calls) {
       expect(call.status, `${call.example}: ${call.method} ${call.url} → ${JSON.stringify(call.body)}`).toBe(
         200,
@@ -32,7 +37,12 @@ describe('the examples of the "Voltin API" page run against the API', () => {
     expect(paths('signature')).toEqual([]);
     expect(paths('login')).toEqual(['POST /api/v1/auth/login']);
     expect(paths('refresh')).toEqual(['POST /api/v1/auth/refresh']);
-    expect(paths('plan-search')).toEqual(['GET /api/v1/utilities', 'GET /api/v1/plans/for-wizard']);
+    // The SDK signs its own login before its first call.
+    expect(paths('plan-search')).toEqual([
+      'POST /api/v1/auth/login',
+      'GET /api/v1/utilities',
+      'GET /api/v1/plans/for-wizard',
+    ]);
     expect(paths('enrollment')).toEqual([
       'GET /api/v1/plans/acceptance-options',
       'POST /api/v1/payments/credit-check',
@@ -50,7 +60,7 @@ describe('the examples of the "Voltin API" page run against the API', () => {
 
   it('a broken example fails', async () => {
     const broken = examples.map((e) =>
-      e.name === 'plan-search' ? { ...e, code: e.code.replace("'ids_utilities'", "'ids_utility'") } : e,
+      e.name === 'plan-search' ? { ...e, code: e.code.replace('ids_utilities:', 'ids_utility:') } : e,
     );
     const calls = await runExamples(broken, api.baseUrl.replace(/\/$/, ''), DOCUMENTED_BASE_URL).catch(
       () => [],

@@ -245,7 +245,7 @@ describe('the OpenAPI document', () => {
       ['/api/v1/customers/validate-new-customer', 'get'],
     ] as const) {
       const limited = document.paths[path][method].responses['429'];
-      expect(limited.headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1 });
+      expect(limited.headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1, format: 'int64' });
       expect(limited.content['application/json'].schema.allOf).toEqual([
         { $ref: '#/components/schemas/ErrorEnvelope' },
       ]);

@@ -189,7 +189,10 @@ describe('POST /prospects', () => {
       400,
       'VALIDATION_FAILED',
     );
-    expect(failure.errors).toEqual([`body.${field}: must match format "date"`]);
+    expect(failure.errors).toEqual([
+      ...(value.length > 10 ? [`body.${field}: must NOT have more than 10 characters`] : []),
+      `body.${field}: must match format "date"`,
+    ]);
   });
 
   /** How each field refuses an empty value: the coded ones by their pattern. */
@@ -228,6 +231,7 @@ describe('POST /prospects', () => {
 
   it('takes a USPS state code and a five-digit ZIP code, not free text', async () => {
     const address = { address1: '1 Main St', city: 'Dallas', state: 'TX', zipCode: '75201' };
+    const longest = { state: 2, zipCode: 5 };
     for (const [field, value] of [
       ['state', 'Texas'],
       ['state', 'tx'],
@@ -239,7 +243,13 @@ describe('POST /prospects', () => {
         400,
         'VALIDATION_FAILED',
       );
-      expect(failure.errors).toEqual([`body.serviceAddress.${field}: ${EMPTY_REFUSAL[field]}`]);
+      const tooLong = value.length > longest[field];
+      expect(failure.errors).toEqual([
+        ...(tooLong
+          ? [`body.serviceAddress.${field}: must NOT have more than ${longest[field]} characters`]
+          : []),
+        `body.serviceAddress.${field}: ${EMPTY_REFUSAL[field]}`,
+      ]);
     }
   });
 
