@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { byStatus, declareErrors } from './declared-errors.js';
 import { ErrorEnvelope } from './envelope.js';
 import { ERROR_CODES, type ErrorCode } from './errors.js';
+import { OPERATION_EXAMPLES } from './openapi-examples.js';
 import { CONTENT_TYPES, type FileKind } from './uploads.js';
 
 export const API_TITLE = 'Voltin Operations Administration API';
@@ -85,11 +86,43 @@ const REQUEST_ID_HEADER = {
   schema: { type: 'string' },
 };
 
-interface OpenApiPaths {
-  paths?: Record<
+interface OpenApiOperation {
+  operationId?: string;
+  parameters?: Array<{ name: string; in: string; schema?: { type?: string }; example?: unknown }>;
+  requestBody?: { content: Record<string, { example?: unknown }> };
+  responses?: Record<
     string,
-    Record<string, { responses?: Record<string, { headers?: Record<string, unknown> }> }>
+    { headers?: Record<string, unknown>; content?: Record<string, { example?: unknown }> }
   >;
+}
+
+interface OpenApiPaths {
+  paths?: Record<string, Record<string, OpenApiOperation>>;
+}
+
+/** A query value as its parameter's type: a URL carries `"1795000000"`, the schema says integer. */
+const typed = (value: unknown, schema: { type?: string } = {}) =>
+  (schema.type === 'integer' || schema.type === 'number') && typeof value === 'string'
+    ? Number(value)
+    : value;
+
+/** Each operation's recorded sandbox call (`openapi-examples.ts`) as the examples of its parameters, body and answer. */
+function withExamples(document: OpenApiPaths): OpenApiPaths {
+  for (const operations of Object.values(document.paths ?? {}))
+    for (const operation of Object.values(operations)) {
+      const example = operation.operationId ? OPERATION_EXAMPLES[operation.operationId] : undefined;
+      if (!example) continue;
+      for (const parameter of operation.parameters ?? []) {
+        const values = parameter.in === 'path' ? example.request.path : example.request.query;
+        if (values && parameter.name in values)
+          parameter.example = typed(values[parameter.name], parameter.schema);
+      }
+      const json = operation.requestBody?.content['application/json'];
+      if (json && example.request.body !== undefined) json.example = example.request.body;
+      const answer = operation.responses?.['200']?.content?.['application/json'];
+      if (answer) answer.example = example.answer;
+    }
+  return document;
 }
 
 /** Every answer carries X-Request-Id (`app.ts` sets it): each response of the document says so. */
@@ -180,9 +213,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     }),
     // Only the OpenAPI 3 document is built (no `swagger` option).
     transformObject: (document) =>
-      withIntegerFormats(
-        withRequestIdHeaders(
-          literalUnionsAsEnums((document as { openapiObject: object }).openapiObject) as OpenApiPaths,
+      withExamples(
+        withIntegerFormats(
+          withRequestIdHeaders(
+            literalUnionsAsEnums((document as { openapiObject: object }).openapiObject) as OpenApiPaths,
+          ),
         ),
       ),
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },

@@ -1,0 +1,464 @@
+import { SANDBOX } from '../../src/db/seed/sandbox.js';
+import { epochSeconds } from '../../src/domain/clock.js';
+import { addDays, dayOf } from '../../src/domain/dates.js';
+import { signLogin, type TestApi } from '../helpers/app.js';
+import type { ManualClock } from '../helpers/clock.js';
+
+/**
+ * The sandbox journey the OpenAPI document's examples come from: one call of each operation, in an order an
+ * integrator would make them, with the sandbox's test values. Recorded once into `src/http/openapi-examples.ts`
+ * and replayed by the tests, so the examples a reader copies run.
+ */
+
+/** Who makes a call: nobody signed in, the sandbox web service account, or it for the signed-in customer. */
+type Caller = 'public' | 'account' | 'customer';
+
+export interface ExampleRequest {
+  path?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | Array<string | number>>;
+  body?: unknown;
+}
+
+interface Step {
+  operationId: string;
+  as: Caller;
+  request?: (context: Context) => ExampleRequest | Promise<ExampleRequest>;
+  /** What later steps need from the answer's data. */
+  keep?: (data: any, context: Context) => void;
+}
+
+/** What the journey has learned so far (ids, tokens), and the time it runs at. */
+export interface Context {
+  clock: ManualClock;
+  token: string;
+  refreshToken: string;
+  customerHash: string;
+  ids: Record<string, number>;
+  values: Record<string, string>;
+}
+
+/** One call as recorded: the operation, what was sent (path, query, body) and what came back. */
+export interface RecordedCall {
+  operationId: string;
+  method: string;
+  path: string;
+  request: ExampleRequest;
+  status: number;
+  answer: unknown;
+}
+
+const today = (c: Context, days = 0) => addDays(dayOf(c.clock), days);
+
+/** The Oncor home of the sandbox's test values: 1201 Elm St, Dallas. */
+const DALLAS = { address: '1201 Elm St', city: 'Dallas', state: 'TX', zipcode: '75201' };
+
+const STEPS: Step[] = [
+  { operationId: 'health', as: 'public' },
+  { operationId: 'healthReady', as: 'public' },
+  {
+    operationId: 'authLogin',
+    as: 'public',
+    request: (c) => ({ query: signLogin(SANDBOX.apiKey, SANDBOX.apiSecret, epochSeconds(c.clock)) }),
+    keep: (data, c) => {
+      c.token = data.token;
+      c.refreshToken = data.refreshToken;
+    },
+  },
+  {
+    operationId: 'authRefresh',
+    as: 'public',
+    request: (c) => ({ body: { token: c.token, refreshToken: c.refreshToken } }),
+    keep: (data, c) => {
+      c.token = data.token;
+      c.refreshToken = data.refreshToken;
+    },
+  },
+  { operationId: 'listStates', as: 'account', keep: (data, c) => (c.ids.texas = stateId(data, 'TX')) },
+  {
+    operationId: 'listCountiesByState',
+    as: 'account',
+    request: (c) => ({ path: { stateId: c.ids.texas! } }),
+    keep: (data, c) => (c.ids.dallasCounty = data.find((x: any) => x.name === 'Dallas').id_county),
+  },
+  {
+    operationId: 'listCitiesByCounty',
+    as: 'account',
+    request: (c) => ({ path: { countyId: c.ids.dallasCounty! } }),
+  },
+  {
+    operationId: 'listZipcodes',
+    as: 'account',
+    request: () => ({ query: { stateCode: 'TX', zipcode: '7520' } }),
+  },
+  {
+    operationId: 'idNameFilter',
+    as: 'account',
+    request: (c) => ({ query: { type: 'County', parentId: c.ids.texas! } }),
+  },
+  {
+    operationId: 'listDocumentLanguages',
+    as: 'account',
+    keep: (data, c) => (c.ids.english = data.find((l: any) => l.short_name === 'en').id_language),
+  },
+  {
+    operationId: 'listContactMethods',
+    as: 'account',
+    keep: (data, c) => (c.ids.contactMethod = data[0].id_method_contact),
+  },
+  {
+    operationId: 'getContactMethod',
+    as: 'account',
+    request: (c) => ({ path: { methodContactId: c.ids.contactMethod! } }),
+  },
+  {
+    operationId: 'listCustomerTypes',
+    as: 'account',
+    keep: (data, c) => {
+      c.ids.residential = data.find((t: any) => t.code === 'Residential').id_customer_type;
+      c.ids.smallBusiness = data.find((t: any) => t.code === 'SmallBusiness').id_customer_type;
+    },
+  },
+  {
+    operationId: 'getCustomerType',
+    as: 'account',
+    request: (c) => ({ path: { customerTypeId: c.ids.residential! } }),
+  },
+  { operationId: 'listBrands', as: 'account', keep: (data, c) => (c.values.brand = data[0].system_name) },
+  { operationId: 'getBrand', as: 'account', request: (c) => ({ path: { systemName: c.values.brand! } }) },
+  {
+    operationId: 'listUtilities',
+    as: 'account',
+    request: () => ({ query: { zipCode: DALLAS.zipcode } }),
+    keep: (data, c) => (c.ids.oncor = data.find((u: any) => u.code === 'ONCOR').id_utility),
+  },
+  {
+    operationId: 'getUtilityInformation',
+    as: 'account',
+    request: (c) => ({ query: { utilityId: c.ids.oncor! } }),
+  },
+  {
+    operationId: 'listPlansForWizard',
+    as: 'account',
+    request: (c) => ({ query: { ids_utilities: [c.ids.oncor!], customer_type: c.ids.residential! } }),
+    keep: (data, c) =>
+      (c.ids.plan = data.find((p: any) => p.name === 'Bluebonnet Energy 12-Month Fixed Electric').id_plan),
+  },
+  {
+    operationId: 'listPlansForWizardBatch',
+    as: 'account',
+    request: (c) => ({ query: { ids_utilities: [c.ids.oncor!], customer_type: c.ids.residential! } }),
+  },
+  { operationId: 'getPlan', as: 'account', request: (c) => ({ path: { planId: c.ids.plan! } }) },
+  {
+    operationId: 'listPlanDocuments',
+    as: 'account',
+    request: (c) => ({ path: { planId: c.ids.plan! }, query: { languageId: c.ids.english! } }),
+  },
+  { operationId: 'listPlanZipcodes', as: 'account', request: (c) => ({ path: { planId: c.ids.plan! } }) },
+  { operationId: 'getPlanThankYouPage', as: 'account', request: (c) => ({ path: { planId: c.ids.plan! } }) },
+  {
+    operationId: 'listPlanAcceptanceOptions',
+    as: 'account',
+    request: (c) => ({ query: { planId: c.ids.plan! } }),
+    keep: (data, c) =>
+      (c.values.agreed = JSON.stringify(data.filter((o: any) => o.is_required).map((o: any) => o.id_option))),
+  },
+  {
+    operationId: 'listPlanCustomerFields',
+    as: 'account',
+    request: (c) => ({ path: { planId: c.ids.plan! } }),
+  },
+  {
+    operationId: 'listPlanAddressFields',
+    as: 'account',
+    request: (c) => ({ path: { planId: c.ids.plan! } }),
+  },
+  {
+    operationId: 'esiidByAddress',
+    as: 'account',
+    request: (c) => ({
+      query: { customerType: 'Residential', address: c.values.premiseAddress!, zipCode: DALLAS.zipcode },
+    }),
+    keep: (data, c) => (c.values.esiid = data[0].esiid),
+  },
+  {
+    operationId: 'validateEsiidAddress',
+    as: 'account',
+    request: (c) => ({
+      query: {
+        esiidNumber: c.values.esiid!,
+        addressint: c.values.premiseAddress!,
+        customerTypeId: c.ids.residential!,
+      },
+    }),
+  },
+  {
+    operationId: 'validateAddressFields',
+    as: 'account',
+    request: (c) => ({
+      query: { address: c.values.esiid!, planId: c.ids.plan!, fieldType: 'ldc_account_number' },
+    }),
+  },
+  { operationId: 'validateSsn', as: 'account', request: () => ({ query: { ssn: '234-56-7720' } }) },
+  {
+    operationId: 'getTransactionOptions',
+    as: 'account',
+    request: (c) => ({
+      query: {
+        ldcNumber: c.values.esiid!,
+        commodityType: 'Electric',
+        firstName: 'Ana',
+        lastName: 'Garcia',
+        email: 'ana.garcia@example.com',
+      },
+    }),
+  },
+  {
+    operationId: 'runCreditCheck',
+    as: 'account',
+    request: (c) => ({
+      body: {
+        firstName: 'Ana',
+        lastName: 'Garcia',
+        streetNum: '1201',
+        streetName: 'Elm St',
+        city: 'Dallas',
+        state: 'TX',
+        zipCode: DALLAS.zipcode,
+        socialSecurityNumber: '234-56-7720',
+        planId: c.ids.plan!,
+      },
+    }),
+    keep: (data, c) => (c.ids.creditCheck = data.id_credit_check),
+  },
+  {
+    operationId: 'createEnrollment',
+    as: 'account',
+    request: (c) => ({
+      body: {
+        planId: c.ids.plan!,
+        commodityName: 'Electric',
+        customerType: 'Residential',
+        switchType: 'Switch',
+        requestedStartDate: today(c, 14),
+        agreedAcceptanceValues: JSON.parse(c.values.agreed!),
+        billingDeliveryMethod: 1,
+        serviceAddress: { ...DALLAS, ldcAccount: c.values.esiid! },
+        customer: {
+          firstName: 'Ana',
+          lastName: 'Garcia',
+          email: 'ana.garcia@example.com',
+          primaryPhoneNumber: '(512) 555-0100',
+          username: 'ana.garcia',
+          password: 'Bluebonnet-2026',
+        },
+        payment: { creditCheckId: c.ids.creditCheck! },
+      },
+    }),
+    keep: (data, c) => {
+      c.ids.enrollment = data.enrollmentId;
+      c.ids.customer = data.customerId;
+    },
+  },
+  {
+    operationId: 'getEnrollment',
+    as: 'account',
+    request: (c) => ({ path: { enrollmentId: c.ids.enrollment! } }),
+  },
+  {
+    operationId: 'enrollmentExistsRepeated',
+    as: 'account',
+    request: (c) => ({ query: { ldcNumber: c.values.esiid!, idPlan: c.ids.plan! }, body: {} }),
+  },
+  {
+    operationId: 'customerLogin',
+    as: 'account',
+    request: () => ({ body: { username: 'ana.garcia', password: 'Bluebonnet-2026' } }),
+    keep: (data, c) => (c.customerHash = data.customerHash),
+  },
+  {
+    operationId: 'getCustomerProfile',
+    as: 'customer',
+    request: (c) => ({ path: { customerId: c.ids.customer! } }),
+  },
+  { operationId: 'getConfigurationParameters', as: 'customer' },
+  {
+    operationId: 'listCustomerEnrollments',
+    as: 'customer',
+    request: (c) => ({ path: { customerId: c.ids.customer! } }),
+  },
+  {
+    operationId: 'listEnrollmentsForDeliveryMethodChange',
+    as: 'customer',
+    request: (c) => ({ path: { customerId: c.ids.customer! } }),
+  },
+  {
+    operationId: 'listDocumentBundle',
+    as: 'customer',
+    request: (c) => ({ path: { planId: c.ids.plan! }, query: { documentType: 'DisplayDocuments' } }),
+  },
+  {
+    operationId: 'listEnrollmentDocuments',
+    as: 'customer',
+    request: (c) => ({ path: { planId: c.ids.plan! } }),
+  },
+  {
+    operationId: 'listNotificationsByCustomer',
+    as: 'customer',
+    request: (c) => ({ path: { customerId: c.ids.customer! } }),
+  },
+  {
+    operationId: 'listPaymentProfilesByCustomer',
+    as: 'customer',
+    request: (c) => ({ path: { customerId: c.ids.customer! } }),
+  },
+  {
+    operationId: 'savePaymentProfile',
+    as: 'customer',
+    request: (c) => ({
+      body: {
+        id_customer: c.ids.customer!,
+        id_payment_type: 1,
+        card_number: '4111111111111111',
+        card_expiration_date: '2030-12',
+        card_type: 'Visa',
+      },
+    }),
+    keep: (data, c) => {
+      c.values.customerProfile = data.customerProfileToken;
+      c.values.paymentProfile = data.paymentProfileToken;
+    },
+  },
+  {
+    operationId: 'setRecurringBilling',
+    as: 'customer',
+    request: (c) => ({
+      path: { enrollmentId: c.ids.enrollment! },
+      body: {
+        customer_profile_token: c.values.customerProfile!,
+        payment_profile_token: c.values.paymentProfile!,
+        date_from: today(c, 14),
+      },
+    }),
+  },
+  {
+    operationId: 'getRecurringBilling',
+    as: 'customer',
+    request: (c) => ({ path: { enrollmentId: c.ids.enrollment! } }),
+  },
+  {
+    operationId: 'pay',
+    as: 'customer',
+    request: (c) => ({
+      body: {
+        idEnrollment: c.ids.enrollment!,
+        customerProfileToken: c.values.customerProfile!,
+        paymentProfileToken: c.values.paymentProfile!,
+        amount: 25,
+      },
+    }),
+  },
+  {
+    operationId: 'listChargeTransactions',
+    as: 'customer',
+    request: (c) => ({ path: { enrollId: c.ids.enrollment! } }),
+    keep: (data, c) => (c.ids.charge = data[0].id_payment_charge_transactions),
+  },
+  {
+    operationId: 'getChargeTransaction',
+    as: 'customer',
+    request: (c) => ({ path: { chargeId: c.ids.charge! } }),
+  },
+  {
+    operationId: 'paymentHistory',
+    as: 'customer',
+    request: (c) => ({ path: { enrollId: c.ids.enrollment! } }),
+  },
+  {
+    operationId: 'totalVoltinPayments',
+    as: 'customer',
+    request: (c) => ({
+      path: { enrollId: c.ids.enrollment! },
+      query: { startDate: today(c, -30), endDate: today(c) },
+    }),
+  },
+  {
+    operationId: 'getBillingSummary',
+    as: 'customer',
+    request: (c) => ({ path: { enrollId: c.ids.enrollment! } }),
+  },
+  { operationId: 'agentListEnrollments', as: 'account' },
+  { operationId: 'agentListUnverifiedMeters', as: 'account' },
+  { operationId: 'agentListEtfInvoices', as: 'account' },
+  { operationId: 'listProspectPackages', as: 'account' },
+  { operationId: 'getPricingMatrixRules', as: 'account' },
+  { operationId: 'listProspects', as: 'account' },
+  { operationId: 'listTpvVerifications', as: 'account' },
+  { operationId: 'listAutoresponderPackages', as: 'account' },
+  { operationId: 'listAutoresponderSends', as: 'account' },
+  {
+    operationId: 'authLogout',
+    as: 'public',
+    request: (c) => ({ body: { refreshToken: c.refreshToken } }),
+  },
+];
+
+function stateId(states: Array<{ id_state: number; code: string }>, code: string): number {
+  return states.find((s) => s.code === code)!.id_state;
+}
+
+/** The operations of the document by operationId: method and path template. */
+function operationsOf(document: any): Map<string, { method: string; template: string }> {
+  const operations = new Map<string, { method: string; template: string }>();
+  for (const [template, methods] of Object.entries(document.paths as Record<string, Record<string, any>>))
+    for (const [method, operation] of Object.entries(methods))
+      operations.set(operation.operationId, { method: method.toUpperCase(), template });
+  return operations;
+}
+
+const pathOf = (template: string, values: Record<string, string | number> = {}) =>
+  template.replace(/\{(\w+)\}/g, (_all, name: string) => encodeURIComponent(String(values[name])));
+
+/** The operations the journey calls, in its order. */
+export const JOURNEY_OPERATIONS = STEPS.map((step) => step.operationId);
+
+/**
+ * Runs the journey against a sandbox server whose clock is `clock`, and returns every call. A premise of the
+ * sandbox's ESIID directory at 75201 is looked up first, as a sales rep would read it off a bill.
+ */
+export async function runJourney(api: TestApi, clock: ManualClock, premiseAddress: string) {
+  const document = (await api.call('GET', '/Swagger/v1/swagger.json')).body;
+  const operations = operationsOf(document);
+  const context: Context = {
+    clock,
+    token: '',
+    refreshToken: '',
+    customerHash: '',
+    ids: {},
+    values: { premiseAddress },
+  };
+  const calls: RecordedCall[] = [];
+  for (const step of STEPS) {
+    const operation = operations.get(step.operationId);
+    if (!operation) throw new Error(`no operation ${step.operationId} in the document`);
+    const request = (await step.request?.(context)) ?? {};
+    const response = await api.call(operation.method, pathOf(operation.template, request.path), {
+      query: request.query,
+      body: request.body,
+      token: step.as === 'public' ? undefined : context.token,
+      customerHash: step.as === 'customer' ? context.customerHash : undefined,
+    });
+    calls.push({
+      operationId: step.operationId,
+      method: operation.method,
+      path: operation.template,
+      request,
+      status: response.status,
+      answer: response.body,
+    });
+    if (response.status !== 200)
+      throw new Error(`${step.operationId} answered ${response.status}: ${JSON.stringify(response.body)}`);
+    step.keep?.(response.body.data, context);
+  }
+  return calls;
+}

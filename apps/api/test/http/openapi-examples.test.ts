@@ -1,0 +1,195 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { OPERATION_EXAMPLES } from '../../src/http/openapi-examples.js';
+import { JOURNEY_OPERATIONS, type RecordedCall, runJourney } from '../examples/journey.js';
+import { useTestApi } from '../helpers/app.js';
+import { manualClock } from '../helpers/clock.js';
+
+/*
+ * The examples of the OpenAPI document are calls of the sandbox journey (test/examples/journey.ts), recorded at a
+ * fixed time. Here the journey runs again on a fresh sandbox: each call must succeed and answer what the document
+ * says, and so must each stored example, so an example cannot go stale. `VOLTIN_RECORD_EXAMPLES=1` records them
+ * again (`npm run openapi:examples -w @voltin/api`).
+ */
+const RECORDED_AT = '2026-11-02T15:00:00.000Z';
+const clock = manualClock(RECORDED_AT);
+const api = useTestApi({ backgroundTasks: false }, {}, { clock });
+/**
+ * Operations the journey does not reach yet (each needs a state set up first: a hold, a statement, a prospect's
+ * contract): the list only shrinks, and a new operation comes with its example.
+ */
+const NOT_IN_THE_JOURNEY_YET = [
+  'updateCustomer',
+  'linkCustomerAccounts',
+  'createCustomerQuickEnrollment',
+  'customerForgotPassword',
+  'customerForgotUsername',
+  'validateCustomerResetHash',
+  'customerResetPassword',
+  'validateNewCustomer',
+  'downloadFile',
+  'createProspect',
+  'importPricingMatrix',
+  'getProspect',
+  'uploadProspectDocument',
+  'updateProspectStatus',
+  'createProspectSigningView',
+  'updateTpvVerification',
+  'receiveDocusignWebhook',
+  'listPlanBundlesForWizard',
+  'validateCustomerFields',
+  'downloadDocument',
+  'renewEnrollment',
+  'dropEnrollment',
+  'transferService',
+  'updateBillingDeliveryMethod',
+  'listBillingGroupEnrollments',
+  'getPendingCreditLetter',
+  'uploadCreditLetter',
+  'finishRecurringBilling',
+  'agentMeterVerified',
+  'agentRetrySubmission',
+  'agentReleaseHold',
+  'agentRejectEnrollment',
+  'agentApproveCreditLetter',
+  'agentRejectCreditLetter',
+  'agentSendEtfInvoice',
+  'agentWaiveEtfInvoice',
+  'updateChargeTransaction',
+  'createChargeTransaction',
+  'redirectPaymentUri',
+  'getUsageHistory',
+  'listBillingCharges',
+  'listBillingStatements',
+  'getBillingStatementPdf',
+  'getBillingStatementSummary',
+  'markNotificationRead',
+  'createAutoresponderTemplate',
+  'updateAutoresponderTemplate',
+  'previewAutoresponderTemplate',
+  'getHostedProfilePageToken',
+  'deletePaymentProfile',
+  'getPaymentIframeUri',
+];
+const EXAMPLES_FILE = path.resolve(import.meta.dirname, '../../src/http/openapi-examples.ts');
+/** Where the examples say the API is: the recording server's own address would change on every run. */
+const DOCUMENTED_BASE_URL = 'https://api.supplier.example';
+
+/** Operations the journey does not reach yet: their examples are still to come. */
+const NOT_YET_IN_THE_JOURNEY = 0;
+
+let calls: RecordedCall[];
+let document: any;
+
+/** A premise of the sandbox ESIID directory at 75201, as a sales rep would read the address off a bill. */
+async function dallasPremise(): Promise<string> {
+  const premise = await api.db.kysely
+    .selectFrom('premises')
+    .select(['address_1'])
+    .where('zipcode', '=', '75201')
+    .where('address_2', 'is', null)
+    .where('premise_type', '=', 'Residential')
+    .where('status', '=', 'Active')
+    .orderBy('esiid', 'desc') // the sandbox's demo enrollment holds the first
+    .executeTakeFirstOrThrow();
+  return premise.address_1;
+}
+
+/** Items a list shows in an example: enough to see its shape. */
+const LISTED = 2;
+
+/**
+ * Values that differ on every run (tokens, hashes, request ids, the server's address) as fixed placeholders; in an
+ * answer (`listed`), long lists cut to their first items.
+ */
+function stable(value: unknown, listed = Infinity, key = ''): unknown {
+  if (Array.isArray(value)) return value.slice(0, listed).map((item) => stable(item, listed));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stable(v, listed, k)]));
+  if (typeof value !== 'string') return value;
+  if (/^(token|refreshToken)$/.test(key)) return `<${key} from POST /auth/login>`;
+  if (/^customerHash$/.test(key)) return '<customerHash from POST /customers/login>';
+  if (/^(requestId|signature)$/.test(key)) return `<${key}>`;
+  return value.replaceAll(api.baseUrl.replace(/\/$/, ''), DOCUMENTED_BASE_URL);
+}
+
+function record(recorded: RecordedCall[]) {
+  const examples = Object.fromEntries(
+    recorded.map((call) => [
+      call.operationId,
+      { request: stable(call.request), answer: stable(call.answer, LISTED) },
+    ]),
+  );
+  const header = readFileSync(EXAMPLES_FILE, 'utf8').split('export const OPERATION_EXAMPLES')[0];
+  writeFileSync(
+    EXAMPLES_FILE,
+    `${header}export const OPERATION_EXAMPLES: Record<string, OperationExample> = ${JSON.stringify(examples, null, 2)};\n`,
+  );
+  execFileSync('npx', ['biome', 'format', '--write', EXAMPLES_FILE], { stdio: 'ignore' });
+}
+
+beforeAll(async () => {
+  calls = await runJourney(api, clock, await dallasPremise());
+  if (process.env.VOLTIN_RECORD_EXAMPLES === '1') record(calls);
+  document = await SwaggerParser.dereference(
+    structuredClone((await api.call('GET', '/Swagger/v1/swagger.json')).body),
+  );
+});
+
+/** The schema of what the operation answers with 200, as the document says. */
+function answerSchema(operationId: string) {
+  for (const methods of Object.values(document.paths as Record<string, Record<string, any>>))
+    for (const operation of Object.values(methods))
+      if (operation.operationId === operationId)
+        return operation.responses['200'].content['application/json'].schema;
+  throw new Error(`no operation ${operationId}`);
+}
+
+const ajv = addFormats.default(
+  new Ajv.default({ strict: false, allErrors: true, formats: { int32: true, int64: true, binary: true } }),
+);
+function problems(schema: object, value: unknown): string[] {
+  const validate = ajv.compile(schema);
+  return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+}
+
+describe('the OpenAPI examples', () => {
+  it('come from a journey in which every call succeeds and answers what the document says', () => {
+    expect(calls.map((c) => c.operationId)).toEqual(JOURNEY_OPERATIONS);
+    for (const call of calls) {
+      expect(call.status, call.operationId).toBe(200);
+      expect(problems(answerSchema(call.operationId), call.answer), call.operationId).toEqual([]);
+    }
+  });
+
+  it('are stored for every call of the journey, and each still answers what the document says', () => {
+    expect(Object.keys(OPERATION_EXAMPLES)).toEqual(JOURNEY_OPERATIONS);
+    for (const [operationId, example] of Object.entries(OPERATION_EXAMPLES))
+      expect(problems(answerSchema(operationId), example.answer), operationId).toEqual([]);
+  });
+
+  it('are in the document: the request of each operation and its answer', () => {
+    const documented = new Map<string, any>();
+    for (const methods of Object.values(document.paths as Record<string, Record<string, any>>))
+      for (const operation of Object.values(methods)) documented.set(operation.operationId, operation);
+    const create = documented.get('createEnrollment');
+    expect(create.requestBody.content['application/json'].example).toEqual(
+      OPERATION_EXAMPLES.createEnrollment!.request.body,
+    );
+    expect(create.responses['200'].content['application/json'].example).toEqual(
+      OPERATION_EXAMPLES.createEnrollment!.answer,
+    );
+    const plans = documented.get('listPlansForWizard');
+    expect(plans.parameters.find((p: any) => p.name === 'ids_utilities').example).toEqual(
+      OPERATION_EXAMPLES.listPlansForWizard!.request.query!.ids_utilities,
+    );
+    const withoutExample = [...documented.keys()].filter((id) => !(id in OPERATION_EXAMPLES));
+    expect(withoutExample.sort()).toEqual([...NOT_IN_THE_JOURNEY_YET].sort());
+    expect(NOT_YET_IN_THE_JOURNEY).toBe(0);
+  });
+});
