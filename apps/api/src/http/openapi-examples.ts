@@ -632,7 +632,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=8a527c93dc0e6a944928bcb8179870fdde8f93470cd40481669b64f3b1711cae',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=5357d54ba21582dd5bbabdd27c2b1d8e0d49f30b9c4c0d9e711c40c13d0b1ef5',
             },
             {
               id_plan_document: 6,
@@ -642,7 +642,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=acbd9932c0fe0993ecc3230e39f2891b81c03683c836a96cede0ee389c81828e',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=ec4e54c1ba5e852b9aeed47320e05ccbb713255a119d99107301f052cf0534e7',
             },
           ],
           market_documents: [
@@ -651,14 +651,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=ef238a690a36877e3a0d342dbd745fc3ab87ba7f099aa4914dc86dbf797502cf',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=bfbf333865bd8c0f7741c264bc20c0ded4be7dc817b50192143d6ad26ed96762',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=19b7169a87f62e746880fea6603286f1229ca9e64507b62992fc1d9b42600bc9',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=fdf24a7465f2920c3b878c715c1c4d919e2ccbca72ea81cc892825d7b38ec18c',
             },
           ],
           acceptance_options: [
@@ -796,7 +796,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=ee273d1d743021f8f0804c667868538a6a5d7732bdb7978b0a98e197d17c1f1b',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=bb6bd9ed922fddf638d0bb2ba0f37caac12fe9696f84b17340020871e10e42f0',
             },
             {
               id_plan_document: 18,
@@ -806,7 +806,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=a24c7af7f36be44150ebc0c54fd81aae9c6e350cfa04636cc3b336b92cd16afb',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=48f792792d897b2d6fd6120b16cff276c3c6e149fc195cd5afbfa9756e1da420',
             },
           ],
           market_documents: [
@@ -815,14 +815,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=ef238a690a36877e3a0d342dbd745fc3ab87ba7f099aa4914dc86dbf797502cf',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=bfbf333865bd8c0f7741c264bc20c0ded4be7dc817b50192143d6ad26ed96762',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=19b7169a87f62e746880fea6603286f1229ca9e64507b62992fc1d9b42600bc9',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=fdf24a7465f2920c3b878c715c1c4d919e2ccbca72ea81cc892825d7b38ec18c',
             },
           ],
           acceptance_options: [
@@ -975,7 +975,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=8a527c93dc0e6a944928bcb8179870fdde8f93470cd40481669b64f3b1711cae',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=5357d54ba21582dd5bbabdd27c2b1d8e0d49f30b9c4c0d9e711c40c13d0b1ef5',
             },
             {
               id_plan_document: 6,
@@ -985,7 +985,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=acbd9932c0fe0993ecc3230e39f2891b81c03683c836a96cede0ee389c81828e',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=ec4e54c1ba5e852b9aeed47320e05ccbb713255a119d99107301f052cf0534e7',
             },
           ],
           market_documents: [
@@ -994,14 +994,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=ef238a690a36877e3a0d342dbd745fc3ab87ba7f099aa4914dc86dbf797502cf',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=bfbf333865bd8c0f7741c264bc20c0ded4be7dc817b50192143d6ad26ed96762',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=19b7169a87f62e746880fea6603286f1229ca9e64507b62992fc1d9b42600bc9',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=fdf24a7465f2920c3b878c715c1c4d919e2ccbca72ea81cc892825d7b38ec18c',
             },
           ],
           acceptance_options: [
@@ -1142,7 +1142,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=ee273d1d743021f8f0804c667868538a6a5d7732bdb7978b0a98e197d17c1f1b',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=bb6bd9ed922fddf638d0bb2ba0f37caac12fe9696f84b17340020871e10e42f0',
             },
             {
               id_plan_document: 18,
@@ -1152,7 +1152,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=a24c7af7f36be44150ebc0c54fd81aae9c6e350cfa04636cc3b336b92cd16afb',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=48f792792d897b2d6fd6120b16cff276c3c6e149fc195cd5afbfa9756e1da420',
             },
           ],
           market_documents: [
@@ -1161,14 +1161,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=ef238a690a36877e3a0d342dbd745fc3ab87ba7f099aa4914dc86dbf797502cf',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=bfbf333865bd8c0f7741c264bc20c0ded4be7dc817b50192143d6ad26ed96762',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=19b7169a87f62e746880fea6603286f1229ca9e64507b62992fc1d9b42600bc9',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=fdf24a7465f2920c3b878c715c1c4d919e2ccbca72ea81cc892825d7b38ec18c',
             },
           ],
           acceptance_options: [
@@ -1323,7 +1323,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=1a1ede3a99a8885438614cc3c98e21113075437455082e3d53420c78d1466854',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=36a0f3eb75c1003688da09143ab91111608c85ac775fa87710d5a9ddf3e7b5a4',
           },
           {
             id_plan_document: 2,
@@ -1333,7 +1333,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=ea67af2eb1cd6127513abda13bf6b1feff5c496abb9ec67d6580a28dc7f8d09a',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=98f9afacaf56691044fc9772607f0f7253ebc2b72496bc858be0d7451d3e81c2',
           },
         ],
         market_documents: [
@@ -1342,14 +1342,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             doc_type: 'YRAC',
             name: 'Your Rights as a Customer',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=ef238a690a36877e3a0d342dbd745fc3ab87ba7f099aa4914dc86dbf797502cf',
+            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=bfbf333865bd8c0f7741c264bc20c0ded4be7dc817b50192143d6ad26ed96762',
           },
           {
             id_market_document: 6,
             doc_type: 'PRIVACY',
             name: 'Privacy Policy',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=19b7169a87f62e746880fea6603286f1229ca9e64507b62992fc1d9b42600bc9',
+            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=fdf24a7465f2920c3b878c715c1c4d919e2ccbca72ea81cc892825d7b38ec18c',
           },
         ],
         acceptance_options: [
@@ -1436,7 +1436,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=1a1ede3a99a8885438614cc3c98e21113075437455082e3d53420c78d1466854',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=36a0f3eb75c1003688da09143ab91111608c85ac775fa87710d5a9ddf3e7b5a4',
         },
         {
           id_plan_document: 2,
@@ -1446,7 +1446,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=ea67af2eb1cd6127513abda13bf6b1feff5c496abb9ec67d6580a28dc7f8d09a',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=98f9afacaf56691044fc9772607f0f7253ebc2b72496bc858be0d7451d3e81c2',
         },
       ],
       succeeded: true,
@@ -1501,7 +1501,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=1a1ede3a99a8885438614cc3c98e21113075437455082e3d53420c78d1466854',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=36a0f3eb75c1003688da09143ab91111608c85ac775fa87710d5a9ddf3e7b5a4',
           },
           {
             id_plan_document: 2,
@@ -1511,7 +1511,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=ea67af2eb1cd6127513abda13bf6b1feff5c496abb9ec67d6580a28dc7f8d09a',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=98f9afacaf56691044fc9772607f0f7253ebc2b72496bc858be0d7451d3e81c2',
           },
         ],
         rescission_period: 3,
@@ -1615,6 +1615,61 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       succeeded: true,
       errors: [],
       message: 'OK',
+    },
+  },
+  validateCustomerFields: {
+    request: {
+      query: {
+        idPlan: 1,
+        customerFields:
+          '{"firstName":"Ana","lastName":"Garcia","email":"ana.garcia@example.com","primaryPhoneNumber":"5125550100","dateOfBirth":"1984-03-02"}',
+      },
+    },
+    answer: {
+      data: {
+        is_valid: true,
+        errors: [],
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  validateNewCustomer: {
+    request: {
+      query: {
+        username: 'ana.garcia',
+        email: 'ana.garcia@example.com',
+      },
+    },
+    answer: {
+      data: {
+        is_valid: true,
+        errors: [],
+        warnings: [],
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  createCustomerQuickEnrollment: {
+    request: {
+      body: {
+        firstName: 'Jordan',
+        lastName: 'Lee',
+        email: 'jordan.lee@example.com',
+        primaryPhoneNumber: '(214) 555-0177',
+        languageId: 1,
+      },
+    },
+    answer: {
+      data: {
+        customerId: 2,
+      },
+      succeeded: true,
+      errors: [],
+      message: 'The customer was created.',
     },
   },
   esiidByAddress: {
@@ -1794,7 +1849,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         enrollmentId: 2,
         enrollmentStatus: 'PENDING',
         enrollmentLdc: '10443720752019611',
-        customerId: 2,
+        customerId: 3,
         statusDetails: {
           depositPending: false,
           autopaySubscriptionPending: false,
@@ -1816,7 +1871,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_enrollment: 2,
-        id_customer: 2,
+        id_customer: 3,
         id_plan: 1,
         id_utility: 1,
         id_status: 10,
@@ -1913,7 +1968,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        customerId: 2,
+        customerId: 3,
         customerHash: '<customerHash from POST /customers/login>',
         expiresIn: 43200,
       },
@@ -1925,12 +1980,12 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   getCustomerProfile: {
     request: {
       path: {
-        customerId: 2,
+        customerId: 3,
       },
     },
     answer: {
       data: {
-        id_customer: 2,
+        id_customer: 3,
         user_name: 'ana.garcia',
         first_name: 'Ana',
         last_name: 'Garcia',
@@ -1962,6 +2017,63 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       message: 'OK',
     },
   },
+  updateCustomer: {
+    request: {
+      path: {
+        customerId: 3,
+      },
+      body: {
+        phone: '(512) 555-0199',
+      },
+    },
+    answer: {
+      data: {
+        id_customer: 3,
+        user_name: 'ana.garcia',
+        first_name: 'Ana',
+        last_name: 'Garcia',
+        phone: '5125550199',
+        active: true,
+        email: 'ana.garcia@example.com',
+        alternative_email: null,
+        send_to_main_email: true,
+        send_to_secondary_email: false,
+        ssn: null,
+        cell_number: null,
+        employer_name: null,
+        drivers_license_number: null,
+        drivers_license_state_code: null,
+        fax_num: null,
+        firm_name: null,
+        contact_name: null,
+        customer_name: 'Ana Garcia',
+        business_name: null,
+        other_phone: null,
+        id_primary_phone_type: null,
+        id_other_phone_type: null,
+        id_prefered_language: 1,
+        opted_marketing_coms: false,
+        disabled_bank_accounts_date: null,
+      },
+      succeeded: true,
+      errors: [],
+      message: 'The customer was updated.',
+    },
+  },
+  customerForgotUsername: {
+    request: {
+      body: {
+        brandId: 1,
+        email: 'ana.garcia@example.com',
+      },
+    },
+    answer: {
+      data: null,
+      succeeded: true,
+      errors: [],
+      message: 'If an account matches, its username is on its way to its email address.',
+    },
+  },
   getConfigurationParameters: {
     request: {},
     answer: {
@@ -1983,14 +2095,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   listCustomerEnrollments: {
     request: {
       path: {
-        customerId: 2,
+        customerId: 3,
       },
     },
     answer: {
       data: [
         {
           id_enrollment: 2,
-          id_customer: 2,
+          id_customer: 3,
           id_plan: 1,
           id_utility: 1,
           id_status: 10,
@@ -2064,14 +2176,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   listEnrollmentsForDeliveryMethodChange: {
     request: {
       path: {
-        customerId: 2,
+        customerId: 3,
       },
     },
     answer: {
       data: [
         {
           id_enrollment: 2,
-          id_customer: 2,
+          id_customer: 3,
           id_plan: 1,
           id_utility: 1,
           id_status: 10,
@@ -2159,7 +2271,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=1a1ede3a99a8885438614cc3c98e21113075437455082e3d53420c78d1466854',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=36a0f3eb75c1003688da09143ab91111608c85ac775fa87710d5a9ddf3e7b5a4',
         },
         {
           id_document: 2,
@@ -2167,7 +2279,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=ea67af2eb1cd6127513abda13bf6b1feff5c496abb9ec67d6580a28dc7f8d09a',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=98f9afacaf56691044fc9772607f0f7253ebc2b72496bc858be0d7451d3e81c2',
         },
       ],
       succeeded: true,
@@ -2189,7 +2301,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=1a1ede3a99a8885438614cc3c98e21113075437455082e3d53420c78d1466854',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=36a0f3eb75c1003688da09143ab91111608c85ac775fa87710d5a9ddf3e7b5a4',
         },
         {
           id_document: 2,
@@ -2197,7 +2309,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=ea67af2eb1cd6127513abda13bf6b1feff5c496abb9ec67d6580a28dc7f8d09a',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=98f9afacaf56691044fc9772607f0f7253ebc2b72496bc858be0d7451d3e81c2',
         },
       ],
       succeeded: true,
@@ -2208,7 +2320,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   listNotificationsByCustomer: {
     request: {
       path: {
-        customerId: 2,
+        customerId: 3,
       },
     },
     answer: {
@@ -2221,7 +2333,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   listPaymentProfilesByCustomer: {
     request: {
       path: {
-        customerId: 2,
+        customerId: 3,
       },
     },
     answer: {
@@ -2231,10 +2343,45 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       message: 'OK',
     },
   },
+  getHostedProfilePageToken: {
+    request: {
+      path: {
+        customerId: 3,
+      },
+      body: {
+        iFrameCommunicatorUrl: 'https://myaccount.bluebonnet-energy.example/communicator.html',
+        transactionType: 'ONE_TIME_PAYMENT',
+        paymentType: 'CreditCard',
+      },
+    },
+    answer: {
+      data: {
+        token: '<token from POST /auth/login>',
+        addUrl: 'https://gateway.sandbox.voltin.invalid/customer/addPayment',
+        editUrl: 'https://gateway.sandbox.voltin.invalid/customer/editPayment',
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  getPaymentIframeUri: {
+    request: {
+      path: {
+        customerId: 3,
+      },
+    },
+    answer: {
+      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_dfa1729718d7870923',
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
   savePaymentProfile: {
     request: {
       body: {
-        id_customer: 2,
+        id_customer: 3,
         id_payment_type: 1,
         card_number: '4111111111111111',
         card_expiration_date: '2030-12',
@@ -2243,8 +2390,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        customerProfileToken: 'sbx_cus_f580fb06fb65ff3a9e',
-        paymentProfileToken: 'sbx_pp_64919814d601621b2a',
+        customerProfileToken: 'sbx_cus_91bd0e3e4d646a1114',
+        paymentProfileToken: 'sbx_pp_ac69c476d490ea2f2f',
         cardType: 'Visa',
         cardNumber: 'XXXX1111',
         cardExpirationDate: '2030-12',
@@ -2265,15 +2412,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         enrollmentId: 2,
       },
       body: {
-        customer_profile_token: 'sbx_cus_f580fb06fb65ff3a9e',
-        payment_profile_token: 'sbx_pp_64919814d601621b2a',
+        customer_profile_token: 'sbx_cus_91bd0e3e4d646a1114',
+        payment_profile_token: 'sbx_pp_ac69c476d490ea2f2f',
         date_from: '2026-11-16',
       },
     },
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_64919814d601621b2a',
+        paymentProfileToken: 'sbx_pp_ac69c476d490ea2f2f',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2297,7 +2444,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_64919814d601621b2a',
+        paymentProfileToken: 'sbx_pp_ac69c476d490ea2f2f',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2316,16 +2463,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         idEnrollment: 2,
-        customerProfileToken: 'sbx_cus_f580fb06fb65ff3a9e',
-        paymentProfileToken: 'sbx_pp_64919814d601621b2a',
+        customerProfileToken: 'sbx_cus_91bd0e3e4d646a1114',
+        paymentProfileToken: 'sbx_pp_ac69c476d490ea2f2f',
         amount: 25,
       },
     },
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '660401600357',
-        id_payment_profile: 'sbx_pp_64919814d601621b2a',
+        id_charge_transaction: '206834315020',
+        id_payment_profile: 'sbx_pp_ac69c476d490ea2f2f',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2351,8 +2498,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       data: [
         {
           id_payment_charge_transactions: 1,
-          id_charge_transaction: '660401600357',
-          id_payment_profile: 'sbx_pp_64919814d601621b2a',
+          id_charge_transaction: '206834315020',
+          id_payment_profile: 'sbx_pp_ac69c476d490ea2f2f',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2382,8 +2529,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '660401600357',
-        id_payment_profile: 'sbx_pp_64919814d601621b2a',
+        id_charge_transaction: '206834315020',
+        id_payment_profile: 'sbx_pp_ac69c476d490ea2f2f',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2394,6 +2541,24 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         date_created: '2026-11-02T15:00:00.000Z',
         sent_to_billing_system: false,
       },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  redirectPaymentUri: {
+    request: {
+      path: {
+        enrollId: 2,
+      },
+      query: {
+        ldcNumber: '10443720752019611',
+        callbackSuccessURL: 'http://localhost:3002/paid',
+        callbackErrorURL: 'http://localhost:3002/not-paid',
+      },
+    },
+    answer: {
+      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=7263934ac5b72b09d79c224ef6923c756f85a8fdcb6db76071dbb55bc15dfb86',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -2667,7 +2832,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nThank you for choosing {{brand_name}}. Your enrollment {{enrollment_id}} for {{service_address}} (ESIID {{esiid}}) is confirmed on the {{plan_name}} plan: {{plan_rate}} for {{plan_term}} months.\n\nService is scheduled to start on {{enrollment_start_date}}. We will email you again when it starts.\n\nQuestions? Call us at {{brand_phone}} or visit {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-26T17:35:44.296Z',
+              updated_at: '2026-11-26T17:43:22.246Z',
             },
             {
               id_template: 2,
@@ -2677,7 +2842,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nYour enrollment {{enrollment_id}} for {{service_address}} needs a deposit of {{amount}} before we can send it to your utility.\n\nPay it on {{brand_my_account_url}} or call us at {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-26T17:35:44.296Z',
+              updated_at: '2026-11-26T17:43:22.246Z',
             },
           ],
         },
@@ -2700,7 +2865,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nGracias por elegir {{brand_name}}. Su inscripción {{enrollment_id}} para {{service_address}} (ESIID {{esiid}}) está confirmada en el plan {{plan_name}}: {{plan_rate}} por {{plan_term}} meses.\n\nEl servicio comenzará el {{enrollment_start_date}}. Le escribiremos de nuevo cuando comience.\n\n¿Preguntas? Llámenos al {{brand_phone}} o visite {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-26T17:35:44.296Z',
+              updated_at: '2026-11-26T17:43:22.246Z',
             },
             {
               id_template: 9,
@@ -2710,7 +2875,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nSu inscripción {{enrollment_id}} para {{service_address}} requiere un depósito de {{amount}} antes de enviarla a su compañía de servicios.\n\nPáguelo en {{brand_my_account_url}} o llámenos al {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-26T17:35:44.296Z',
+              updated_at: '2026-11-26T17:43:22.246Z',
             },
           ],
         },
@@ -2720,10 +2885,286 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       message: 'OK',
     },
   },
+  createAutoresponderTemplate: {
+    request: {
+      body: {
+        id_package: 1,
+        trigger: 'payment.received',
+        subject: 'Thank you for your payment of {{amount}}',
+        body: 'Hello {{customer_first_name}},\n\nWe received {{amount}} for enrollment {{enrollment_id}}.',
+        active: false,
+      },
+    },
+    answer: {
+      data: {
+        id_template: 15,
+        id_package: 1,
+        trigger: 'payment.received',
+        subject: 'Thank you for your payment of {{amount}}',
+        body: 'Hello {{customer_first_name}},\n\nWe received {{amount}} for enrollment {{enrollment_id}}.',
+        active: false,
+        variables: ['amount', 'customer_first_name'],
+        updated_at: '2026-11-02T15:00:00.000Z',
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  updateAutoresponderTemplate: {
+    request: {
+      path: {
+        templateId: 15,
+      },
+      body: {
+        active: true,
+      },
+    },
+    answer: {
+      data: {
+        id_template: 15,
+        id_package: 1,
+        trigger: 'payment.received',
+        subject: 'Thank you for your payment of {{amount}}',
+        body: 'Hello {{customer_first_name}},\n\nWe received {{amount}} for enrollment {{enrollment_id}}.',
+        active: true,
+        variables: ['amount', 'customer_first_name'],
+        updated_at: '2026-11-02T15:00:00.000Z',
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  previewAutoresponderTemplate: {
+    request: {
+      path: {
+        templateId: 15,
+      },
+    },
+    answer: {
+      data: {
+        id_template: 15,
+        trigger: 'payment.received',
+        subject: 'Thank you for your payment of $150.00',
+        body: 'Hello Dana,\n\nWe received $150.00 for enrollment 1042.',
+        html: '<p>Hello Dana,</p>\n<p>We received $150.00 for enrollment 1042.</p>',
+        missing_variables: [],
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
   listAutoresponderSends: {
     request: {},
     answer: {
       data: [],
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  updateBillingDeliveryMethod: {
+    request: {
+      path: {
+        enrollmentId: 2,
+      },
+      body: {
+        id_method_delivery: 2,
+      },
+    },
+    answer: {
+      data: {
+        id_enrollment: 2,
+        id_customer: 3,
+        id_plan: 1,
+        id_utility: 1,
+        id_status: 10,
+        status: 'PENDING',
+        requested_start_date: '2026-11-16',
+        contract_start_date: '2026-11-16',
+        contract_end_date: '2027-11-16',
+        isRenewable: false,
+        winbackProcess: null,
+        showRenewable: false,
+        showReEnroll: false,
+        showReinstatement: false,
+        pendingDepositAmount: 0,
+        showPaymentDeposit: false,
+        canMakePayments: true,
+        showPayments: true,
+        isActive: false,
+        id_method_delivery: 2,
+        plans: [
+          {
+            id_plan: 1,
+            name: 'Bluebonnet Energy 12-Month Fixed Electric',
+            rate: 9.4,
+            term: 12,
+            commodity_name: 'Electric',
+          },
+        ],
+        service_address: {
+          address_1: '1201 Elm St',
+          address_2: null,
+          city: 'Dallas',
+          state: 'TX',
+          ldc_account: '10443720752019611',
+          correspondence_zip: '75201',
+        },
+        billing_address: {
+          address_1: '1201 Elm St',
+          address_2: null,
+          city: 'Dallas',
+          state: 'TX',
+          ldc_account: '10443720752019611',
+          correspondence_zip: '75201',
+        },
+        enrollment_statuses: [
+          {
+            name: 'PENDING',
+            status_for_customers: 'Pending start',
+            changed_at: '2026-11-02T15:00:00.000Z',
+          },
+          {
+            name: 'PENDING',
+            status_for_customers: 'Pending start',
+            changed_at: '2026-11-02T15:00:00.000Z',
+          },
+        ],
+        statusDetails: {
+          depositPending: false,
+          autopaySubscriptionPending: false,
+          manualApprovalPending: false,
+          sentToBillingSystem: true,
+        },
+        billing_errors: [],
+        meter_unverified: false,
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  finishRecurringBilling: {
+    request: {
+      path: {
+        enrollmentId: 2,
+      },
+    },
+    answer: {
+      data: {
+        idEnrollment: 2,
+        paymentProfileToken: 'sbx_pp_ac69c476d490ea2f2f',
+        dateFrom: '2026-11-16',
+        status: 'finished',
+        paymentType: 'CreditCard',
+        cardType: 'Visa',
+        cardNumber: 'XXXX1111',
+        cardExpirationDate: '2030-12',
+        accountNumber: null,
+        accountType: null,
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  deletePaymentProfile: {
+    request: {
+      path: {
+        paymentProfileToken: 'sbx_pp_ac69c476d490ea2f2f',
+      },
+    },
+    answer: {
+      data: null,
+      succeeded: true,
+      errors: [],
+      message: 'Payment profile deleted.',
+    },
+  },
+  dropEnrollment: {
+    request: {
+      path: {
+        enrollmentId: 2,
+      },
+      body: {
+        effectiveDate: '2026-11-16',
+        reasonCodeId: 1,
+      },
+    },
+    answer: {
+      data: {
+        enrollment: {
+          id_enrollment: 2,
+          id_customer: 3,
+          id_plan: 1,
+          id_utility: 1,
+          id_status: 15,
+          status: 'CANCELLED',
+          requested_start_date: '2026-11-16',
+          contract_start_date: '2026-11-16',
+          contract_end_date: '2027-11-16',
+          isRenewable: false,
+          winbackProcess: null,
+          showRenewable: false,
+          showReEnroll: false,
+          showReinstatement: false,
+          pendingDepositAmount: 0,
+          showPaymentDeposit: false,
+          canMakePayments: false,
+          showPayments: true,
+          isActive: false,
+          id_method_delivery: 2,
+          plans: [
+            {
+              id_plan: 1,
+              name: 'Bluebonnet Energy 12-Month Fixed Electric',
+              rate: 9.4,
+              term: 12,
+              commodity_name: 'Electric',
+            },
+          ],
+          service_address: {
+            address_1: '1201 Elm St',
+            address_2: null,
+            city: 'Dallas',
+            state: 'TX',
+            ldc_account: '10443720752019611',
+            correspondence_zip: '75201',
+          },
+          billing_address: {
+            address_1: '1201 Elm St',
+            address_2: null,
+            city: 'Dallas',
+            state: 'TX',
+            ldc_account: '10443720752019611',
+            correspondence_zip: '75201',
+          },
+          enrollment_statuses: [
+            {
+              name: 'CANCELLED',
+              status_for_customers: 'Cancelled',
+              changed_at: '2026-11-02T15:00:00.000Z',
+            },
+            {
+              name: 'PENDING',
+              status_for_customers: 'Pending start',
+              changed_at: '2026-11-02T15:00:00.000Z',
+            },
+          ],
+          statusDetails: {
+            depositPending: false,
+            autopaySubscriptionPending: false,
+            manualApprovalPending: false,
+            sentToBillingSystem: true,
+          },
+          billing_errors: [],
+          meter_unverified: false,
+        },
+        etf_invoice: null,
+      },
       succeeded: true,
       errors: [],
       message: 'OK',

@@ -123,7 +123,14 @@ const STEPS: Step[] = [
     as: 'account',
     request: (c) => ({ path: { customerTypeId: c.ids.residential! } }),
   },
-  { operationId: 'listBrands', as: 'account', keep: (data, c) => (c.values.brand = data[0].system_name) },
+  {
+    operationId: 'listBrands',
+    as: 'account',
+    keep: (data, c) => {
+      c.values.brand = data[0].system_name;
+      c.ids.brand = data[0].id_site;
+    },
+  },
   { operationId: 'getBrand', as: 'account', request: (c) => ({ path: { systemName: c.values.brand! } }) },
   {
     operationId: 'listUtilities',
@@ -172,6 +179,40 @@ const STEPS: Step[] = [
     operationId: 'listPlanAddressFields',
     as: 'account',
     request: (c) => ({ path: { planId: c.ids.plan! } }),
+  },
+  {
+    operationId: 'validateCustomerFields',
+    as: 'account',
+    request: (c) => ({
+      query: {
+        idPlan: c.ids.plan!,
+        customerFields: JSON.stringify({
+          firstName: 'Ana',
+          lastName: 'Garcia',
+          email: 'ana.garcia@example.com',
+          primaryPhoneNumber: '5125550100',
+          dateOfBirth: '1984-03-02',
+        }),
+      },
+    }),
+  },
+  {
+    operationId: 'validateNewCustomer',
+    as: 'account',
+    request: () => ({ query: { username: 'ana.garcia', email: 'ana.garcia@example.com' } }),
+  },
+  {
+    operationId: 'createCustomerQuickEnrollment',
+    as: 'account',
+    request: (c) => ({
+      body: {
+        firstName: 'Jordan',
+        lastName: 'Lee',
+        email: 'jordan.lee@example.com',
+        primaryPhoneNumber: '(214) 555-0177',
+        languageId: c.ids.english!,
+      },
+    }),
   },
   {
     operationId: 'esiidByAddress',
@@ -281,6 +322,16 @@ const STEPS: Step[] = [
     as: 'customer',
     request: (c) => ({ path: { customerId: c.ids.customer! } }),
   },
+  {
+    operationId: 'updateCustomer',
+    as: 'customer',
+    request: (c) => ({ path: { customerId: c.ids.customer! }, body: { phone: '(512) 555-0199' } }),
+  },
+  {
+    operationId: 'customerForgotUsername',
+    as: 'account',
+    request: (c) => ({ body: { brandId: c.ids.brand!, email: 'ana.garcia@example.com' } }),
+  },
   { operationId: 'getConfigurationParameters', as: 'customer' },
   {
     operationId: 'listCustomerEnrollments',
@@ -309,6 +360,23 @@ const STEPS: Step[] = [
   },
   {
     operationId: 'listPaymentProfilesByCustomer',
+    as: 'customer',
+    request: (c) => ({ path: { customerId: c.ids.customer! } }),
+  },
+  {
+    operationId: 'getHostedProfilePageToken',
+    as: 'customer',
+    request: (c) => ({
+      path: { customerId: c.ids.customer! },
+      body: {
+        iFrameCommunicatorUrl: 'https://myaccount.bluebonnet-energy.example/communicator.html',
+        transactionType: 'ONE_TIME_PAYMENT',
+        paymentType: 'CreditCard',
+      },
+    }),
+  },
+  {
+    operationId: 'getPaymentIframeUri',
     as: 'customer',
     request: (c) => ({ path: { customerId: c.ids.customer! } }),
   },
@@ -370,6 +438,18 @@ const STEPS: Step[] = [
     request: (c) => ({ path: { chargeId: c.ids.charge! } }),
   },
   {
+    operationId: 'redirectPaymentUri',
+    as: 'customer',
+    request: (c) => ({
+      path: { enrollId: c.ids.enrollment! },
+      query: {
+        ldcNumber: c.values.esiid!,
+        callbackSuccessURL: 'http://localhost:3002/paid',
+        callbackErrorURL: 'http://localhost:3002/not-paid',
+      },
+    }),
+  },
+  {
     operationId: 'paymentHistory',
     as: 'customer',
     request: (c) => ({ path: { enrollId: c.ids.enrollment! } }),
@@ -395,7 +475,54 @@ const STEPS: Step[] = [
   { operationId: 'listProspects', as: 'account' },
   { operationId: 'listTpvVerifications', as: 'account' },
   { operationId: 'listAutoresponderPackages', as: 'account' },
+  {
+    operationId: 'createAutoresponderTemplate',
+    as: 'account',
+    request: () => ({
+      body: {
+        id_package: 1,
+        trigger: 'payment.received',
+        subject: 'Thank you for your payment of {{amount}}',
+        body: 'Hello {{customer_first_name}},\n\nWe received {{amount}} for enrollment {{enrollment_id}}.',
+        active: false,
+      },
+    }),
+    keep: (data, c) => (c.ids.template = data.id_template),
+  },
+  {
+    operationId: 'updateAutoresponderTemplate',
+    as: 'account',
+    request: (c) => ({ path: { templateId: c.ids.template! }, body: { active: true } }),
+  },
+  {
+    operationId: 'previewAutoresponderTemplate',
+    as: 'account',
+    request: (c) => ({ path: { templateId: c.ids.template! } }),
+  },
   { operationId: 'listAutoresponderSends', as: 'account' },
+  {
+    operationId: 'updateBillingDeliveryMethod',
+    as: 'account',
+    request: (c) => ({ path: { enrollmentId: c.ids.enrollment! }, body: { id_method_delivery: 2 } }),
+  },
+  {
+    operationId: 'finishRecurringBilling',
+    as: 'customer',
+    request: (c) => ({ path: { enrollmentId: c.ids.enrollment! } }),
+  },
+  {
+    operationId: 'deletePaymentProfile',
+    as: 'customer',
+    request: (c) => ({ path: { paymentProfileToken: c.values.paymentProfile! } }),
+  },
+  {
+    operationId: 'dropEnrollment',
+    as: 'account',
+    request: (c) => ({
+      path: { enrollmentId: c.ids.enrollment! },
+      body: { effectiveDate: today(c, 14), reasonCodeId: 1 },
+    }),
+  },
   {
     operationId: 'authLogout',
     as: 'public',

@@ -39,7 +39,11 @@ export const autoresponderRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/autoresponders/templates',
     {
-      config: { errors: ['AUTORESPONDER_TRIGGER_UNKNOWN'], ...agentOnly, idempotent: true },
+      config: {
+        ...agentOnly,
+        idempotent: true,
+        errors: ['AUTORESPONDER_TRIGGER_UNKNOWN', 'AUTORESPONDER_VARIABLE_UNKNOWN'],
+      },
       schema: {
         operationId: 'createAutoresponderTemplate',
         tags,
@@ -55,7 +59,7 @@ export const autoresponderRoutes: FastifyPluginAsyncTypebox<{
   app.put(
     '/autoresponders/templates/:templateId',
     {
-      config: { ...agentOnly, errors: ['AUTORESPONDER_VARIABLE_UNKNOWN'] },
+      config: { ...agentOnly, errors: ['AUTORESPONDER_TRIGGER_UNKNOWN', 'AUTORESPONDER_VARIABLE_UNKNOWN'] },
       schema: {
         operationId: 'updateAutoresponderTemplate',
         tags,
