@@ -22,6 +22,8 @@ export interface ExampleRequest {
 interface Step {
   operationId: string;
   as: Caller;
+  /** What happens before the call, unrecorded: another call it needs, time passing. */
+  before?: (api: TestApi, context: Context) => Promise<void>;
   request?: (context: Context) => ExampleRequest | Promise<ExampleRequest>;
   /** What later steps need from the answer's data. */
   keep?: (data: any, context: Context) => void;
@@ -51,6 +53,31 @@ const today = (c: Context, days = 0) => addDays(dayOf(c.clock), days);
 
 /** The Oncor home of the sandbox's test values: 1201 Elm St, Dallas. */
 const DALLAS = { address: '1201 Elm St', city: 'Dallas', state: 'TX', zipcode: '75201' };
+
+/** A second enrollment at the sandbox home for a customer named `lastName` (the sandbox bureau flags "Alert"). */
+const enrollmentOf = (c: Context, lastName: string, which: 2 | 3) => ({
+  body: {
+    planId: c.ids.plan!,
+    commodityName: 'Electric',
+    customerType: 'Residential',
+    switchType: 'Move-In',
+    requestedStartDate: today(c, 14),
+    agreedAcceptanceValues: JSON.parse(c.values.agreed!),
+    billingDeliveryMethod: 1,
+    serviceAddress: {
+      ...DALLAS,
+      address: c.values[`address${which}`]!,
+      ldcAccount: c.values[`esiid${which}`]!,
+    },
+    customer: {
+      firstName: 'Sam',
+      lastName,
+      email: 'sam.alert@example.com',
+      primaryPhoneNumber: '(512) 555-0111',
+    },
+    payment: { bypassCreditCheck: true },
+  },
+});
 
 const STEPS: Step[] = [
   { operationId: 'health', as: 'public' },
@@ -470,7 +497,70 @@ const STEPS: Step[] = [
   { operationId: 'agentListEnrollments', as: 'account' },
   { operationId: 'agentListUnverifiedMeters', as: 'account' },
   { operationId: 'agentListEtfInvoices', as: 'account' },
-  { operationId: 'listProspectPackages', as: 'account' },
+  {
+    operationId: 'agentReleaseHold',
+    as: 'account',
+    before: async (api, c) => {
+      c.ids.held = await createdEnrollment(api, c, enrollmentOf(c, 'Alert', 2));
+    },
+    request: (c) => ({
+      path: { id: c.ids.held! },
+      body: { reason: 'Identity confirmed by phone with the customer' },
+    }),
+  },
+  {
+    operationId: 'agentRejectEnrollment',
+    as: 'account',
+    before: async (api, c) => {
+      c.ids.rejected = await createdEnrollment(api, c, enrollmentOf(c, 'Alert', 3));
+    },
+    request: (c) => ({ path: { id: c.ids.rejected! }, body: { reason: 'The customer did not sign up' } }),
+  },
+  {
+    operationId: 'listProspectPackages',
+    as: 'account',
+    keep: (data, c) =>
+      (c.ids.residentialPackage = data.find(
+        (p: any) => p.name === 'Texas Residential Door-to-Door',
+      ).idProspectPackage),
+  },
+  {
+    operationId: 'createProspect',
+    as: 'account',
+    request: (c) => ({
+      body: {
+        customer: {
+          firstName: 'Maria',
+          lastName: 'Gonzalez',
+          email: 'maria.gonzalez@example.com',
+          phoneNumber: '2145550123',
+          idPreferedLanguage: c.ids.english!,
+        },
+        serviceAddress: { address1: '1500 Marilla St', city: 'Dallas', state: 'TX', zipCode: '75201' },
+        ldc: '10443720001234567',
+        commodityName: 'Electric',
+        priceProviderUtilityCode: 'ONCOR',
+        priceFileDate: '2026-11-20',
+        zone: 'NORTH',
+        rateCode: 'RES-FIXED',
+        term: 12,
+        startDate: '2027-01-15',
+        price: 0.1349,
+        usageTier: 'ALL',
+        customerType: 'Residential',
+        userName: 'rep.jlopez',
+        status: 'New',
+        idProspectPackage: c.ids.residentialPackage!,
+      },
+    }),
+    keep: (data, c) => (c.ids.prospect = data.idProspect),
+  },
+  { operationId: 'getProspect', as: 'account', request: (c) => ({ path: { prospectId: c.ids.prospect! } }) },
+  {
+    operationId: 'updateProspectStatus',
+    as: 'account',
+    request: (c) => ({ path: { prospectId: c.ids.prospect! }, body: { newStatus: 'Contacted' } }),
+  },
   { operationId: 'getPricingMatrixRules', as: 'account' },
   { operationId: 'listProspects', as: 'account' },
   { operationId: 'listTpvVerifications', as: 'account' },
@@ -546,6 +636,20 @@ function operationsOf(document: any): Map<string, { method: string; template: st
 const pathOf = (template: string, values: Record<string, string | number> = {}) =>
   template.replace(/\{(\w+)\}/g, (_all, name: string) => encodeURIComponent(String(values[name])));
 
+/** A premise of the sandbox ESIID directory: its street address and ESIID. */
+export interface Premise {
+  address: string;
+  esiid: string;
+}
+
+/** Creates an enrollment a step needs (a hold for an agent to work), unrecorded; returns its id. */
+async function createdEnrollment(api: TestApi, c: Context, request: ExampleRequest): Promise<number> {
+  const response = await api.call('POST', '/enrollments/create', { token: c.token, body: request.body });
+  if (response.status !== 200)
+    throw new Error(`the enrollment a step needs: ${JSON.stringify(response.body)}`);
+  return response.body.data.enrollmentId;
+}
+
 /** The operations the journey calls, in its order. */
 export const JOURNEY_OPERATIONS = STEPS.map((step) => step.operationId);
 
@@ -553,7 +657,7 @@ export const JOURNEY_OPERATIONS = STEPS.map((step) => step.operationId);
  * Runs the journey against a sandbox server whose clock is `clock`, and returns every call. A premise of the
  * sandbox's ESIID directory at 75201 is looked up first, as a sales rep would read it off a bill.
  */
-export async function runJourney(api: TestApi, clock: ManualClock, premiseAddress: string) {
+export async function runJourney(api: TestApi, clock: ManualClock, premises: Premise[]) {
   const document = (await api.call('GET', '/Swagger/v1/swagger.json')).body;
   const operations = operationsOf(document);
   const context: Context = {
@@ -562,12 +666,17 @@ export async function runJourney(api: TestApi, clock: ManualClock, premiseAddres
     refreshToken: '',
     customerHash: '',
     ids: {},
-    values: { premiseAddress },
+    values: {
+      premiseAddress: premises[0]!.address,
+      ...Object.fromEntries(premises.slice(1).map((p, i) => [`esiid${i + 2}`, p.esiid])),
+      ...Object.fromEntries(premises.slice(1).map((p, i) => [`address${i + 2}`, p.address])),
+    },
   };
   const calls: RecordedCall[] = [];
   for (const step of STEPS) {
     const operation = operations.get(step.operationId);
     if (!operation) throw new Error(`no operation ${step.operationId} in the document`);
+    await step.before?.(api, context);
     const request = (await step.request?.(context)) ?? {};
     const response = await api.call(operation.method, pathOf(operation.template, request.path), {
       query: request.query,

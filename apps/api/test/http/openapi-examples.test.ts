@@ -6,7 +6,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_EXAMPLES } from '../../src/http/openapi-examples.js';
-import { JOURNEY_OPERATIONS, type RecordedCall, runJourney } from '../examples/journey.js';
+import { JOURNEY_OPERATIONS, type Premise, type RecordedCall, runJourney } from '../examples/journey.js';
 import { useTestApi } from '../helpers/app.js';
 import { manualClock } from '../helpers/clock.js';
 
@@ -29,11 +29,8 @@ const NOT_IN_THE_JOURNEY_YET = [
   'validateCustomerResetHash',
   'customerResetPassword',
   'downloadFile',
-  'createProspect',
   'importPricingMatrix',
-  'getProspect',
   'uploadProspectDocument',
-  'updateProspectStatus',
   'createProspectSigningView',
   'updateTpvVerification',
   'receiveDocusignWebhook',
@@ -46,8 +43,6 @@ const NOT_IN_THE_JOURNEY_YET = [
   'uploadCreditLetter',
   'agentMeterVerified',
   'agentRetrySubmission',
-  'agentReleaseHold',
-  'agentRejectEnrollment',
   'agentApproveCreditLetter',
   'agentRejectCreditLetter',
   'agentSendEtfInvoice',
@@ -71,18 +66,19 @@ const NOT_YET_IN_THE_JOURNEY = 0;
 let calls: RecordedCall[];
 let document: any;
 
-/** A premise of the sandbox ESIID directory at 75201, as a sales rep would read the address off a bill. */
-async function dallasPremise(): Promise<string> {
-  const premise = await api.db.kysely
+/** Three premises of the sandbox ESIID directory at 75201, as a sales rep would read them off bills. */
+async function dallasPremises(): Promise<Premise[]> {
+  const rows = await api.db.kysely
     .selectFrom('premises')
-    .select(['address_1'])
+    .select(['address_1', 'esiid'])
     .where('zipcode', '=', '75201')
     .where('address_2', 'is', null)
     .where('premise_type', '=', 'Residential')
     .where('status', '=', 'Active')
     .orderBy('esiid', 'desc') // the sandbox's demo enrollment holds the first
-    .executeTakeFirstOrThrow();
-  return premise.address_1;
+    .limit(3)
+    .execute();
+  return rows.map((row) => ({ address: row.address_1, esiid: row.esiid }));
 }
 
 /** Items a list shows in an example: enough to see its shape. */
@@ -119,7 +115,7 @@ function record(recorded: RecordedCall[]) {
 }
 
 beforeAll(async () => {
-  calls = await runJourney(api, clock, await dallasPremise());
+  calls = await runJourney(api, clock, await dallasPremises());
   if (process.env.VOLTIN_RECORD_EXAMPLES === '1') record(calls);
   document = await SwaggerParser.dereference(
     structuredClone((await api.call('GET', '/Swagger/v1/swagger.json')).body),
