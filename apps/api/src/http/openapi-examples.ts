@@ -632,7 +632,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=eeeeb6da7a7eed933b2eb559bb53566b49fcc1c993632d1bda74b87427056686',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=30d901a26e2ff4859cbcbd34ac7e7c5cd641ca4d0bae10eaec36e3973addd9f3',
             },
             {
               id_plan_document: 6,
@@ -642,7 +642,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=65e32ff1612a4932a4cd9f334a219ed5f16b54f157bbd483da4e2e51c87666da',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=b33f3340b235b2fbf7b728932f1995638427cbd2c573f0ee694b2986dbb3b7da',
             },
           ],
           market_documents: [
@@ -651,14 +651,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=6b844f52d7be42a1f6417dc67afe1f84e6c48295335f79e8aaae231580c0d850',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=691e938975b515e17b21e0dd76ab6dfc3795b50458160cf833adcf47d4678537',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=9191d94c9c8df6f40966ca0080dc0984665cb872d3659bedd1342b4c2d98cda4',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=2c32ad1d6c643bc962354fa73bd5d1d52649454878d84fed595ba4db061a172b',
             },
           ],
           acceptance_options: [
@@ -796,7 +796,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=00c5f8afa4b30ee2dcd154370975fdc553adddc045e23c0e6ee344b9ac3f23b6',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=ab626ea0868a9ef71c1a0df78e703ee389e4f9135e4c48cb4cf4c988fc0971b3',
             },
             {
               id_plan_document: 18,
@@ -806,7 +806,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=19a556b458cf9d523e7ef565bfa7ae73cafb02d04770f3e19709d9d813d6822a',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=a11116e091e716b86b86f9e5b6ac3f13faf0c7fe963150238f57da0801b62cf9',
             },
           ],
           market_documents: [
@@ -815,14 +815,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=6b844f52d7be42a1f6417dc67afe1f84e6c48295335f79e8aaae231580c0d850',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=691e938975b515e17b21e0dd76ab6dfc3795b50458160cf833adcf47d4678537',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=9191d94c9c8df6f40966ca0080dc0984665cb872d3659bedd1342b4c2d98cda4',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=2c32ad1d6c643bc962354fa73bd5d1d52649454878d84fed595ba4db061a172b',
             },
           ],
           acceptance_options: [
@@ -975,7 +975,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=eeeeb6da7a7eed933b2eb559bb53566b49fcc1c993632d1bda74b87427056686',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=30d901a26e2ff4859cbcbd34ac7e7c5cd641ca4d0bae10eaec36e3973addd9f3',
             },
             {
               id_plan_document: 6,
@@ -985,7 +985,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=65e32ff1612a4932a4cd9f334a219ed5f16b54f157bbd483da4e2e51c87666da',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=b33f3340b235b2fbf7b728932f1995638427cbd2c573f0ee694b2986dbb3b7da',
             },
           ],
           market_documents: [
@@ -994,14 +994,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=6b844f52d7be42a1f6417dc67afe1f84e6c48295335f79e8aaae231580c0d850',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=691e938975b515e17b21e0dd76ab6dfc3795b50458160cf833adcf47d4678537',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=9191d94c9c8df6f40966ca0080dc0984665cb872d3659bedd1342b4c2d98cda4',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=2c32ad1d6c643bc962354fa73bd5d1d52649454878d84fed595ba4db061a172b',
             },
           ],
           acceptance_options: [
@@ -1142,7 +1142,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=00c5f8afa4b30ee2dcd154370975fdc553adddc045e23c0e6ee344b9ac3f23b6',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=ab626ea0868a9ef71c1a0df78e703ee389e4f9135e4c48cb4cf4c988fc0971b3',
             },
             {
               id_plan_document: 18,
@@ -1152,7 +1152,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=19a556b458cf9d523e7ef565bfa7ae73cafb02d04770f3e19709d9d813d6822a',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=a11116e091e716b86b86f9e5b6ac3f13faf0c7fe963150238f57da0801b62cf9',
             },
           ],
           market_documents: [
@@ -1161,14 +1161,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=6b844f52d7be42a1f6417dc67afe1f84e6c48295335f79e8aaae231580c0d850',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=691e938975b515e17b21e0dd76ab6dfc3795b50458160cf833adcf47d4678537',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=9191d94c9c8df6f40966ca0080dc0984665cb872d3659bedd1342b4c2d98cda4',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=2c32ad1d6c643bc962354fa73bd5d1d52649454878d84fed595ba4db061a172b',
             },
           ],
           acceptance_options: [
@@ -1323,7 +1323,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=7edc8e711411bd89e778ec2f2bd38085d7ac259fd76272ad6e33724d1e133875',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=ca2ae6acd4f3b7950272ccfd13b5b638b8e210cbc7addac5926007e728c7fc03',
           },
           {
             id_plan_document: 2,
@@ -1333,7 +1333,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=5542c7cd7b06aeb0e9a093902cfc7b6a1912f931a507753ced34e279c7c02bd3',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=ef2a7678db6ce61200b9f041e697a5975ef0dd52e015fbd83d323b9e60c90ffd',
           },
         ],
         market_documents: [
@@ -1342,14 +1342,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             doc_type: 'YRAC',
             name: 'Your Rights as a Customer',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=6b844f52d7be42a1f6417dc67afe1f84e6c48295335f79e8aaae231580c0d850',
+            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=691e938975b515e17b21e0dd76ab6dfc3795b50458160cf833adcf47d4678537',
           },
           {
             id_market_document: 6,
             doc_type: 'PRIVACY',
             name: 'Privacy Policy',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=9191d94c9c8df6f40966ca0080dc0984665cb872d3659bedd1342b4c2d98cda4',
+            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=2c32ad1d6c643bc962354fa73bd5d1d52649454878d84fed595ba4db061a172b',
           },
         ],
         acceptance_options: [
@@ -1436,7 +1436,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=7edc8e711411bd89e778ec2f2bd38085d7ac259fd76272ad6e33724d1e133875',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=ca2ae6acd4f3b7950272ccfd13b5b638b8e210cbc7addac5926007e728c7fc03',
         },
         {
           id_plan_document: 2,
@@ -1446,7 +1446,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=5542c7cd7b06aeb0e9a093902cfc7b6a1912f931a507753ced34e279c7c02bd3',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=ef2a7678db6ce61200b9f041e697a5975ef0dd52e015fbd83d323b9e60c90ffd',
         },
       ],
       succeeded: true,
@@ -1501,7 +1501,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=7edc8e711411bd89e778ec2f2bd38085d7ac259fd76272ad6e33724d1e133875',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=ca2ae6acd4f3b7950272ccfd13b5b638b8e210cbc7addac5926007e728c7fc03',
           },
           {
             id_plan_document: 2,
@@ -1511,7 +1511,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=5542c7cd7b06aeb0e9a093902cfc7b6a1912f931a507753ced34e279c7c02bd3',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=ef2a7678db6ce61200b9f041e697a5975ef0dd52e015fbd83d323b9e60c90ffd',
           },
         ],
         rescission_period: 3,
@@ -1661,11 +1661,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         email: 'jordan.lee@example.com',
         primaryPhoneNumber: '(214) 555-0177',
         languageId: 1,
+        username: 'jordan.lee',
+        password: 'Elm-Street-2026',
       },
     },
     answer: {
       data: {
         customerId: 2,
+        customerHash: '<customerHash from POST /customers/login>',
+        expiresIn: 43200,
       },
       succeeded: true,
       errors: [],
@@ -2271,7 +2275,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=7edc8e711411bd89e778ec2f2bd38085d7ac259fd76272ad6e33724d1e133875',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=ca2ae6acd4f3b7950272ccfd13b5b638b8e210cbc7addac5926007e728c7fc03',
         },
         {
           id_document: 2,
@@ -2279,7 +2283,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=5542c7cd7b06aeb0e9a093902cfc7b6a1912f931a507753ced34e279c7c02bd3',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=ef2a7678db6ce61200b9f041e697a5975ef0dd52e015fbd83d323b9e60c90ffd',
         },
       ],
       succeeded: true,
@@ -2301,7 +2305,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=7edc8e711411bd89e778ec2f2bd38085d7ac259fd76272ad6e33724d1e133875',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=ca2ae6acd4f3b7950272ccfd13b5b638b8e210cbc7addac5926007e728c7fc03',
         },
         {
           id_document: 2,
@@ -2309,7 +2313,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=5542c7cd7b06aeb0e9a093902cfc7b6a1912f931a507753ced34e279c7c02bd3',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=ef2a7678db6ce61200b9f041e697a5975ef0dd52e015fbd83d323b9e60c90ffd',
         },
       ],
       succeeded: true,
@@ -2372,7 +2376,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_1420fbad479b8e2163',
+      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_73a316d7e232e8e259',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -2390,8 +2394,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        customerProfileToken: 'sbx_cus_90d84e4ed454d23e55',
-        paymentProfileToken: 'sbx_pp_2e62cbe22dabebda86',
+        customerProfileToken: 'sbx_cus_e49caa25c59f3237af',
+        paymentProfileToken: 'sbx_pp_11485b9394b0981626',
         cardType: 'Visa',
         cardNumber: 'XXXX1111',
         cardExpirationDate: '2030-12',
@@ -2412,15 +2416,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         enrollmentId: 2,
       },
       body: {
-        customer_profile_token: 'sbx_cus_90d84e4ed454d23e55',
-        payment_profile_token: 'sbx_pp_2e62cbe22dabebda86',
+        customer_profile_token: 'sbx_cus_e49caa25c59f3237af',
+        payment_profile_token: 'sbx_pp_11485b9394b0981626',
         date_from: '2026-11-16',
       },
     },
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_2e62cbe22dabebda86',
+        paymentProfileToken: 'sbx_pp_11485b9394b0981626',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2444,7 +2448,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_2e62cbe22dabebda86',
+        paymentProfileToken: 'sbx_pp_11485b9394b0981626',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2463,16 +2467,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         idEnrollment: 2,
-        customerProfileToken: 'sbx_cus_90d84e4ed454d23e55',
-        paymentProfileToken: 'sbx_pp_2e62cbe22dabebda86',
+        customerProfileToken: 'sbx_cus_e49caa25c59f3237af',
+        paymentProfileToken: 'sbx_pp_11485b9394b0981626',
         amount: 25,
       },
     },
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '1159056290643',
-        id_payment_profile: 'sbx_pp_2e62cbe22dabebda86',
+        id_charge_transaction: '465485408457',
+        id_payment_profile: 'sbx_pp_11485b9394b0981626',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2498,8 +2502,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       data: [
         {
           id_payment_charge_transactions: 1,
-          id_charge_transaction: '1159056290643',
-          id_payment_profile: 'sbx_pp_2e62cbe22dabebda86',
+          id_charge_transaction: '465485408457',
+          id_payment_profile: 'sbx_pp_11485b9394b0981626',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2529,8 +2533,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '1159056290643',
-        id_payment_profile: 'sbx_pp_2e62cbe22dabebda86',
+        id_charge_transaction: '465485408457',
+        id_payment_profile: 'sbx_pp_11485b9394b0981626',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2541,6 +2545,116 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         date_created: '2026-11-02T15:00:00.000Z',
         sent_to_billing_system: false,
       },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  updateChargeTransaction: {
+    request: {
+      path: {
+        chargeId: 1,
+      },
+      body: {
+        sent_to_billing_system: true,
+      },
+    },
+    answer: {
+      data: {
+        id_payment_charge_transactions: 1,
+        id_charge_transaction: '465485408457',
+        id_payment_profile: 'sbx_pp_11485b9394b0981626',
+        payment_type: 'CreditCard',
+        transaction_type: 'ONE_TIME_PAYMENT',
+        id_enrollment: 2,
+        has_been_captured: true,
+        amount: 25,
+        status: 'approved',
+        decline_reason: null,
+        date_created: '2026-11-02T15:00:00.000Z',
+        sent_to_billing_system: true,
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  listBillingGroupEnrollments: {
+    request: {
+      path: {
+        enrollmentId: 2,
+      },
+    },
+    answer: {
+      data: [
+        {
+          id_enrollment: 2,
+          id_customer: 3,
+          id_plan: 1,
+          id_utility: 1,
+          id_status: 10,
+          status: 'PENDING',
+          requested_start_date: '2026-11-16',
+          contract_start_date: '2026-11-16',
+          contract_end_date: '2027-11-16',
+          isRenewable: false,
+          winbackProcess: null,
+          showRenewable: false,
+          showReEnroll: false,
+          showReinstatement: false,
+          pendingDepositAmount: 0,
+          showPaymentDeposit: false,
+          canMakePayments: true,
+          showPayments: true,
+          isActive: false,
+          id_method_delivery: 1,
+          plans: [
+            {
+              id_plan: 1,
+              name: 'Bluebonnet Energy 12-Month Fixed Electric',
+              rate: 9.4,
+              term: 12,
+              commodity_name: 'Electric',
+            },
+          ],
+          service_address: {
+            address_1: '1201 Elm St',
+            address_2: null,
+            city: 'Dallas',
+            state: 'TX',
+            ldc_account: '10443720752019611',
+            correspondence_zip: '75201',
+          },
+          billing_address: {
+            address_1: '1201 Elm St',
+            address_2: null,
+            city: 'Dallas',
+            state: 'TX',
+            ldc_account: '10443720752019611',
+            correspondence_zip: '75201',
+          },
+          enrollment_statuses: [
+            {
+              name: 'PENDING',
+              status_for_customers: 'Pending start',
+              changed_at: '2026-11-02T15:00:00.000Z',
+            },
+            {
+              name: 'QUEUED_FOR_SUBMISSION',
+              status_for_customers: 'Processing',
+              changed_at: '2026-11-02T15:00:00.000Z',
+            },
+          ],
+          statusDetails: {
+            depositPending: false,
+            autopaySubscriptionPending: false,
+            manualApprovalPending: false,
+            sentToBillingSystem: true,
+          },
+          billing_errors: [],
+          meter_unverified: false,
+        },
+      ],
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -2558,7 +2672,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=e4deabb71aeeb75b0e39bea242fabd671399a34879bd04fdff9596c87b522113',
+      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=8d73259e9ec05a9061250d034443d1f787c9df15412154124c0e6d156850313f',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -2696,18 +2810,18 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_customer: 4,
         id_plan: 1,
         id_utility: 1,
-        id_status: 5,
-        status: 'ON_HOLD_DEPOSIT_PENDING',
+        id_status: 10,
+        status: 'PENDING',
         requested_start_date: '2026-11-16',
-        contract_start_date: null,
-        contract_end_date: null,
+        contract_start_date: '2026-11-16',
+        contract_end_date: '2027-11-16',
         isRenewable: false,
         winbackProcess: null,
         showRenewable: false,
         showReEnroll: false,
         showReinstatement: false,
-        pendingDepositAmount: 150,
-        showPaymentDeposit: true,
+        pendingDepositAmount: 0,
+        showPaymentDeposit: false,
         canMakePayments: true,
         showPayments: true,
         isActive: false,
@@ -2739,23 +2853,104 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         },
         enrollment_statuses: [
           {
-            name: 'ON_HOLD_DEPOSIT_PENDING',
-            status_for_customers: 'Deposit due',
+            name: 'PENDING',
+            status_for_customers: 'Pending start',
             changed_at: '2026-11-02T15:00:00.000Z',
           },
           {
-            name: 'ON_HOLD_DEPOSIT_PENDING',
-            status_for_customers: 'Deposit due',
+            name: 'QUEUED_FOR_SUBMISSION',
+            status_for_customers: 'Processing',
             changed_at: '2026-11-02T15:00:00.000Z',
           },
         ],
         statusDetails: {
-          depositPending: true,
+          depositPending: false,
           autopaySubscriptionPending: false,
           manualApprovalPending: false,
-          sentToBillingSystem: false,
+          sentToBillingSystem: true,
         },
         billing_errors: [],
+        meter_unverified: false,
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  agentRetrySubmission: {
+    request: {
+      path: {
+        id: 4,
+      },
+    },
+    answer: {
+      data: {
+        id_enrollment: 4,
+        id_customer: 5,
+        id_plan: 1,
+        id_utility: 1,
+        id_status: 9,
+        status: 'SUBMITTED_WITH_ERRORS',
+        requested_start_date: '2026-11-16',
+        contract_start_date: '2026-11-16',
+        contract_end_date: '2027-11-16',
+        isRenewable: false,
+        winbackProcess: null,
+        showRenewable: false,
+        showReEnroll: false,
+        showReinstatement: false,
+        pendingDepositAmount: 0,
+        showPaymentDeposit: false,
+        canMakePayments: true,
+        showPayments: true,
+        isActive: false,
+        id_method_delivery: 1,
+        plans: [
+          {
+            id_plan: 1,
+            name: 'Bluebonnet Energy 12-Month Fixed Electric',
+            rate: 9.4,
+            term: 12,
+            commodity_name: 'Electric',
+          },
+        ],
+        service_address: {
+          address_1: '2588 Cedar Springs Rd',
+          address_2: null,
+          city: 'Dallas',
+          state: 'TX',
+          ldc_account: '10443720752017069',
+          correspondence_zip: '75201',
+        },
+        billing_address: {
+          address_1: '2588 Cedar Springs Rd',
+          address_2: null,
+          city: 'Dallas',
+          state: 'TX',
+          ldc_account: '10443720752017069',
+          correspondence_zip: '75201',
+        },
+        enrollment_statuses: [
+          {
+            name: 'SUBMITTED_WITH_ERRORS',
+            status_for_customers: 'Processing',
+            changed_at: '2026-11-02T15:00:00.000Z',
+          },
+          {
+            name: 'QUEUED_FOR_SUBMISSION',
+            status_for_customers: 'Processing',
+            changed_at: '2026-11-02T15:00:00.000Z',
+          },
+        ],
+        statusDetails: {
+          depositPending: false,
+          autopaySubscriptionPending: false,
+          manualApprovalPending: false,
+          sentToBillingSystem: true,
+        },
+        billing_errors: [
+          'Service address does not match the utility premise record; a billing adjustment is needed.',
+        ],
         meter_unverified: false,
       },
       succeeded: true,
@@ -2766,7 +2961,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   agentRejectEnrollment: {
     request: {
       path: {
-        id: 4,
+        id: 5,
       },
       body: {
         reason: 'The customer did not sign up',
@@ -2774,8 +2969,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        id_enrollment: 4,
-        id_customer: 5,
+        id_enrollment: 5,
+        id_customer: 6,
         id_plan: 1,
         id_utility: 1,
         id_status: 15,
@@ -2788,8 +2983,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         showRenewable: false,
         showReEnroll: false,
         showReinstatement: false,
-        pendingDepositAmount: 150,
-        showPaymentDeposit: true,
+        pendingDepositAmount: 0,
+        showPaymentDeposit: false,
         canMakePayments: false,
         showPayments: true,
         isActive: false,
@@ -2826,15 +3021,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             changed_at: '2026-11-02T15:00:00.000Z',
           },
           {
-            name: 'ON_HOLD_DEPOSIT_PENDING',
-            status_for_customers: 'Deposit due',
+            name: 'ON_HOLD',
+            status_for_customers: 'Under review',
             changed_at: '2026-11-02T15:00:00.000Z',
           },
         ],
         statusDetails: {
-          depositPending: true,
+          depositPending: false,
           autopaySubscriptionPending: false,
-          manualApprovalPending: false,
+          manualApprovalPending: true,
           sentToBillingSystem: false,
         },
         billing_errors: [],
@@ -3253,7 +3448,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nThank you for choosing {{brand_name}}. Your enrollment {{enrollment_id}} for {{service_address}} (ESIID {{esiid}}) is confirmed on the {{plan_name}} plan: {{plan_rate}} for {{plan_term}} months.\n\nService is scheduled to start on {{enrollment_start_date}}. We will email you again when it starts.\n\nQuestions? Call us at {{brand_phone}} or visit {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-26T17:44:56.594Z',
+              updated_at: '2026-11-26T17:47:08.946Z',
             },
             {
               id_template: 2,
@@ -3263,7 +3458,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nYour enrollment {{enrollment_id}} for {{service_address}} needs a deposit of {{amount}} before we can send it to your utility.\n\nPay it on {{brand_my_account_url}} or call us at {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-26T17:44:56.594Z',
+              updated_at: '2026-11-26T17:47:08.946Z',
             },
           ],
         },
@@ -3286,7 +3481,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nGracias por elegir {{brand_name}}. Su inscripción {{enrollment_id}} para {{service_address}} (ESIID {{esiid}}) está confirmada en el plan {{plan_name}}: {{plan_rate}} por {{plan_term}} meses.\n\nEl servicio comenzará el {{enrollment_start_date}}. Le escribiremos de nuevo cuando comience.\n\n¿Preguntas? Llámenos al {{brand_phone}} o visite {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-26T17:44:56.594Z',
+              updated_at: '2026-11-26T17:47:08.946Z',
             },
             {
               id_template: 9,
@@ -3296,7 +3491,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nSu inscripción {{enrollment_id}} para {{service_address}} requiere un depósito de {{amount}} antes de enviarla a su compañía de servicios.\n\nPáguelo en {{brand_my_account_url}} o llámenos al {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-26T17:44:56.594Z',
+              updated_at: '2026-11-26T17:47:08.946Z',
             },
           ],
         },
@@ -3477,7 +3672,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_2e62cbe22dabebda86',
+        paymentProfileToken: 'sbx_pp_11485b9394b0981626',
         dateFrom: '2026-11-16',
         status: 'finished',
         paymentType: 'CreditCard',
@@ -3495,7 +3690,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   deletePaymentProfile: {
     request: {
       path: {
-        paymentProfileToken: 'sbx_pp_2e62cbe22dabebda86',
+        paymentProfileToken: 'sbx_pp_11485b9394b0981626',
       },
     },
     answer: {
@@ -3503,6 +3698,53 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       succeeded: true,
       errors: [],
       message: 'Payment profile deleted.',
+    },
+  },
+  markNotificationRead: {
+    request: {
+      path: {
+        notificationId: 7,
+      },
+    },
+    answer: {
+      data: {
+        id_notification: 7,
+        id_customer: 3,
+        id_enrollment: 2,
+        id_message: 201,
+        kind: 'payment-received',
+        sent_date: '2026-11-02T15:00:00.000Z',
+        read_date: '2026-11-02T15:00:00.000Z',
+        messages: {
+          subject: 'We received your payment',
+          message:
+            'Thank you: your payment of $25.00 for 1201 Elm St, Dallas (enrollment 2) was received on 2026-11-02.',
+          display_priority: 3,
+        },
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  linkCustomerAccounts: {
+    request: {
+      path: {
+        customerId: 3,
+      },
+      body: {
+        oldUsername: 'jordan.lee',
+        oldPassword: 'Elm-Street-2026',
+      },
+    },
+    answer: {
+      data: {
+        customerId: 3,
+        linkedCustomerIds: [2],
+      },
+      succeeded: true,
+      errors: [],
+      message: 'The accounts were linked.',
     },
   },
   dropEnrollment: {
@@ -3589,6 +3831,52 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       succeeded: true,
       errors: [],
       message: 'OK',
+    },
+  },
+  customerForgotPassword: {
+    request: {
+      body: {
+        brandId: 1,
+        username: 'ana.garcia',
+      },
+    },
+    answer: {
+      data: null,
+      succeeded: true,
+      errors: [],
+      message: 'If an account matches, a reset link is on its way to its email address.',
+    },
+  },
+  validateCustomerResetHash: {
+    request: {
+      body: {
+        hash: '<hash>',
+      },
+    },
+    answer: {
+      data: {
+        is_valid: true,
+        errors: [],
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  customerResetPassword: {
+    request: {
+      body: {
+        securityToken: '<securityToken>',
+        newPassword: 'Bluebonnet-2027',
+      },
+    },
+    answer: {
+      data: {
+        customerId: 3,
+      },
+      succeeded: true,
+      errors: [],
+      message: 'The password was changed.',
     },
   },
   authLogout: {

@@ -55,7 +55,7 @@ const today = (c: Context, days = 0) => addDays(dayOf(c.clock), days);
 const DALLAS = { address: '1201 Elm St', city: 'Dallas', state: 'TX', zipcode: '75201' };
 
 /** A second enrollment at the sandbox home for a customer named `lastName` (the sandbox bureau flags "Alert"). */
-const enrollmentOf = (c: Context, lastName: string, which: 2 | 3) => ({
+const enrollmentOf = (c: Context, lastName: string, which: 2 | 3 | 4) => ({
   body: {
     planId: c.ids.plan!,
     commodityName: 'Electric',
@@ -75,7 +75,6 @@ const enrollmentOf = (c: Context, lastName: string, which: 2 | 3) => ({
       email: 'sam.alert@example.com',
       primaryPhoneNumber: '(512) 555-0111',
     },
-    payment: { bypassCreditCheck: true },
   },
 });
 
@@ -238,6 +237,8 @@ const STEPS: Step[] = [
         email: 'jordan.lee@example.com',
         primaryPhoneNumber: '(214) 555-0177',
         languageId: c.ids.english!,
+        username: 'jordan.lee',
+        password: 'Elm-Street-2026',
       },
     }),
   },
@@ -465,6 +466,16 @@ const STEPS: Step[] = [
     request: (c) => ({ path: { chargeId: c.ids.charge! } }),
   },
   {
+    operationId: 'updateChargeTransaction',
+    as: 'account',
+    request: (c) => ({ path: { chargeId: c.ids.charge! }, body: { sent_to_billing_system: true } }),
+  },
+  {
+    operationId: 'listBillingGroupEnrollments',
+    as: 'account',
+    request: (c) => ({ path: { enrollmentId: c.ids.enrollment! } }),
+  },
+  {
     operationId: 'redirectPaymentUri',
     as: 'customer',
     request: (c) => ({
@@ -507,6 +518,14 @@ const STEPS: Step[] = [
       path: { id: c.ids.held! },
       body: { reason: 'Identity confirmed by phone with the customer' },
     }),
+  },
+  {
+    operationId: 'agentRetrySubmission',
+    as: 'account',
+    before: async (api, c) => {
+      c.ids.failed = await createdEnrollment(api, c, enrollmentOf(c, 'Rejected', 4));
+    },
+    request: (c) => ({ path: { id: c.ids.failed! } }),
   },
   {
     operationId: 'agentRejectEnrollment',
@@ -606,12 +625,51 @@ const STEPS: Step[] = [
     request: (c) => ({ path: { paymentProfileToken: c.values.paymentProfile! } }),
   },
   {
+    operationId: 'markNotificationRead',
+    as: 'customer',
+    before: async (api, c) => {
+      await api.app.voltin.scheduler.runNow('create-notifications');
+      const listed = await api.call('GET', `/notifications/by-customer/${c.ids.customer}`, {
+        token: c.token,
+        customerHash: c.customerHash,
+      });
+      c.ids.notification = listed.body.data[0].id_notification;
+    },
+    request: (c) => ({ path: { notificationId: c.ids.notification! } }),
+  },
+  {
+    operationId: 'linkCustomerAccounts',
+    as: 'customer',
+    request: (c) => ({
+      path: { customerId: c.ids.customer! },
+      body: { oldUsername: 'jordan.lee', oldPassword: 'Elm-Street-2026' },
+    }),
+  },
+  {
     operationId: 'dropEnrollment',
     as: 'account',
     request: (c) => ({
       path: { enrollmentId: c.ids.enrollment! },
       body: { effectiveDate: today(c, 14), reasonCodeId: 1 },
     }),
+  },
+  {
+    operationId: 'customerForgotPassword',
+    as: 'account',
+    request: (c) => ({ body: { brandId: c.ids.brand!, username: 'ana.garcia' } }),
+  },
+  {
+    operationId: 'validateCustomerResetHash',
+    as: 'account',
+    before: async (api, c) => {
+      c.values.resetToken = await resetTokenOf(api, 'ana.garcia@example.com');
+    },
+    request: (c) => ({ body: { hash: c.values.resetToken! } }),
+  },
+  {
+    operationId: 'customerResetPassword',
+    as: 'account',
+    request: (c) => ({ body: { securityToken: c.values.resetToken!, newPassword: 'Bluebonnet-2027' } }),
   },
   {
     operationId: 'authLogout',
@@ -642,9 +700,39 @@ export interface Premise {
   esiid: string;
 }
 
+/** The reset link of the newest password-reset email to `recipient`: what the customer clicks. */
+async function resetTokenOf(api: TestApi, recipient: string): Promise<string> {
+  const mail = await api.db.kysely
+    .selectFrom('mail_outbox')
+    .select('text')
+    .where('recipient', '=', recipient)
+    .where('template', '=', 'reset-password')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return /securityToken=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+}
+
 /** Creates an enrollment a step needs (a hold for an agent to work), unrecorded; returns its id. */
 async function createdEnrollment(api: TestApi, c: Context, request: ExampleRequest): Promise<number> {
-  const response = await api.call('POST', '/enrollments/create', { token: c.token, body: request.body });
+  const body = request.body as { customer: { firstName: string; lastName: string }; serviceAddress: object };
+  const check = await api.call('POST', '/payments/credit-check', {
+    token: c.token,
+    body: {
+      firstName: body.customer.firstName,
+      lastName: body.customer.lastName,
+      streetNum: '1201',
+      streetName: 'Elm St',
+      city: 'Dallas',
+      state: 'TX',
+      zipCode: DALLAS.zipcode,
+      socialSecurityNumber: '234-56-7720',
+      planId: c.ids.plan!,
+    },
+  });
+  const response = await api.call('POST', '/enrollments/create', {
+    token: c.token,
+    body: { ...body, payment: { creditCheckId: check.body.data.id_credit_check } },
+  });
   if (response.status !== 200)
     throw new Error(`the enrollment a step needs: ${JSON.stringify(response.body)}`);
   return response.body.data.enrollmentId;
