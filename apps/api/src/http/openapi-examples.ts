@@ -6,6 +6,8 @@ export interface OperationExample {
     path?: Record<string, string | number>;
     query?: Record<string, unknown>;
     body?: unknown;
+    /** The one file of a multipart upload: its name and type. */
+    file?: { name: string; type: string };
   };
   answer: unknown;
 }
@@ -632,7 +634,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=30d901a26e2ff4859cbcbd34ac7e7c5cd641ca4d0bae10eaec36e3973addd9f3',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=c2e3cbdb66a38b035be4d77fd79c3ae34578fb59520fb8af840e353738c31b67',
             },
             {
               id_plan_document: 6,
@@ -642,7 +644,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=b33f3340b235b2fbf7b728932f1995638427cbd2c573f0ee694b2986dbb3b7da',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=f765f64d520d04a43a82154481220da138a4b591e40b7c2e698b8bd10f7e3b37',
             },
           ],
           market_documents: [
@@ -651,14 +653,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=691e938975b515e17b21e0dd76ab6dfc3795b50458160cf833adcf47d4678537',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=ba400c9b2587e4bd599088d33b3fdd665ee24fcdaa89fe8a6f4c1f12a6aae938',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=2c32ad1d6c643bc962354fa73bd5d1d52649454878d84fed595ba4db061a172b',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=1cf9415d2d4c7117c0abb8977e58643b0186796382ee8fe3909c9906e3800a4c',
             },
           ],
           acceptance_options: [
@@ -796,7 +798,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=ab626ea0868a9ef71c1a0df78e703ee389e4f9135e4c48cb4cf4c988fc0971b3',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=c0c9fa470ad065dadda8a520c1edbd70d3184afcc51293df8cc8e8082d6f6764',
             },
             {
               id_plan_document: 18,
@@ -806,7 +808,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=a11116e091e716b86b86f9e5b6ac3f13faf0c7fe963150238f57da0801b62cf9',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=c30c4d20c5c5151054fd6a63debcb17eab5e8a0928463a26d04bdea818dba71f',
             },
           ],
           market_documents: [
@@ -815,14 +817,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=691e938975b515e17b21e0dd76ab6dfc3795b50458160cf833adcf47d4678537',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=ba400c9b2587e4bd599088d33b3fdd665ee24fcdaa89fe8a6f4c1f12a6aae938',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=2c32ad1d6c643bc962354fa73bd5d1d52649454878d84fed595ba4db061a172b',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=1cf9415d2d4c7117c0abb8977e58643b0186796382ee8fe3909c9906e3800a4c',
             },
           ],
           acceptance_options: [
@@ -975,7 +977,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=30d901a26e2ff4859cbcbd34ac7e7c5cd641ca4d0bae10eaec36e3973addd9f3',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=c2e3cbdb66a38b035be4d77fd79c3ae34578fb59520fb8af840e353738c31b67',
             },
             {
               id_plan_document: 6,
@@ -985,7 +987,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=b33f3340b235b2fbf7b728932f1995638427cbd2c573f0ee694b2986dbb3b7da',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=f765f64d520d04a43a82154481220da138a4b591e40b7c2e698b8bd10f7e3b37',
             },
           ],
           market_documents: [
@@ -994,14 +996,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=691e938975b515e17b21e0dd76ab6dfc3795b50458160cf833adcf47d4678537',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=ba400c9b2587e4bd599088d33b3fdd665ee24fcdaa89fe8a6f4c1f12a6aae938',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=2c32ad1d6c643bc962354fa73bd5d1d52649454878d84fed595ba4db061a172b',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=1cf9415d2d4c7117c0abb8977e58643b0186796382ee8fe3909c9906e3800a4c',
             },
           ],
           acceptance_options: [
@@ -1142,7 +1144,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=ab626ea0868a9ef71c1a0df78e703ee389e4f9135e4c48cb4cf4c988fc0971b3',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=c0c9fa470ad065dadda8a520c1edbd70d3184afcc51293df8cc8e8082d6f6764',
             },
             {
               id_plan_document: 18,
@@ -1152,7 +1154,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=a11116e091e716b86b86f9e5b6ac3f13faf0c7fe963150238f57da0801b62cf9',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=c30c4d20c5c5151054fd6a63debcb17eab5e8a0928463a26d04bdea818dba71f',
             },
           ],
           market_documents: [
@@ -1161,14 +1163,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=691e938975b515e17b21e0dd76ab6dfc3795b50458160cf833adcf47d4678537',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=ba400c9b2587e4bd599088d33b3fdd665ee24fcdaa89fe8a6f4c1f12a6aae938',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=2c32ad1d6c643bc962354fa73bd5d1d52649454878d84fed595ba4db061a172b',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=1cf9415d2d4c7117c0abb8977e58643b0186796382ee8fe3909c9906e3800a4c',
             },
           ],
           acceptance_options: [
@@ -1323,7 +1325,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=ca2ae6acd4f3b7950272ccfd13b5b638b8e210cbc7addac5926007e728c7fc03',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=5d9a0b97ee5ecdcffe4890a6a1d37021957239bf2aae4fb6a1a7c67449ec44dd',
           },
           {
             id_plan_document: 2,
@@ -1333,7 +1335,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=ef2a7678db6ce61200b9f041e697a5975ef0dd52e015fbd83d323b9e60c90ffd',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c65fe9e00af732a6165e8d5fa91530eedffaad9086e07ab304c33b5ca120cc60',
           },
         ],
         market_documents: [
@@ -1342,14 +1344,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             doc_type: 'YRAC',
             name: 'Your Rights as a Customer',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=691e938975b515e17b21e0dd76ab6dfc3795b50458160cf833adcf47d4678537',
+            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=ba400c9b2587e4bd599088d33b3fdd665ee24fcdaa89fe8a6f4c1f12a6aae938',
           },
           {
             id_market_document: 6,
             doc_type: 'PRIVACY',
             name: 'Privacy Policy',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=2c32ad1d6c643bc962354fa73bd5d1d52649454878d84fed595ba4db061a172b',
+            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=1cf9415d2d4c7117c0abb8977e58643b0186796382ee8fe3909c9906e3800a4c',
           },
         ],
         acceptance_options: [
@@ -1436,7 +1438,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=ca2ae6acd4f3b7950272ccfd13b5b638b8e210cbc7addac5926007e728c7fc03',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=5d9a0b97ee5ecdcffe4890a6a1d37021957239bf2aae4fb6a1a7c67449ec44dd',
         },
         {
           id_plan_document: 2,
@@ -1446,13 +1448,27 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=ef2a7678db6ce61200b9f041e697a5975ef0dd52e015fbd83d323b9e60c90ffd',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c65fe9e00af732a6165e8d5fa91530eedffaad9086e07ab304c33b5ca120cc60',
         },
       ],
       succeeded: true,
       errors: [],
       message: 'OK',
     },
+  },
+  downloadDocument: {
+    request: {
+      path: {
+        source: 'plan',
+        documentId: '1',
+        file: 'en.pdf',
+      },
+      query: {
+        expires: '1793718000',
+        signature: '<signature>',
+      },
+    },
+    answer: null,
   },
   listPlanZipcodes: {
     request: {
@@ -1501,7 +1517,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=ca2ae6acd4f3b7950272ccfd13b5b638b8e210cbc7addac5926007e728c7fc03',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=5d9a0b97ee5ecdcffe4890a6a1d37021957239bf2aae4fb6a1a7c67449ec44dd',
           },
           {
             id_plan_document: 2,
@@ -1511,7 +1527,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=ef2a7678db6ce61200b9f041e697a5975ef0dd52e015fbd83d323b9e60c90ffd',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c65fe9e00af732a6165e8d5fa91530eedffaad9086e07ab304c33b5ca120cc60',
           },
         ],
         rescission_period: 3,
@@ -2275,7 +2291,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=ca2ae6acd4f3b7950272ccfd13b5b638b8e210cbc7addac5926007e728c7fc03',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=5d9a0b97ee5ecdcffe4890a6a1d37021957239bf2aae4fb6a1a7c67449ec44dd',
         },
         {
           id_document: 2,
@@ -2283,7 +2299,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=ef2a7678db6ce61200b9f041e697a5975ef0dd52e015fbd83d323b9e60c90ffd',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c65fe9e00af732a6165e8d5fa91530eedffaad9086e07ab304c33b5ca120cc60',
         },
       ],
       succeeded: true,
@@ -2305,7 +2321,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=ca2ae6acd4f3b7950272ccfd13b5b638b8e210cbc7addac5926007e728c7fc03',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=5d9a0b97ee5ecdcffe4890a6a1d37021957239bf2aae4fb6a1a7c67449ec44dd',
         },
         {
           id_document: 2,
@@ -2313,7 +2329,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=ef2a7678db6ce61200b9f041e697a5975ef0dd52e015fbd83d323b9e60c90ffd',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c65fe9e00af732a6165e8d5fa91530eedffaad9086e07ab304c33b5ca120cc60',
         },
       ],
       succeeded: true,
@@ -2376,7 +2392,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_73a316d7e232e8e259',
+      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_b6b8889125c395f2c0',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -2394,8 +2410,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        customerProfileToken: 'sbx_cus_e49caa25c59f3237af',
-        paymentProfileToken: 'sbx_pp_11485b9394b0981626',
+        customerProfileToken: 'sbx_cus_a3a977963c18bd0ebc',
+        paymentProfileToken: 'sbx_pp_d4e2764470fdaf7f5b',
         cardType: 'Visa',
         cardNumber: 'XXXX1111',
         cardExpirationDate: '2030-12',
@@ -2416,15 +2432,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         enrollmentId: 2,
       },
       body: {
-        customer_profile_token: 'sbx_cus_e49caa25c59f3237af',
-        payment_profile_token: 'sbx_pp_11485b9394b0981626',
+        customer_profile_token: 'sbx_cus_a3a977963c18bd0ebc',
+        payment_profile_token: 'sbx_pp_d4e2764470fdaf7f5b',
         date_from: '2026-11-16',
       },
     },
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_11485b9394b0981626',
+        paymentProfileToken: 'sbx_pp_d4e2764470fdaf7f5b',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2448,7 +2464,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_11485b9394b0981626',
+        paymentProfileToken: 'sbx_pp_d4e2764470fdaf7f5b',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2467,16 +2483,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         idEnrollment: 2,
-        customerProfileToken: 'sbx_cus_e49caa25c59f3237af',
-        paymentProfileToken: 'sbx_pp_11485b9394b0981626',
+        customerProfileToken: 'sbx_cus_a3a977963c18bd0ebc',
+        paymentProfileToken: 'sbx_pp_d4e2764470fdaf7f5b',
         amount: 25,
       },
     },
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '465485408457',
-        id_payment_profile: 'sbx_pp_11485b9394b0981626',
+        id_charge_transaction: '837499260612',
+        id_payment_profile: 'sbx_pp_d4e2764470fdaf7f5b',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2502,8 +2518,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       data: [
         {
           id_payment_charge_transactions: 1,
-          id_charge_transaction: '465485408457',
-          id_payment_profile: 'sbx_pp_11485b9394b0981626',
+          id_charge_transaction: '837499260612',
+          id_payment_profile: 'sbx_pp_d4e2764470fdaf7f5b',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2533,8 +2549,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '465485408457',
-        id_payment_profile: 'sbx_pp_11485b9394b0981626',
+        id_charge_transaction: '837499260612',
+        id_payment_profile: 'sbx_pp_d4e2764470fdaf7f5b',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2562,8 +2578,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '465485408457',
-        id_payment_profile: 'sbx_pp_11485b9394b0981626',
+        id_charge_transaction: '837499260612',
+        id_payment_profile: 'sbx_pp_d4e2764470fdaf7f5b',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2672,7 +2688,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=8d73259e9ec05a9061250d034443d1f787c9df15412154124c0e6d156850313f',
+      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=d5ca1c16176b04ef57b0f417b24f2bb78997da713a19b4c9081cda5f47702ca1',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -3322,6 +3338,43 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       message: 'OK',
     },
   },
+  uploadProspectDocument: {
+    request: {
+      path: {
+        prospectId: 1,
+      },
+      file: {
+        name: 'utility-bill.pdf',
+        type: 'application/pdf',
+      },
+    },
+    answer: {
+      data: {
+        idDocument: 1,
+        fileName: 'utility-bill.pdf',
+        contentType: 'application/pdf',
+        sizeBytes: 77,
+        uploadedAt: '2026-11-02T15:00:00.000Z',
+        downloadUrl:
+          'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=b0a33efccab721d6c445c4a03f1caebed0771e18baa9a261b5f4aaa443af5bfb',
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  downloadFile: {
+    request: {
+      path: {
+        fileId: '1',
+      },
+      query: {
+        expires: '1793718000',
+        signature: '<signature>',
+      },
+    },
+    answer: null,
+  },
   getPricingMatrixRules: {
     request: {},
     answer: {
@@ -3400,7 +3453,17 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           rate: 0.09025,
           createdAt: '2026-11-02T15:00:00.000Z',
           modifiedAt: '2026-11-02T15:00:00.000Z',
-          documents: [],
+          documents: [
+            {
+              idDocument: 1,
+              fileName: 'utility-bill.pdf',
+              contentType: 'application/pdf',
+              sizeBytes: 77,
+              uploadedAt: '2026-11-02T15:00:00.000Z',
+              downloadUrl:
+                'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=b0a33efccab721d6c445c4a03f1caebed0771e18baa9a261b5f4aaa443af5bfb',
+            },
+          ],
         },
       ],
       succeeded: true,
@@ -3448,7 +3511,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nThank you for choosing {{brand_name}}. Your enrollment {{enrollment_id}} for {{service_address}} (ESIID {{esiid}}) is confirmed on the {{plan_name}} plan: {{plan_rate}} for {{plan_term}} months.\n\nService is scheduled to start on {{enrollment_start_date}}. We will email you again when it starts.\n\nQuestions? Call us at {{brand_phone}} or visit {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-26T17:47:08.946Z',
+              updated_at: '2026-11-26T17:50:44.456Z',
             },
             {
               id_template: 2,
@@ -3458,7 +3521,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nYour enrollment {{enrollment_id}} for {{service_address}} needs a deposit of {{amount}} before we can send it to your utility.\n\nPay it on {{brand_my_account_url}} or call us at {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-26T17:47:08.946Z',
+              updated_at: '2026-11-26T17:50:44.456Z',
             },
           ],
         },
@@ -3481,7 +3544,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nGracias por elegir {{brand_name}}. Su inscripción {{enrollment_id}} para {{service_address}} (ESIID {{esiid}}) está confirmada en el plan {{plan_name}}: {{plan_rate}} por {{plan_term}} meses.\n\nEl servicio comenzará el {{enrollment_start_date}}. Le escribiremos de nuevo cuando comience.\n\n¿Preguntas? Llámenos al {{brand_phone}} o visite {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-26T17:47:08.946Z',
+              updated_at: '2026-11-26T17:50:44.456Z',
             },
             {
               id_template: 9,
@@ -3491,7 +3554,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nSu inscripción {{enrollment_id}} para {{service_address}} requiere un depósito de {{amount}} antes de enviarla a su compañía de servicios.\n\nPáguelo en {{brand_my_account_url}} o llámenos al {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-26T17:47:08.946Z',
+              updated_at: '2026-11-26T17:50:44.456Z',
             },
           ],
         },
@@ -3672,7 +3735,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_11485b9394b0981626',
+        paymentProfileToken: 'sbx_pp_d4e2764470fdaf7f5b',
         dateFrom: '2026-11-16',
         status: 'finished',
         paymentType: 'CreditCard',
@@ -3690,7 +3753,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   deletePaymentProfile: {
     request: {
       path: {
-        paymentProfileToken: 'sbx_pp_11485b9394b0981626',
+        paymentProfileToken: 'sbx_pp_d4e2764470fdaf7f5b',
       },
     },
     answer: {

@@ -119,6 +119,8 @@ function withExamples(document: OpenApiPaths): OpenApiPaths {
       }
       const json = operation.requestBody?.content['application/json'];
       if (json && example.request.body !== undefined) json.example = example.request.body;
+      const upload = operation.requestBody?.content['multipart/form-data'];
+      if (upload && example.request.file) upload.example = { file: example.request.file.name };
       const answer = operation.responses?.['200']?.content?.['application/json'];
       if (answer) answer.example = example.answer;
     }

@@ -3,6 +3,7 @@ import { epochSeconds } from '../../src/domain/clock.js';
 import { addDays, dayOf } from '../../src/domain/dates.js';
 import { signLogin, type TestApi } from '../helpers/app.js';
 import type { ManualClock } from '../helpers/clock.js';
+import { PDF, uploadFiles } from '../modules/prospects/fixtures.js';
 
 /**
  * The sandbox journey the OpenAPI document's examples come from: one call of each operation, in an order an
@@ -17,6 +18,8 @@ export interface ExampleRequest {
   path?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | Array<string | number>>;
   body?: unknown;
+  /** The one file of a multipart upload. */
+  file?: { name: string; type: string; content: string };
 }
 
 interface Step {
@@ -50,6 +53,18 @@ export interface RecordedCall {
 }
 
 const today = (c: Context, days = 0) => addDays(dayOf(c.clock), days);
+
+/** A one-page PDF, as a scanned letter or bill would come. */
+const pdf = (name: string) => ({ name, type: 'application/pdf', content: PDF.toString('latin1') });
+
+/** The path and query of a signed link the API gave (a document's or a file's `url`). */
+function signedLink(url: string): { segments: string[]; query: Record<string, string> } {
+  const parsed = new URL(url);
+  return {
+    segments: parsed.pathname.split('/').filter(Boolean),
+    query: Object.fromEntries(parsed.searchParams),
+  };
+}
 
 /** The Oncor home of the sandbox's test values: 1201 Elm St, Dallas. */
 const DALLAS = { address: '1201 Elm St', city: 'Dallas', state: 'TX', zipcode: '75201' };
@@ -186,6 +201,16 @@ const STEPS: Step[] = [
     operationId: 'listPlanDocuments',
     as: 'account',
     request: (c) => ({ path: { planId: c.ids.plan! }, query: { languageId: c.ids.english! } }),
+    keep: (data, c) => (c.values.documentUrl = data[0].url),
+  },
+  {
+    operationId: 'downloadDocument',
+    as: 'public',
+    request: (c) => {
+      const link = signedLink(c.values.documentUrl!);
+      const [source, documentId, file] = link.segments.slice(-3) as [string, string, string];
+      return { path: { source, documentId, file }, query: link.query };
+    },
   },
   { operationId: 'listPlanZipcodes', as: 'account', request: (c) => ({ path: { planId: c.ids.plan! } }) },
   { operationId: 'getPlanThankYouPage', as: 'account', request: (c) => ({ path: { planId: c.ids.plan! } }) },
@@ -580,6 +605,20 @@ const STEPS: Step[] = [
     as: 'account',
     request: (c) => ({ path: { prospectId: c.ids.prospect! }, body: { newStatus: 'Contacted' } }),
   },
+  {
+    operationId: 'uploadProspectDocument',
+    as: 'account',
+    request: (c) => ({ path: { prospectId: c.ids.prospect! }, file: pdf('utility-bill.pdf') }),
+    keep: (data, c) => (c.values.fileUrl = data.downloadUrl),
+  },
+  {
+    operationId: 'downloadFile',
+    as: 'public',
+    request: (c) => {
+      const link = signedLink(c.values.fileUrl!);
+      return { path: { fileId: link.segments.at(-2)! }, query: link.query };
+    },
+  },
   { operationId: 'getPricingMatrixRules', as: 'account' },
   { operationId: 'listProspects', as: 'account' },
   { operationId: 'listTpvVerifications', as: 'account' },
@@ -766,19 +805,25 @@ export async function runJourney(api: TestApi, clock: ManualClock, premises: Pre
     if (!operation) throw new Error(`no operation ${step.operationId} in the document`);
     await step.before?.(api, context);
     const request = (await step.request?.(context)) ?? {};
-    const response = await api.call(operation.method, pathOf(operation.template, request.path), {
-      query: request.query,
-      body: request.body,
-      token: step.as === 'public' ? undefined : context.token,
-      customerHash: step.as === 'customer' ? context.customerHash : undefined,
-    });
+    const path = pathOf(operation.template, request.path);
+    const response = request.file
+      ? await uploadFiles(api, path.replace(/^\/api\/v1/, ''), context.token, [
+          { name: request.file.name, bytes: request.file.content, type: request.file.type },
+        ])
+      : await api.call(operation.method, path, {
+          query: request.query,
+          body: request.body,
+          token: step.as === 'public' ? undefined : context.token,
+          customerHash: step.as === 'customer' ? context.customerHash : undefined,
+        });
+    const json = response.headers.get('content-type')?.startsWith('application/json');
     calls.push({
       operationId: step.operationId,
       method: operation.method,
       path: operation.template,
       request,
       status: response.status,
-      answer: response.body,
+      answer: json ? response.body : null,
     });
     if (response.status !== 200)
       throw new Error(`${step.operationId} answered ${response.status}: ${JSON.stringify(response.body)}`);
