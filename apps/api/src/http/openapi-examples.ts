@@ -634,7 +634,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=c2e3cbdb66a38b035be4d77fd79c3ae34578fb59520fb8af840e353738c31b67',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=668bea1a84e19369a0d28485d4b25edf9bdf81b007c0b0f229b503a76784848c',
             },
             {
               id_plan_document: 6,
@@ -644,7 +644,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=f765f64d520d04a43a82154481220da138a4b591e40b7c2e698b8bd10f7e3b37',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=dd28aa1e7a723ec7270077690ceda2e068382170da0bc7b3ddc7ff52cdb1eccf',
             },
           ],
           market_documents: [
@@ -653,14 +653,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=ba400c9b2587e4bd599088d33b3fdd665ee24fcdaa89fe8a6f4c1f12a6aae938',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=4c815ba0bd72de805b0d6bf2abda5e392b85b79763bb0e53f42ce6f000b09a39',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=1cf9415d2d4c7117c0abb8977e58643b0186796382ee8fe3909c9906e3800a4c',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=c2921dd16795c8f1288b90d92c4e5a9f139a46e547e5be162f32af2133c3c1e9',
             },
           ],
           acceptance_options: [
@@ -798,7 +798,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=c0c9fa470ad065dadda8a520c1edbd70d3184afcc51293df8cc8e8082d6f6764',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=d450302571030a8a7ccb69ff0fec661b527de9d84487afcf3d4eff437eb3054c',
             },
             {
               id_plan_document: 18,
@@ -808,7 +808,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=c30c4d20c5c5151054fd6a63debcb17eab5e8a0928463a26d04bdea818dba71f',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=4d67968330a3493c63aed60cb8c3362a805f07f5c0216154c04e95dba23b2501',
             },
           ],
           market_documents: [
@@ -817,14 +817,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=ba400c9b2587e4bd599088d33b3fdd665ee24fcdaa89fe8a6f4c1f12a6aae938',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=4c815ba0bd72de805b0d6bf2abda5e392b85b79763bb0e53f42ce6f000b09a39',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=1cf9415d2d4c7117c0abb8977e58643b0186796382ee8fe3909c9906e3800a4c',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=c2921dd16795c8f1288b90d92c4e5a9f139a46e547e5be162f32af2133c3c1e9',
             },
           ],
           acceptance_options: [
@@ -977,7 +977,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=c2e3cbdb66a38b035be4d77fd79c3ae34578fb59520fb8af840e353738c31b67',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=668bea1a84e19369a0d28485d4b25edf9bdf81b007c0b0f229b503a76784848c',
             },
             {
               id_plan_document: 6,
@@ -987,7 +987,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=f765f64d520d04a43a82154481220da138a4b591e40b7c2e698b8bd10f7e3b37',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=dd28aa1e7a723ec7270077690ceda2e068382170da0bc7b3ddc7ff52cdb1eccf',
             },
           ],
           market_documents: [
@@ -996,14 +996,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=ba400c9b2587e4bd599088d33b3fdd665ee24fcdaa89fe8a6f4c1f12a6aae938',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=4c815ba0bd72de805b0d6bf2abda5e392b85b79763bb0e53f42ce6f000b09a39',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=1cf9415d2d4c7117c0abb8977e58643b0186796382ee8fe3909c9906e3800a4c',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=c2921dd16795c8f1288b90d92c4e5a9f139a46e547e5be162f32af2133c3c1e9',
             },
           ],
           acceptance_options: [
@@ -1144,7 +1144,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=c0c9fa470ad065dadda8a520c1edbd70d3184afcc51293df8cc8e8082d6f6764',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=d450302571030a8a7ccb69ff0fec661b527de9d84487afcf3d4eff437eb3054c',
             },
             {
               id_plan_document: 18,
@@ -1154,7 +1154,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=c30c4d20c5c5151054fd6a63debcb17eab5e8a0928463a26d04bdea818dba71f',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=4d67968330a3493c63aed60cb8c3362a805f07f5c0216154c04e95dba23b2501',
             },
           ],
           market_documents: [
@@ -1163,14 +1163,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=ba400c9b2587e4bd599088d33b3fdd665ee24fcdaa89fe8a6f4c1f12a6aae938',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=4c815ba0bd72de805b0d6bf2abda5e392b85b79763bb0e53f42ce6f000b09a39',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=1cf9415d2d4c7117c0abb8977e58643b0186796382ee8fe3909c9906e3800a4c',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=c2921dd16795c8f1288b90d92c4e5a9f139a46e547e5be162f32af2133c3c1e9',
             },
           ],
           acceptance_options: [
@@ -1325,7 +1325,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=5d9a0b97ee5ecdcffe4890a6a1d37021957239bf2aae4fb6a1a7c67449ec44dd',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=3e089f1cccddea7e679c242708d121532d5571d0a7fc8b9d89de0a47fa9bf3e1',
           },
           {
             id_plan_document: 2,
@@ -1335,7 +1335,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c65fe9e00af732a6165e8d5fa91530eedffaad9086e07ab304c33b5ca120cc60',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c199479db5f957493f712fe1e15d7bba56747be50408ea13f240ffbf2ed6e11f',
           },
         ],
         market_documents: [
@@ -1344,14 +1344,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             doc_type: 'YRAC',
             name: 'Your Rights as a Customer',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=ba400c9b2587e4bd599088d33b3fdd665ee24fcdaa89fe8a6f4c1f12a6aae938',
+            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=4c815ba0bd72de805b0d6bf2abda5e392b85b79763bb0e53f42ce6f000b09a39',
           },
           {
             id_market_document: 6,
             doc_type: 'PRIVACY',
             name: 'Privacy Policy',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=1cf9415d2d4c7117c0abb8977e58643b0186796382ee8fe3909c9906e3800a4c',
+            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=c2921dd16795c8f1288b90d92c4e5a9f139a46e547e5be162f32af2133c3c1e9',
           },
         ],
         acceptance_options: [
@@ -1438,7 +1438,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=5d9a0b97ee5ecdcffe4890a6a1d37021957239bf2aae4fb6a1a7c67449ec44dd',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=3e089f1cccddea7e679c242708d121532d5571d0a7fc8b9d89de0a47fa9bf3e1',
         },
         {
           id_plan_document: 2,
@@ -1448,7 +1448,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c65fe9e00af732a6165e8d5fa91530eedffaad9086e07ab304c33b5ca120cc60',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c199479db5f957493f712fe1e15d7bba56747be50408ea13f240ffbf2ed6e11f',
         },
       ],
       succeeded: true,
@@ -1517,7 +1517,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=5d9a0b97ee5ecdcffe4890a6a1d37021957239bf2aae4fb6a1a7c67449ec44dd',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=3e089f1cccddea7e679c242708d121532d5571d0a7fc8b9d89de0a47fa9bf3e1',
           },
           {
             id_plan_document: 2,
@@ -1527,7 +1527,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c65fe9e00af732a6165e8d5fa91530eedffaad9086e07ab304c33b5ca120cc60',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c199479db5f957493f712fe1e15d7bba56747be50408ea13f240ffbf2ed6e11f',
           },
         ],
         rescission_period: 3,
@@ -2291,7 +2291,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=5d9a0b97ee5ecdcffe4890a6a1d37021957239bf2aae4fb6a1a7c67449ec44dd',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=3e089f1cccddea7e679c242708d121532d5571d0a7fc8b9d89de0a47fa9bf3e1',
         },
         {
           id_document: 2,
@@ -2299,7 +2299,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c65fe9e00af732a6165e8d5fa91530eedffaad9086e07ab304c33b5ca120cc60',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c199479db5f957493f712fe1e15d7bba56747be50408ea13f240ffbf2ed6e11f',
         },
       ],
       succeeded: true,
@@ -2321,7 +2321,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=5d9a0b97ee5ecdcffe4890a6a1d37021957239bf2aae4fb6a1a7c67449ec44dd',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=3e089f1cccddea7e679c242708d121532d5571d0a7fc8b9d89de0a47fa9bf3e1',
         },
         {
           id_document: 2,
@@ -2329,7 +2329,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c65fe9e00af732a6165e8d5fa91530eedffaad9086e07ab304c33b5ca120cc60',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c199479db5f957493f712fe1e15d7bba56747be50408ea13f240ffbf2ed6e11f',
         },
       ],
       succeeded: true,
@@ -2392,7 +2392,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_b6b8889125c395f2c0',
+      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_fec5b621d5c1f4e92b',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -2410,8 +2410,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        customerProfileToken: 'sbx_cus_a3a977963c18bd0ebc',
-        paymentProfileToken: 'sbx_pp_d4e2764470fdaf7f5b',
+        customerProfileToken: 'sbx_cus_17bea114b08c8cefff',
+        paymentProfileToken: 'sbx_pp_fc8872588bc09d7ea8',
         cardType: 'Visa',
         cardNumber: 'XXXX1111',
         cardExpirationDate: '2030-12',
@@ -2432,15 +2432,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         enrollmentId: 2,
       },
       body: {
-        customer_profile_token: 'sbx_cus_a3a977963c18bd0ebc',
-        payment_profile_token: 'sbx_pp_d4e2764470fdaf7f5b',
+        customer_profile_token: 'sbx_cus_17bea114b08c8cefff',
+        payment_profile_token: 'sbx_pp_fc8872588bc09d7ea8',
         date_from: '2026-11-16',
       },
     },
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_d4e2764470fdaf7f5b',
+        paymentProfileToken: 'sbx_pp_fc8872588bc09d7ea8',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2464,7 +2464,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_d4e2764470fdaf7f5b',
+        paymentProfileToken: 'sbx_pp_fc8872588bc09d7ea8',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2483,16 +2483,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         idEnrollment: 2,
-        customerProfileToken: 'sbx_cus_a3a977963c18bd0ebc',
-        paymentProfileToken: 'sbx_pp_d4e2764470fdaf7f5b',
+        customerProfileToken: 'sbx_cus_17bea114b08c8cefff',
+        paymentProfileToken: 'sbx_pp_fc8872588bc09d7ea8',
         amount: 25,
       },
     },
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '837499260612',
-        id_payment_profile: 'sbx_pp_d4e2764470fdaf7f5b',
+        id_charge_transaction: '144371348966',
+        id_payment_profile: 'sbx_pp_fc8872588bc09d7ea8',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2518,8 +2518,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       data: [
         {
           id_payment_charge_transactions: 1,
-          id_charge_transaction: '837499260612',
-          id_payment_profile: 'sbx_pp_d4e2764470fdaf7f5b',
+          id_charge_transaction: '144371348966',
+          id_payment_profile: 'sbx_pp_fc8872588bc09d7ea8',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2549,8 +2549,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '837499260612',
-        id_payment_profile: 'sbx_pp_d4e2764470fdaf7f5b',
+        id_charge_transaction: '144371348966',
+        id_payment_profile: 'sbx_pp_fc8872588bc09d7ea8',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2578,8 +2578,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '837499260612',
-        id_payment_profile: 'sbx_pp_d4e2764470fdaf7f5b',
+        id_charge_transaction: '144371348966',
+        id_payment_profile: 'sbx_pp_fc8872588bc09d7ea8',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2688,7 +2688,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=d5ca1c16176b04ef57b0f417b24f2bb78997da713a19b4c9081cda5f47702ca1',
+      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=1849bf82d7e816d3372725054f408eb42cc4dd808f6938bb3aff802d830fc6af',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -2893,16 +2893,98 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       message: 'OK',
     },
   },
-  agentRetrySubmission: {
+  uploadCreditLetter: {
     request: {
       path: {
-        id: 4,
+        enrollmentId: 4,
+      },
+      file: {
+        name: 'letter-of-credit.pdf',
+        type: 'application/pdf',
       },
     },
     answer: {
       data: {
+        id_customer_credit_letters: 1,
+        id_status: 0,
+        file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        id_customer: 5,
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=26a8d2d5be7c32e46422b6a0d636302fedb21bf8aae5e097f4c786917066111c',
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  getPendingCreditLetter: {
+    request: {
+      path: {
+        enrollmentId: 4,
+      },
+    },
+    answer: {
+      data: {
+        id_customer_credit_letters: 1,
+        id_status: 0,
+        file_name: 'letter-of-credit.pdf',
+        id_enrollment: 4,
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=26a8d2d5be7c32e46422b6a0d636302fedb21bf8aae5e097f4c786917066111c',
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  agentApproveCreditLetter: {
+    request: {
+      path: {
+        id: 1,
+      },
+      body: {
+        reason: 'Signed by the bank; amount covers the deposit',
+      },
+    },
+    answer: {
+      data: {
+        id_customer_credit_letters: 1,
+        id_status: 1,
+        id_enrollment: 4,
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  agentRejectCreditLetter: {
+    request: {
+      path: {
+        id: 2,
+      },
+      body: {
+        reason: 'The letter is not signed',
+      },
+    },
+    answer: {
+      data: {
+        id_customer_credit_letters: 2,
+        id_status: 2,
+        id_enrollment: 5,
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  agentRetrySubmission: {
+    request: {
+      path: {
+        id: 6,
+      },
+    },
+    answer: {
+      data: {
+        id_enrollment: 6,
+        id_customer: 7,
         id_plan: 1,
         id_utility: 1,
         id_status: 9,
@@ -2977,7 +3059,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   agentRejectEnrollment: {
     request: {
       path: {
-        id: 5,
+        id: 7,
       },
       body: {
         reason: 'The customer did not sign up',
@@ -2985,8 +3067,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        id_enrollment: 5,
-        id_customer: 6,
+        id_enrollment: 7,
+        id_customer: 8,
         id_plan: 1,
         id_utility: 1,
         id_status: 15,
@@ -3338,6 +3420,27 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       message: 'OK',
     },
   },
+  importPricingMatrix: {
+    request: {
+      file: {
+        name: 'bluebonnet-2026-11-20.csv',
+        type: 'text/csv',
+      },
+    },
+    answer: {
+      data: {
+        idImport: 2,
+        fileName: 'bluebonnet-2026-11-20.csv',
+        rows: 960,
+        priceFileDate: '2026-11-20',
+        utilities: ['AEP_TCC', 'CNP'],
+        importedAt: '2026-11-02T15:00:00.000Z',
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
   uploadProspectDocument: {
     request: {
       path: {
@@ -3350,13 +3453,13 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        idDocument: 1,
+        idDocument: 3,
         fileName: 'utility-bill.pdf',
         contentType: 'application/pdf',
         sizeBytes: 77,
         uploadedAt: '2026-11-02T15:00:00.000Z',
         downloadUrl:
-          'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=b0a33efccab721d6c445c4a03f1caebed0771e18baa9a261b5f4aaa443af5bfb',
+          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=c7c9640ba63e56b9e3ecd0313d187c5470d028fee5f3ba240d4d8f74706f5bac',
       },
       succeeded: true,
       errors: [],
@@ -3366,7 +3469,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   downloadFile: {
     request: {
       path: {
-        fileId: '1',
+        fileId: '3',
       },
       query: {
         expires: '1793718000',
@@ -3455,13 +3558,13 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           modifiedAt: '2026-11-02T15:00:00.000Z',
           documents: [
             {
-              idDocument: 1,
+              idDocument: 3,
               fileName: 'utility-bill.pdf',
               contentType: 'application/pdf',
               sizeBytes: 77,
               uploadedAt: '2026-11-02T15:00:00.000Z',
               downloadUrl:
-                'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=b0a33efccab721d6c445c4a03f1caebed0771e18baa9a261b5f4aaa443af5bfb',
+                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=c7c9640ba63e56b9e3ecd0313d187c5470d028fee5f3ba240d4d8f74706f5bac',
             },
           ],
         },
@@ -3511,7 +3614,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nThank you for choosing {{brand_name}}. Your enrollment {{enrollment_id}} for {{service_address}} (ESIID {{esiid}}) is confirmed on the {{plan_name}} plan: {{plan_rate}} for {{plan_term}} months.\n\nService is scheduled to start on {{enrollment_start_date}}. We will email you again when it starts.\n\nQuestions? Call us at {{brand_phone}} or visit {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-26T17:50:44.456Z',
+              updated_at: '2026-11-26T17:52:31.456Z',
             },
             {
               id_template: 2,
@@ -3521,7 +3624,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nYour enrollment {{enrollment_id}} for {{service_address}} needs a deposit of {{amount}} before we can send it to your utility.\n\nPay it on {{brand_my_account_url}} or call us at {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-26T17:50:44.456Z',
+              updated_at: '2026-11-26T17:52:31.456Z',
             },
           ],
         },
@@ -3544,7 +3647,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nGracias por elegir {{brand_name}}. Su inscripción {{enrollment_id}} para {{service_address}} (ESIID {{esiid}}) está confirmada en el plan {{plan_name}}: {{plan_rate}} por {{plan_term}} meses.\n\nEl servicio comenzará el {{enrollment_start_date}}. Le escribiremos de nuevo cuando comience.\n\n¿Preguntas? Llámenos al {{brand_phone}} o visite {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-26T17:50:44.456Z',
+              updated_at: '2026-11-26T17:52:31.456Z',
             },
             {
               id_template: 9,
@@ -3554,7 +3657,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nSu inscripción {{enrollment_id}} para {{service_address}} requiere un depósito de {{amount}} antes de enviarla a su compañía de servicios.\n\nPáguelo en {{brand_my_account_url}} o llámenos al {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-26T17:50:44.456Z',
+              updated_at: '2026-11-26T17:52:31.456Z',
             },
           ],
         },
@@ -3735,7 +3838,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_d4e2764470fdaf7f5b',
+        paymentProfileToken: 'sbx_pp_fc8872588bc09d7ea8',
         dateFrom: '2026-11-16',
         status: 'finished',
         paymentType: 'CreditCard',
@@ -3753,7 +3856,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   deletePaymentProfile: {
     request: {
       path: {
-        paymentProfileToken: 'sbx_pp_d4e2764470fdaf7f5b',
+        paymentProfileToken: 'sbx_pp_fc8872588bc09d7ea8',
       },
     },
     answer: {
@@ -3766,12 +3869,12 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   markNotificationRead: {
     request: {
       path: {
-        notificationId: 7,
+        notificationId: 10,
       },
     },
     answer: {
       data: {
-        id_notification: 7,
+        id_notification: 10,
         id_customer: 3,
         id_enrollment: 2,
         id_message: 201,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { SANDBOX } from '../../src/db/seed/sandbox.js';
 import { epochSeconds } from '../../src/domain/clock.js';
 import { addDays, dayOf } from '../../src/domain/dates.js';
@@ -545,6 +546,41 @@ const STEPS: Step[] = [
     }),
   },
   {
+    operationId: 'uploadCreditLetter',
+    as: 'account',
+    before: async (api, c) => {
+      c.ids.letterEnrollment = await letterOfCreditEnrollment(api, c, '10443720990000001');
+    },
+    request: (c) => ({ path: { enrollmentId: c.ids.letterEnrollment! }, file: pdf('letter-of-credit.pdf') }),
+    keep: (data, c) => (c.ids.letter = data.id_customer_credit_letters),
+  },
+  {
+    operationId: 'getPendingCreditLetter',
+    as: 'account',
+    request: (c) => ({ path: { enrollmentId: c.ids.letterEnrollment! } }),
+  },
+  {
+    operationId: 'agentApproveCreditLetter',
+    as: 'account',
+    request: (c) => ({
+      path: { id: c.ids.letter! },
+      body: { reason: 'Signed by the bank; amount covers the deposit' },
+    }),
+  },
+  {
+    operationId: 'agentRejectCreditLetter',
+    as: 'account',
+    before: async (api, c) => {
+      const enrollment = await letterOfCreditEnrollment(api, c, '10443720990000002');
+      const file = pdf('unsigned-letter.pdf');
+      const uploaded = await uploadFiles(api, `/enrollments/${enrollment}/upload-credit-letter`, c.token, [
+        { name: file.name, bytes: file.content, type: file.type },
+      ]);
+      c.ids.unsignedLetter = uploaded.body.data.id_customer_credit_letters;
+    },
+    request: (c) => ({ path: { id: c.ids.unsignedLetter! }, body: { reason: 'The letter is not signed' } }),
+  },
+  {
     operationId: 'agentRetrySubmission',
     as: 'account',
     before: async (api, c) => {
@@ -604,6 +640,17 @@ const STEPS: Step[] = [
     operationId: 'updateProspectStatus',
     as: 'account',
     request: (c) => ({ path: { prospectId: c.ids.prospect! }, body: { newStatus: 'Contacted' } }),
+  },
+  {
+    operationId: 'importPricingMatrix',
+    as: 'account',
+    request: () => ({
+      file: {
+        name: 'bluebonnet-2026-11-20.csv',
+        type: 'text/csv',
+        content: readFileSync(new URL('../../src/db/seed/data/pricing-matrix.csv', import.meta.url), 'utf8'),
+      },
+    }),
   },
   {
     operationId: 'uploadProspectDocument',
@@ -749,6 +796,60 @@ async function resetTokenOf(api: TestApi, recipient: string): Promise<string> {
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
   return /securityToken=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+}
+
+/**
+ * A business enrollment at the sandbox home whose deposit is to be covered by a letter of credit (the sandbox
+ * bureau scores SSN ...450 under the plan's deposit threshold), unrecorded; returns its id.
+ */
+async function letterOfCreditEnrollment(api: TestApi, c: Context, ldcAccount: string): Promise<number> {
+  const as = { token: c.token };
+  const plans = await api.call('GET', '/plans/for-wizard', {
+    ...as,
+    query: { ids_utilities: [c.ids.oncor!], customer_type: c.ids.smallBusiness! },
+  });
+  const plan = plans.body.data[0].id_plan;
+  const options = await api.call('GET', '/plans/acceptance-options', { ...as, query: { planId: plan } });
+  const check = await api.call('POST', '/payments/credit-check', {
+    ...as,
+    body: {
+      firstName: 'Ana',
+      lastName: 'Garcia',
+      streetNum: '1201',
+      streetName: 'Elm St',
+      city: 'Dallas',
+      state: 'TX',
+      zipCode: DALLAS.zipcode,
+      socialSecurityNumber: '234-56-7450',
+      planId: plan,
+    },
+  });
+  const response = await api.call('POST', '/enrollments/create', {
+    ...as,
+    body: {
+      planId: plan,
+      commodityName: 'Electric',
+      customerType: 'SmallBusiness',
+      switchType: 'Switch',
+      requestedStartDate: today(c, 14),
+      agreedAcceptanceValues: options.body.data
+        .filter((o: any) => o.is_required)
+        .map((o: any) => o.id_option),
+      billingDeliveryMethod: 1,
+      serviceAddress: { ...DALLAS, ldcAccount },
+      customer: {
+        firmName: 'Elm Bakery',
+        contactName: 'Ana Garcia',
+        fedtaxid: '741234567',
+        email: 'owner@elmbakery.example',
+        primaryPhoneNumber: '(512) 555-0100',
+      },
+      payment: { creditCheckId: check.body.data.id_credit_check, depositOptions: 'LetterOfCredit' },
+    },
+  });
+  if (response.body.data?.enrollmentStatus !== 'ON_HOLD_LETTER_OF_CREDIT_PENDING_UPLOAD')
+    throw new Error(`expected a letter-of-credit hold: ${JSON.stringify(response.body)}`);
+  return response.body.data.enrollmentId;
 }
 
 /** Creates an enrollment a step needs (a hold for an agent to work), unrecorded; returns its id. */

@@ -24,18 +24,13 @@ const api = useTestApi({ backgroundTasks: false }, {}, { clock });
  * contract): the list only shrinks, and a new operation comes with its example.
  */
 const NOT_IN_THE_JOURNEY_YET = [
-  'importPricingMatrix',
   'createProspectSigningView',
   'updateTpvVerification',
   'receiveDocusignWebhook',
   'listPlanBundlesForWizard',
   'renewEnrollment',
   'transferService',
-  'getPendingCreditLetter',
-  'uploadCreditLetter',
   'agentMeterVerified',
-  'agentApproveCreditLetter',
-  'agentRejectCreditLetter',
   'agentSendEtfInvoice',
   'agentWaiveEtfInvoice',
   'createChargeTransaction',
