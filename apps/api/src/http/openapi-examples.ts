@@ -634,7 +634,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=668bea1a84e19369a0d28485d4b25edf9bdf81b007c0b0f229b503a76784848c',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=48c757ad2efb1af464e69688925934dc28c9d6b02c9873d2c464ba1abe716cec',
             },
             {
               id_plan_document: 6,
@@ -644,7 +644,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=dd28aa1e7a723ec7270077690ceda2e068382170da0bc7b3ddc7ff52cdb1eccf',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=8ebe6d9098be19432c35f2ceb67452aa5eaabe2c6505d2d2f8479af8a9ac696b',
             },
           ],
           market_documents: [
@@ -653,14 +653,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=4c815ba0bd72de805b0d6bf2abda5e392b85b79763bb0e53f42ce6f000b09a39',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=d556ebf9a86f0cf7853cecc26a9d3cc7bed2e2aed3a059d6f4245397383a1a5e',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=c2921dd16795c8f1288b90d92c4e5a9f139a46e547e5be162f32af2133c3c1e9',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=29b7682f4e26cac31ad925b332ac765159477738b9f9a1e6665dcc8813c7f675',
             },
           ],
           acceptance_options: [
@@ -798,7 +798,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=d450302571030a8a7ccb69ff0fec661b527de9d84487afcf3d4eff437eb3054c',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=4edd625bbfa53a22a6015ad342ebe843b36afb87ca5310cf60390e6e380b6ffe',
             },
             {
               id_plan_document: 18,
@@ -808,7 +808,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=4d67968330a3493c63aed60cb8c3362a805f07f5c0216154c04e95dba23b2501',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=b8cce1fa54ea3ee5078691323d65a71e8c6b0c9afb9446c99b0e636285811268',
             },
           ],
           market_documents: [
@@ -817,14 +817,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=4c815ba0bd72de805b0d6bf2abda5e392b85b79763bb0e53f42ce6f000b09a39',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=d556ebf9a86f0cf7853cecc26a9d3cc7bed2e2aed3a059d6f4245397383a1a5e',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=c2921dd16795c8f1288b90d92c4e5a9f139a46e547e5be162f32af2133c3c1e9',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=29b7682f4e26cac31ad925b332ac765159477738b9f9a1e6665dcc8813c7f675',
             },
           ],
           acceptance_options: [
@@ -977,7 +977,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=668bea1a84e19369a0d28485d4b25edf9bdf81b007c0b0f229b503a76784848c',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=48c757ad2efb1af464e69688925934dc28c9d6b02c9873d2c464ba1abe716cec',
             },
             {
               id_plan_document: 6,
@@ -987,7 +987,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=dd28aa1e7a723ec7270077690ceda2e068382170da0bc7b3ddc7ff52cdb1eccf',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=8ebe6d9098be19432c35f2ceb67452aa5eaabe2c6505d2d2f8479af8a9ac696b',
             },
           ],
           market_documents: [
@@ -996,14 +996,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=4c815ba0bd72de805b0d6bf2abda5e392b85b79763bb0e53f42ce6f000b09a39',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=d556ebf9a86f0cf7853cecc26a9d3cc7bed2e2aed3a059d6f4245397383a1a5e',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=c2921dd16795c8f1288b90d92c4e5a9f139a46e547e5be162f32af2133c3c1e9',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=29b7682f4e26cac31ad925b332ac765159477738b9f9a1e6665dcc8813c7f675',
             },
           ],
           acceptance_options: [
@@ -1144,7 +1144,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=d450302571030a8a7ccb69ff0fec661b527de9d84487afcf3d4eff437eb3054c',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=4edd625bbfa53a22a6015ad342ebe843b36afb87ca5310cf60390e6e380b6ffe',
             },
             {
               id_plan_document: 18,
@@ -1154,7 +1154,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=4d67968330a3493c63aed60cb8c3362a805f07f5c0216154c04e95dba23b2501',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=b8cce1fa54ea3ee5078691323d65a71e8c6b0c9afb9446c99b0e636285811268',
             },
           ],
           market_documents: [
@@ -1163,14 +1163,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=4c815ba0bd72de805b0d6bf2abda5e392b85b79763bb0e53f42ce6f000b09a39',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=d556ebf9a86f0cf7853cecc26a9d3cc7bed2e2aed3a059d6f4245397383a1a5e',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=c2921dd16795c8f1288b90d92c4e5a9f139a46e547e5be162f32af2133c3c1e9',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=29b7682f4e26cac31ad925b332ac765159477738b9f9a1e6665dcc8813c7f675',
             },
           ],
           acceptance_options: [
@@ -1325,7 +1325,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=3e089f1cccddea7e679c242708d121532d5571d0a7fc8b9d89de0a47fa9bf3e1',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=c1e6cf8910258676abae23e25e6bcdd08540788c1efa0c960e920d037602a30d',
           },
           {
             id_plan_document: 2,
@@ -1335,7 +1335,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c199479db5f957493f712fe1e15d7bba56747be50408ea13f240ffbf2ed6e11f',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=10db552c6a987abb58347381ee69562fa2490d6b3f52791290aa98c9351658a2',
           },
         ],
         market_documents: [
@@ -1344,14 +1344,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             doc_type: 'YRAC',
             name: 'Your Rights as a Customer',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=4c815ba0bd72de805b0d6bf2abda5e392b85b79763bb0e53f42ce6f000b09a39',
+            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=d556ebf9a86f0cf7853cecc26a9d3cc7bed2e2aed3a059d6f4245397383a1a5e',
           },
           {
             id_market_document: 6,
             doc_type: 'PRIVACY',
             name: 'Privacy Policy',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=c2921dd16795c8f1288b90d92c4e5a9f139a46e547e5be162f32af2133c3c1e9',
+            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=29b7682f4e26cac31ad925b332ac765159477738b9f9a1e6665dcc8813c7f675',
           },
         ],
         acceptance_options: [
@@ -1438,7 +1438,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=3e089f1cccddea7e679c242708d121532d5571d0a7fc8b9d89de0a47fa9bf3e1',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=c1e6cf8910258676abae23e25e6bcdd08540788c1efa0c960e920d037602a30d',
         },
         {
           id_plan_document: 2,
@@ -1448,7 +1448,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c199479db5f957493f712fe1e15d7bba56747be50408ea13f240ffbf2ed6e11f',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=10db552c6a987abb58347381ee69562fa2490d6b3f52791290aa98c9351658a2',
         },
       ],
       succeeded: true,
@@ -1517,7 +1517,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=3e089f1cccddea7e679c242708d121532d5571d0a7fc8b9d89de0a47fa9bf3e1',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=c1e6cf8910258676abae23e25e6bcdd08540788c1efa0c960e920d037602a30d',
           },
           {
             id_plan_document: 2,
@@ -1527,7 +1527,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c199479db5f957493f712fe1e15d7bba56747be50408ea13f240ffbf2ed6e11f',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=10db552c6a987abb58347381ee69562fa2490d6b3f52791290aa98c9351658a2',
           },
         ],
         rescission_period: 3,
@@ -2291,7 +2291,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=3e089f1cccddea7e679c242708d121532d5571d0a7fc8b9d89de0a47fa9bf3e1',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=c1e6cf8910258676abae23e25e6bcdd08540788c1efa0c960e920d037602a30d',
         },
         {
           id_document: 2,
@@ -2299,7 +2299,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c199479db5f957493f712fe1e15d7bba56747be50408ea13f240ffbf2ed6e11f',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=10db552c6a987abb58347381ee69562fa2490d6b3f52791290aa98c9351658a2',
         },
       ],
       succeeded: true,
@@ -2321,7 +2321,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=3e089f1cccddea7e679c242708d121532d5571d0a7fc8b9d89de0a47fa9bf3e1',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=c1e6cf8910258676abae23e25e6bcdd08540788c1efa0c960e920d037602a30d',
         },
         {
           id_document: 2,
@@ -2329,7 +2329,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=c199479db5f957493f712fe1e15d7bba56747be50408ea13f240ffbf2ed6e11f',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=10db552c6a987abb58347381ee69562fa2490d6b3f52791290aa98c9351658a2',
         },
       ],
       succeeded: true,
@@ -2392,7 +2392,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_fec5b621d5c1f4e92b',
+      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_5a2dba666bddd9e74d',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -2410,8 +2410,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        customerProfileToken: 'sbx_cus_17bea114b08c8cefff',
-        paymentProfileToken: 'sbx_pp_fc8872588bc09d7ea8',
+        customerProfileToken: 'sbx_cus_98f675cd20326a5d4b',
+        paymentProfileToken: 'sbx_pp_6dc623fbecd6a1b340',
         cardType: 'Visa',
         cardNumber: 'XXXX1111',
         cardExpirationDate: '2030-12',
@@ -2432,15 +2432,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         enrollmentId: 2,
       },
       body: {
-        customer_profile_token: 'sbx_cus_17bea114b08c8cefff',
-        payment_profile_token: 'sbx_pp_fc8872588bc09d7ea8',
+        customer_profile_token: 'sbx_cus_98f675cd20326a5d4b',
+        payment_profile_token: 'sbx_pp_6dc623fbecd6a1b340',
         date_from: '2026-11-16',
       },
     },
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_fc8872588bc09d7ea8',
+        paymentProfileToken: 'sbx_pp_6dc623fbecd6a1b340',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2464,7 +2464,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_fc8872588bc09d7ea8',
+        paymentProfileToken: 'sbx_pp_6dc623fbecd6a1b340',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2483,16 +2483,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         idEnrollment: 2,
-        customerProfileToken: 'sbx_cus_17bea114b08c8cefff',
-        paymentProfileToken: 'sbx_pp_fc8872588bc09d7ea8',
+        customerProfileToken: 'sbx_cus_98f675cd20326a5d4b',
+        paymentProfileToken: 'sbx_pp_6dc623fbecd6a1b340',
         amount: 25,
       },
     },
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '144371348966',
-        id_payment_profile: 'sbx_pp_fc8872588bc09d7ea8',
+        id_charge_transaction: '535639492372',
+        id_payment_profile: 'sbx_pp_6dc623fbecd6a1b340',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2518,8 +2518,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       data: [
         {
           id_payment_charge_transactions: 1,
-          id_charge_transaction: '144371348966',
-          id_payment_profile: 'sbx_pp_fc8872588bc09d7ea8',
+          id_charge_transaction: '535639492372',
+          id_payment_profile: 'sbx_pp_6dc623fbecd6a1b340',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2549,8 +2549,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '144371348966',
-        id_payment_profile: 'sbx_pp_fc8872588bc09d7ea8',
+        id_charge_transaction: '535639492372',
+        id_payment_profile: 'sbx_pp_6dc623fbecd6a1b340',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2578,8 +2578,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '144371348966',
-        id_payment_profile: 'sbx_pp_fc8872588bc09d7ea8',
+        id_charge_transaction: '535639492372',
+        id_payment_profile: 'sbx_pp_6dc623fbecd6a1b340',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2688,7 +2688,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=1849bf82d7e816d3372725054f408eb42cc4dd808f6938bb3aff802d830fc6af',
+      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=2fcbb1ab845fc83c9973d4f0c9d7297bc1d59d1209799e8dcc695b68a676cadd',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -2909,7 +2909,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_status: 0,
         file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=26a8d2d5be7c32e46422b6a0d636302fedb21bf8aae5e097f4c786917066111c',
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=934837b06047997504ff047db1f68bcb268db9f7e494afda6971b8bdc3259fd1',
       },
       succeeded: true,
       errors: [],
@@ -2928,7 +2928,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_status: 0,
         file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=26a8d2d5be7c32e46422b6a0d636302fedb21bf8aae5e097f4c786917066111c',
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=934837b06047997504ff047db1f68bcb268db9f7e494afda6971b8bdc3259fd1',
       },
       succeeded: true,
       errors: [],
@@ -3459,7 +3459,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         sizeBytes: 77,
         uploadedAt: '2026-11-02T15:00:00.000Z',
         downloadUrl:
-          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=c7c9640ba63e56b9e3ecd0313d187c5470d028fee5f3ba240d4d8f74706f5bac',
+          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=f80d2f7f6538fb152a88497c110a0aae80e9a8e72e4a3f86084e9306f5dc9d49',
       },
       succeeded: true,
       errors: [],
@@ -3564,7 +3564,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               sizeBytes: 77,
               uploadedAt: '2026-11-02T15:00:00.000Z',
               downloadUrl:
-                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=c7c9640ba63e56b9e3ecd0313d187c5470d028fee5f3ba240d4d8f74706f5bac',
+                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=f80d2f7f6538fb152a88497c110a0aae80e9a8e72e4a3f86084e9306f5dc9d49',
             },
           ],
         },
@@ -3614,7 +3614,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nThank you for choosing {{brand_name}}. Your enrollment {{enrollment_id}} for {{service_address}} (ESIID {{esiid}}) is confirmed on the {{plan_name}} plan: {{plan_rate}} for {{plan_term}} months.\n\nService is scheduled to start on {{enrollment_start_date}}. We will email you again when it starts.\n\nQuestions? Call us at {{brand_phone}} or visit {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-26T17:52:31.456Z',
+              updated_at: '2026-11-26T17:54:20.657Z',
             },
             {
               id_template: 2,
@@ -3624,7 +3624,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nYour enrollment {{enrollment_id}} for {{service_address}} needs a deposit of {{amount}} before we can send it to your utility.\n\nPay it on {{brand_my_account_url}} or call us at {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-26T17:52:31.456Z',
+              updated_at: '2026-11-26T17:54:20.657Z',
             },
           ],
         },
@@ -3647,7 +3647,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nGracias por elegir {{brand_name}}. Su inscripción {{enrollment_id}} para {{service_address}} (ESIID {{esiid}}) está confirmada en el plan {{plan_name}}: {{plan_rate}} por {{plan_term}} meses.\n\nEl servicio comenzará el {{enrollment_start_date}}. Le escribiremos de nuevo cuando comience.\n\n¿Preguntas? Llámenos al {{brand_phone}} o visite {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-26T17:52:31.456Z',
+              updated_at: '2026-11-26T17:54:20.657Z',
             },
             {
               id_template: 9,
@@ -3657,7 +3657,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nSu inscripción {{enrollment_id}} para {{service_address}} requiere un depósito de {{amount}} antes de enviarla a su compañía de servicios.\n\nPáguelo en {{brand_my_account_url}} o llámenos al {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-26T17:52:31.456Z',
+              updated_at: '2026-11-26T17:54:20.657Z',
             },
           ],
         },
@@ -3747,6 +3747,178 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       message: 'OK',
     },
   },
+  getUsageHistory: {
+    request: {
+      path: {
+        enrollId: 2,
+      },
+    },
+    answer: {
+      data: [
+        {
+          custStatementTkn: '2fec36c13b97d8e80a891204',
+          beginReadDate: '2026-12-16',
+          endReadDate: '2027-01-16',
+          daysOfService: 31,
+          usageNum: 1070,
+          usageUnit: 'kWh',
+          averageDailyUsage: 34.5,
+          usageChargeAmount: 173.69,
+        },
+        {
+          custStatementTkn: '9b707bc265f5b1b16e7b8b8b',
+          beginReadDate: '2026-11-16',
+          endReadDate: '2026-12-16',
+          daysOfService: 30,
+          usageNum: 973,
+          usageUnit: 'kWh',
+          averageDailyUsage: 32.4,
+          usageChargeAmount: 159.25,
+        },
+      ],
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  listBillingCharges: {
+    request: {
+      path: {
+        enrollId: 2,
+      },
+    },
+    answer: {
+      data: [
+        {
+          chargeId: '2fec36c13b97d8e80a891204-1',
+          custStatementTkn: '2fec36c13b97d8e80a891204',
+          chargeDate: '2027-01-17',
+          beginServiceDate: '2026-12-16',
+          endServiceDate: '2027-01-16',
+          chargeType: 'ENERGY',
+          chargeDescription: 'Energy charge (Bluebonnet Energy 12-Month Fixed Electric)',
+          quantity: 1070,
+          unit: 'kWh',
+          rate: 0.094,
+          chargeAmt: 100.58,
+        },
+        {
+          chargeId: '2fec36c13b97d8e80a891204-2',
+          custStatementTkn: '2fec36c13b97d8e80a891204',
+          chargeDate: '2027-01-17',
+          beginServiceDate: '2026-12-16',
+          endServiceDate: '2027-01-16',
+          chargeType: 'BASE',
+          chargeDescription: 'Base charge',
+          quantity: 1,
+          unit: 'month',
+          rate: 9.95,
+          chargeAmt: 9.95,
+        },
+      ],
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+      pageNumber: 1,
+      pageSize: 20,
+      totalPages: 1,
+      totalRecords: 10,
+    },
+  },
+  listBillingStatements: {
+    request: {
+      path: {
+        enrollId: 2,
+      },
+    },
+    answer: {
+      data: [
+        {
+          custStatementTkn: '2fec36c13b97d8e80a891204',
+          statementDate: '2027-01-17',
+          dueDate: '2027-02-02',
+          beginReadDate: '2026-12-16',
+          endReadDate: '2027-01-16',
+          daysOfService: 31,
+          usageNum: 1070,
+          usageUnit: 'kWh',
+          previousBalanceAmt: 134.25,
+          paymentsAmt: 0,
+          currentChargesAmt: 173.69,
+          stmtBalanceAmt: 307.94,
+          overdueBalanceAmt: 134.25,
+          lastPaymentAmt: 25,
+          lastPaymentDate: '2026-11-02',
+        },
+        {
+          custStatementTkn: '9b707bc265f5b1b16e7b8b8b',
+          statementDate: '2026-12-17',
+          dueDate: '2027-01-02',
+          beginReadDate: '2026-11-16',
+          endReadDate: '2026-12-16',
+          daysOfService: 30,
+          usageNum: 973,
+          usageUnit: 'kWh',
+          previousBalanceAmt: 0,
+          paymentsAmt: 25,
+          currentChargesAmt: 159.25,
+          stmtBalanceAmt: 134.25,
+          overdueBalanceAmt: 0,
+          lastPaymentAmt: 25,
+          lastPaymentDate: '2026-11-02',
+        },
+      ],
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+      pageNumber: 1,
+      pageSize: 20,
+      totalPages: 1,
+      totalRecords: 2,
+    },
+  },
+  getBillingStatementSummary: {
+    request: {
+      path: {
+        enrollId: 2,
+      },
+    },
+    answer: {
+      data: {
+        custStatementTkn: '2fec36c13b97d8e80a891204',
+        statementDate: '2027-01-17',
+        dueDate: '2027-02-02',
+        beginReadDate: '2026-12-16',
+        endReadDate: '2027-01-16',
+        usageNum: 1070,
+        usageUnit: 'kWh',
+        energyChargesAmt: 100.58,
+        baseChargesAmt: 9.95,
+        deliveryChargesAmt: 59.76,
+        taxesAmt: 3.4,
+        previousBalanceAmt: 134.25,
+        paymentsAmt: 0,
+        currentChargesAmt: 173.69,
+        stmtBalanceAmt: 307.94,
+        overdueBalanceAmt: 134.25,
+        lastPaymentAmt: 25,
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  getBillingStatementPdf: {
+    request: {
+      path: {
+        enrollId: 2,
+      },
+      query: {
+        custStatementTkn: '2fec36c13b97d8e80a891204',
+      },
+    },
+    answer: null,
+  },
   updateBillingDeliveryMethod: {
     request: {
       path: {
@@ -3762,8 +3934,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_customer: 3,
         id_plan: 1,
         id_utility: 1,
-        id_status: 10,
-        status: 'PENDING',
+        id_status: 12,
+        status: 'ACTIVE',
         requested_start_date: '2026-11-16',
         contract_start_date: '2026-11-16',
         contract_end_date: '2027-11-16',
@@ -3776,7 +3948,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         showPaymentDeposit: false,
         canMakePayments: true,
         showPayments: true,
-        isActive: false,
+        isActive: true,
         id_method_delivery: 2,
         plans: [
           {
@@ -3805,14 +3977,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         },
         enrollment_statuses: [
           {
-            name: 'PENDING',
-            status_for_customers: 'Pending start',
-            changed_at: '2026-11-02T15:00:00.000Z',
+            name: 'ACTIVE',
+            status_for_customers: 'Active',
+            changed_at: '2027-01-19T15:00:00.000Z',
           },
           {
-            name: 'PENDING',
-            status_for_customers: 'Pending start',
-            changed_at: '2026-11-02T15:00:00.000Z',
+            name: 'ACTIVE',
+            status_for_customers: 'Active',
+            changed_at: '2026-11-16T15:00:00.000Z',
           },
         ],
         statusDetails: {
@@ -3838,7 +4010,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_fc8872588bc09d7ea8',
+        paymentProfileToken: 'sbx_pp_6dc623fbecd6a1b340',
         dateFrom: '2026-11-16',
         status: 'finished',
         paymentType: 'CreditCard',
@@ -3856,7 +4028,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   deletePaymentProfile: {
     request: {
       path: {
-        paymentProfileToken: 'sbx_pp_fc8872588bc09d7ea8',
+        paymentProfileToken: 'sbx_pp_6dc623fbecd6a1b340',
       },
     },
     answer: {
@@ -3869,23 +4041,23 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   markNotificationRead: {
     request: {
       path: {
-        notificationId: 10,
+        notificationId: 15,
       },
     },
     answer: {
       data: {
-        id_notification: 10,
+        id_notification: 15,
         id_customer: 3,
         id_enrollment: 2,
-        id_message: 201,
-        kind: 'payment-received',
-        sent_date: '2026-11-02T15:00:00.000Z',
-        read_date: '2026-11-02T15:00:00.000Z',
+        id_message: 301,
+        kind: 'statement-ready',
+        sent_date: '2027-01-19T15:00:00.000Z',
+        read_date: '2027-01-19T15:00:00.000Z',
         messages: {
-          subject: 'We received your payment',
+          subject: 'Your statement is ready',
           message:
-            'Thank you: your payment of $25.00 for 1201 Elm St, Dallas (enrollment 2) was received on 2026-11-02.',
-          display_priority: 3,
+            'Your statement for 1201 Elm St, Dallas (enrollment 2) is ready: balance $307.94, due 2027-02-02.',
+          display_priority: 2,
         },
       },
       succeeded: true,
@@ -3919,7 +4091,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         enrollmentId: 2,
       },
       body: {
-        effectiveDate: '2026-11-16',
+        effectiveDate: '2027-02-02',
         reasonCodeId: 1,
       },
     },
@@ -3930,8 +4102,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           id_customer: 3,
           id_plan: 1,
           id_utility: 1,
-          id_status: 15,
-          status: 'CANCELLED',
+          id_status: 13,
+          status: 'DROP_PENDING',
           requested_start_date: '2026-11-16',
           contract_start_date: '2026-11-16',
           contract_end_date: '2027-11-16',
@@ -3942,7 +4114,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           showReinstatement: false,
           pendingDepositAmount: 0,
           showPaymentDeposit: false,
-          canMakePayments: false,
+          canMakePayments: true,
           showPayments: true,
           isActive: false,
           id_method_delivery: 2,
@@ -3973,14 +4145,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           },
           enrollment_statuses: [
             {
-              name: 'CANCELLED',
-              status_for_customers: 'Cancelled',
-              changed_at: '2026-11-02T15:00:00.000Z',
+              name: 'DROP_PENDING',
+              status_for_customers: 'Ending',
+              changed_at: '2027-01-19T15:00:00.000Z',
             },
             {
-              name: 'PENDING',
-              status_for_customers: 'Pending start',
-              changed_at: '2026-11-02T15:00:00.000Z',
+              name: 'ACTIVE',
+              status_for_customers: 'Active',
+              changed_at: '2027-01-19T15:00:00.000Z',
             },
           ],
           statusDetails: {
@@ -3992,7 +4164,33 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           billing_errors: [],
           meter_unverified: false,
         },
-        etf_invoice: null,
+        etf_invoice: {
+          id_etf_invoice: 1,
+          amount: 150,
+          status: 'queued',
+        },
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  agentSendEtfInvoice: {
+    request: {
+      path: {
+        id: 1,
+      },
+    },
+    answer: {
+      data: {
+        id_etf_invoice: 1,
+        id_enrollment: 2,
+        amount: 150,
+        status: 'sent',
+        reason: 'Switching to another provider',
+        created_at: '2027-01-19T15:00:00.000Z',
+        resolved_at: '2027-01-19T15:00:00.000Z',
+        resolved_by: 'agent:1',
       },
       succeeded: true,
       errors: [],

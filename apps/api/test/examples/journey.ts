@@ -696,6 +696,40 @@ const STEPS: Step[] = [
   },
   { operationId: 'listAutoresponderSends', as: 'account' },
   {
+    operationId: 'getUsageHistory',
+    as: 'customer',
+    // Service starts on the start date, and two monthly statements follow.
+    before: async (api, c) => {
+      await travel(api, c, 14);
+      await travel(api, c, 64);
+    },
+    request: (c) => ({ path: { enrollId: c.ids.enrollment! } }),
+  },
+  {
+    operationId: 'listBillingCharges',
+    as: 'customer',
+    request: (c) => ({ path: { enrollId: c.ids.enrollment! } }),
+  },
+  {
+    operationId: 'listBillingStatements',
+    as: 'customer',
+    request: (c) => ({ path: { enrollId: c.ids.enrollment! } }),
+    keep: (data, c) => (c.values.statement = data[0].custStatementTkn),
+  },
+  {
+    operationId: 'getBillingStatementSummary',
+    as: 'customer',
+    request: (c) => ({ path: { enrollId: c.ids.enrollment! } }),
+  },
+  {
+    operationId: 'getBillingStatementPdf',
+    as: 'customer',
+    request: (c) => ({
+      path: { enrollId: c.ids.enrollment! },
+      query: { custStatementTkn: c.values.statement! },
+    }),
+  },
+  {
     operationId: 'updateBillingDeliveryMethod',
     as: 'account',
     request: (c) => ({ path: { enrollmentId: c.ids.enrollment! }, body: { id_method_delivery: 2 } }),
@@ -738,7 +772,9 @@ const STEPS: Step[] = [
       path: { enrollmentId: c.ids.enrollment! },
       body: { effectiveDate: today(c, 14), reasonCodeId: 1 },
     }),
+    keep: (data, c) => (c.ids.etf = data.etf_invoice?.id_etf_invoice),
   },
+  { operationId: 'agentSendEtfInvoice', as: 'account', request: (c) => ({ path: { id: c.ids.etf! } }) },
   {
     operationId: 'customerForgotPassword',
     as: 'account',
@@ -850,6 +886,25 @@ async function letterOfCreditEnrollment(api: TestApi, c: Context, ldcAccount: st
   if (response.body.data?.enrollmentStatus !== 'ON_HOLD_LETTER_OF_CREDIT_PENDING_UPLOAD')
     throw new Error(`expected a letter-of-credit hold: ${JSON.stringify(response.body)}`);
   return response.body.data.enrollmentId;
+}
+
+/**
+ * Time passes: the clock moves `days` on, the lifecycle task runs as it does each day, and the account and the
+ * customer sign in again (their tokens ran out meanwhile), unrecorded.
+ */
+async function travel(api: TestApi, c: Context, days: number): Promise<void> {
+  c.clock.advance(days * 86_400);
+  await api.app.voltin.scheduler.runNow('advance-enrollments');
+  const login = await api.call('POST', '/auth/login', {
+    query: signLogin(SANDBOX.apiKey, SANDBOX.apiSecret, epochSeconds(c.clock)),
+  });
+  c.token = login.body.data.token;
+  c.refreshToken = login.body.data.refreshToken;
+  const customer = await api.call('POST', '/customers/login', {
+    token: c.token,
+    body: { username: 'ana.garcia', password: 'Bluebonnet-2026' },
+  });
+  c.customerHash = customer.body.data.customerHash;
 }
 
 /** Creates an enrollment a step needs (a hold for an agent to work), unrecorded; returns its id. */

@@ -31,14 +31,8 @@ const NOT_IN_THE_JOURNEY_YET = [
   'renewEnrollment',
   'transferService',
   'agentMeterVerified',
-  'agentSendEtfInvoice',
   'agentWaiveEtfInvoice',
   'createChargeTransaction',
-  'getUsageHistory',
-  'listBillingCharges',
-  'listBillingStatements',
-  'getBillingStatementPdf',
-  'getBillingStatementSummary',
 ];
 const EXAMPLES_FILE = path.resolve(import.meta.dirname, '../../src/http/openapi-examples.ts');
 /** Where the examples say the API is: the recording server's own address would change on every run. */
