@@ -634,7 +634,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=48c757ad2efb1af464e69688925934dc28c9d6b02c9873d2c464ba1abe716cec',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=c9671f37870cfb75edd9e920811ca478fda151e47fe1a02fb6025181e13d29be',
             },
             {
               id_plan_document: 6,
@@ -644,7 +644,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=8ebe6d9098be19432c35f2ceb67452aa5eaabe2c6505d2d2f8479af8a9ac696b',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=8d7197a0067af36725c76554e048ddcf853e763ee95d28c21685acc8ed837a2a',
             },
           ],
           market_documents: [
@@ -653,14 +653,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=d556ebf9a86f0cf7853cecc26a9d3cc7bed2e2aed3a059d6f4245397383a1a5e',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=22a8902c89286318667b26f90433a33ffcd063a4deea035e26878c373a488400',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=29b7682f4e26cac31ad925b332ac765159477738b9f9a1e6665dcc8813c7f675',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=d536e7c97da4e0a4e35c508d1fc11b1da4bbcb162a045c7a7bde77d613c3c1ea',
             },
           ],
           acceptance_options: [
@@ -798,7 +798,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=4edd625bbfa53a22a6015ad342ebe843b36afb87ca5310cf60390e6e380b6ffe',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=610c33ad49ab7102171203474c03452af64b96bf695be81c3c4e34dad9d9faa8',
             },
             {
               id_plan_document: 18,
@@ -808,7 +808,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=b8cce1fa54ea3ee5078691323d65a71e8c6b0c9afb9446c99b0e636285811268',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=d538ff8b5a8ad4d040bd8dcd599e8873b38aabb7530328cb63e7c45a1153228f',
             },
           ],
           market_documents: [
@@ -817,14 +817,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=d556ebf9a86f0cf7853cecc26a9d3cc7bed2e2aed3a059d6f4245397383a1a5e',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=22a8902c89286318667b26f90433a33ffcd063a4deea035e26878c373a488400',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=29b7682f4e26cac31ad925b332ac765159477738b9f9a1e6665dcc8813c7f675',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=d536e7c97da4e0a4e35c508d1fc11b1da4bbcb162a045c7a7bde77d613c3c1ea',
             },
           ],
           acceptance_options: [
@@ -977,7 +977,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=48c757ad2efb1af464e69688925934dc28c9d6b02c9873d2c464ba1abe716cec',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=c9671f37870cfb75edd9e920811ca478fda151e47fe1a02fb6025181e13d29be',
             },
             {
               id_plan_document: 6,
@@ -987,7 +987,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=8ebe6d9098be19432c35f2ceb67452aa5eaabe2c6505d2d2f8479af8a9ac696b',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=8d7197a0067af36725c76554e048ddcf853e763ee95d28c21685acc8ed837a2a',
             },
           ],
           market_documents: [
@@ -996,14 +996,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=d556ebf9a86f0cf7853cecc26a9d3cc7bed2e2aed3a059d6f4245397383a1a5e',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=22a8902c89286318667b26f90433a33ffcd063a4deea035e26878c373a488400',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=29b7682f4e26cac31ad925b332ac765159477738b9f9a1e6665dcc8813c7f675',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=d536e7c97da4e0a4e35c508d1fc11b1da4bbcb162a045c7a7bde77d613c3c1ea',
             },
           ],
           acceptance_options: [
@@ -1144,7 +1144,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=4edd625bbfa53a22a6015ad342ebe843b36afb87ca5310cf60390e6e380b6ffe',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=610c33ad49ab7102171203474c03452af64b96bf695be81c3c4e34dad9d9faa8',
             },
             {
               id_plan_document: 18,
@@ -1154,7 +1154,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=b8cce1fa54ea3ee5078691323d65a71e8c6b0c9afb9446c99b0e636285811268',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=d538ff8b5a8ad4d040bd8dcd599e8873b38aabb7530328cb63e7c45a1153228f',
             },
           ],
           market_documents: [
@@ -1163,14 +1163,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=d556ebf9a86f0cf7853cecc26a9d3cc7bed2e2aed3a059d6f4245397383a1a5e',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=22a8902c89286318667b26f90433a33ffcd063a4deea035e26878c373a488400',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=29b7682f4e26cac31ad925b332ac765159477738b9f9a1e6665dcc8813c7f675',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=d536e7c97da4e0a4e35c508d1fc11b1da4bbcb162a045c7a7bde77d613c3c1ea',
             },
           ],
           acceptance_options: [
@@ -1325,7 +1325,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=c1e6cf8910258676abae23e25e6bcdd08540788c1efa0c960e920d037602a30d',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=fc16f9ea80231d499820fd92c8962031095e1edf8a4e77b9089d3c96c5542cbb',
           },
           {
             id_plan_document: 2,
@@ -1335,7 +1335,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=10db552c6a987abb58347381ee69562fa2490d6b3f52791290aa98c9351658a2',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=517f348ebc598fde0793bf39769c3c8a48c57c53b62e3b6b41f70f99aa11c6cc',
           },
         ],
         market_documents: [
@@ -1344,14 +1344,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             doc_type: 'YRAC',
             name: 'Your Rights as a Customer',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=d556ebf9a86f0cf7853cecc26a9d3cc7bed2e2aed3a059d6f4245397383a1a5e',
+            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=22a8902c89286318667b26f90433a33ffcd063a4deea035e26878c373a488400',
           },
           {
             id_market_document: 6,
             doc_type: 'PRIVACY',
             name: 'Privacy Policy',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=29b7682f4e26cac31ad925b332ac765159477738b9f9a1e6665dcc8813c7f675',
+            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=d536e7c97da4e0a4e35c508d1fc11b1da4bbcb162a045c7a7bde77d613c3c1ea',
           },
         ],
         acceptance_options: [
@@ -1438,7 +1438,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=c1e6cf8910258676abae23e25e6bcdd08540788c1efa0c960e920d037602a30d',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=fc16f9ea80231d499820fd92c8962031095e1edf8a4e77b9089d3c96c5542cbb',
         },
         {
           id_plan_document: 2,
@@ -1448,7 +1448,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=10db552c6a987abb58347381ee69562fa2490d6b3f52791290aa98c9351658a2',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=517f348ebc598fde0793bf39769c3c8a48c57c53b62e3b6b41f70f99aa11c6cc',
         },
       ],
       succeeded: true,
@@ -1517,7 +1517,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=c1e6cf8910258676abae23e25e6bcdd08540788c1efa0c960e920d037602a30d',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=fc16f9ea80231d499820fd92c8962031095e1edf8a4e77b9089d3c96c5542cbb',
           },
           {
             id_plan_document: 2,
@@ -1527,7 +1527,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=10db552c6a987abb58347381ee69562fa2490d6b3f52791290aa98c9351658a2',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=517f348ebc598fde0793bf39769c3c8a48c57c53b62e3b6b41f70f99aa11c6cc',
           },
         ],
         rescission_period: 3,
@@ -2291,7 +2291,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=c1e6cf8910258676abae23e25e6bcdd08540788c1efa0c960e920d037602a30d',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=fc16f9ea80231d499820fd92c8962031095e1edf8a4e77b9089d3c96c5542cbb',
         },
         {
           id_document: 2,
@@ -2299,7 +2299,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=10db552c6a987abb58347381ee69562fa2490d6b3f52791290aa98c9351658a2',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=517f348ebc598fde0793bf39769c3c8a48c57c53b62e3b6b41f70f99aa11c6cc',
         },
       ],
       succeeded: true,
@@ -2321,7 +2321,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=c1e6cf8910258676abae23e25e6bcdd08540788c1efa0c960e920d037602a30d',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=fc16f9ea80231d499820fd92c8962031095e1edf8a4e77b9089d3c96c5542cbb',
         },
         {
           id_document: 2,
@@ -2329,7 +2329,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=10db552c6a987abb58347381ee69562fa2490d6b3f52791290aa98c9351658a2',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=517f348ebc598fde0793bf39769c3c8a48c57c53b62e3b6b41f70f99aa11c6cc',
         },
       ],
       succeeded: true,
@@ -2392,7 +2392,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_5a2dba666bddd9e74d',
+      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_02d4e0253c7edf0e88',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -2410,8 +2410,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        customerProfileToken: 'sbx_cus_98f675cd20326a5d4b',
-        paymentProfileToken: 'sbx_pp_6dc623fbecd6a1b340',
+        customerProfileToken: 'sbx_cus_ea3e7b3082b1ac4a95',
+        paymentProfileToken: 'sbx_pp_2d6f913f2cb1697678',
         cardType: 'Visa',
         cardNumber: 'XXXX1111',
         cardExpirationDate: '2030-12',
@@ -2432,15 +2432,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         enrollmentId: 2,
       },
       body: {
-        customer_profile_token: 'sbx_cus_98f675cd20326a5d4b',
-        payment_profile_token: 'sbx_pp_6dc623fbecd6a1b340',
+        customer_profile_token: 'sbx_cus_ea3e7b3082b1ac4a95',
+        payment_profile_token: 'sbx_pp_2d6f913f2cb1697678',
         date_from: '2026-11-16',
       },
     },
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_6dc623fbecd6a1b340',
+        paymentProfileToken: 'sbx_pp_2d6f913f2cb1697678',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2464,7 +2464,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_6dc623fbecd6a1b340',
+        paymentProfileToken: 'sbx_pp_2d6f913f2cb1697678',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2483,16 +2483,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         idEnrollment: 2,
-        customerProfileToken: 'sbx_cus_98f675cd20326a5d4b',
-        paymentProfileToken: 'sbx_pp_6dc623fbecd6a1b340',
+        customerProfileToken: 'sbx_cus_ea3e7b3082b1ac4a95',
+        paymentProfileToken: 'sbx_pp_2d6f913f2cb1697678',
         amount: 25,
       },
     },
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '535639492372',
-        id_payment_profile: 'sbx_pp_6dc623fbecd6a1b340',
+        id_charge_transaction: '992827329113',
+        id_payment_profile: 'sbx_pp_2d6f913f2cb1697678',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2518,8 +2518,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       data: [
         {
           id_payment_charge_transactions: 1,
-          id_charge_transaction: '535639492372',
-          id_payment_profile: 'sbx_pp_6dc623fbecd6a1b340',
+          id_charge_transaction: '992827329113',
+          id_payment_profile: 'sbx_pp_2d6f913f2cb1697678',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2549,8 +2549,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '535639492372',
-        id_payment_profile: 'sbx_pp_6dc623fbecd6a1b340',
+        id_charge_transaction: '992827329113',
+        id_payment_profile: 'sbx_pp_2d6f913f2cb1697678',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2578,8 +2578,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '535639492372',
-        id_payment_profile: 'sbx_pp_6dc623fbecd6a1b340',
+        id_charge_transaction: '992827329113',
+        id_payment_profile: 'sbx_pp_2d6f913f2cb1697678',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2688,7 +2688,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=2fcbb1ab845fc83c9973d4f0c9d7297bc1d59d1209799e8dcc695b68a676cadd',
+      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=a1741c8189d9fc99832cfbbc6ecaafc168b6ec0a9280f45770ba06c9f2f5e7d1',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -2909,7 +2909,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_status: 0,
         file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=934837b06047997504ff047db1f68bcb268db9f7e494afda6971b8bdc3259fd1',
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=6f5c253e995e68214f6c84f3011e7a8af09d70de671afa7868a356a70eec130a',
       },
       succeeded: true,
       errors: [],
@@ -2928,7 +2928,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_status: 0,
         file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=934837b06047997504ff047db1f68bcb268db9f7e494afda6971b8bdc3259fd1',
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=6f5c253e995e68214f6c84f3011e7a8af09d70de671afa7868a356a70eec130a',
       },
       succeeded: true,
       errors: [],
@@ -3459,7 +3459,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         sizeBytes: 77,
         uploadedAt: '2026-11-02T15:00:00.000Z',
         downloadUrl:
-          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=f80d2f7f6538fb152a88497c110a0aae80e9a8e72e4a3f86084e9306f5dc9d49',
+          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=b01e44c34ac59acb2159397ee3dc146cc6a53d3c57544a73abd851ba6d8373a9',
       },
       succeeded: true,
       errors: [],
@@ -3564,7 +3564,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               sizeBytes: 77,
               uploadedAt: '2026-11-02T15:00:00.000Z',
               downloadUrl:
-                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=f80d2f7f6538fb152a88497c110a0aae80e9a8e72e4a3f86084e9306f5dc9d49',
+                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=b01e44c34ac59acb2159397ee3dc146cc6a53d3c57544a73abd851ba6d8373a9',
             },
           ],
         },
@@ -3614,7 +3614,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nThank you for choosing {{brand_name}}. Your enrollment {{enrollment_id}} for {{service_address}} (ESIID {{esiid}}) is confirmed on the {{plan_name}} plan: {{plan_rate}} for {{plan_term}} months.\n\nService is scheduled to start on {{enrollment_start_date}}. We will email you again when it starts.\n\nQuestions? Call us at {{brand_phone}} or visit {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-26T17:54:20.657Z',
+              updated_at: '2026-11-26T17:56:09.843Z',
             },
             {
               id_template: 2,
@@ -3624,7 +3624,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nYour enrollment {{enrollment_id}} for {{service_address}} needs a deposit of {{amount}} before we can send it to your utility.\n\nPay it on {{brand_my_account_url}} or call us at {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-26T17:54:20.657Z',
+              updated_at: '2026-11-26T17:56:09.843Z',
             },
           ],
         },
@@ -3647,7 +3647,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nGracias por elegir {{brand_name}}. Su inscripción {{enrollment_id}} para {{service_address}} (ESIID {{esiid}}) está confirmada en el plan {{plan_name}}: {{plan_rate}} por {{plan_term}} meses.\n\nEl servicio comenzará el {{enrollment_start_date}}. Le escribiremos de nuevo cuando comience.\n\n¿Preguntas? Llámenos al {{brand_phone}} o visite {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-26T17:54:20.657Z',
+              updated_at: '2026-11-26T17:56:09.843Z',
             },
             {
               id_template: 9,
@@ -3657,7 +3657,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nSu inscripción {{enrollment_id}} para {{service_address}} requiere un depósito de {{amount}} antes de enviarla a su compañía de servicios.\n\nPáguelo en {{brand_my_account_url}} o llámenos al {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-26T17:54:20.657Z',
+              updated_at: '2026-11-26T17:56:09.843Z',
             },
           ],
         },
@@ -4010,7 +4010,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_6dc623fbecd6a1b340',
+        paymentProfileToken: 'sbx_pp_2d6f913f2cb1697678',
         dateFrom: '2026-11-16',
         status: 'finished',
         paymentType: 'CreditCard',
@@ -4028,7 +4028,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   deletePaymentProfile: {
     request: {
       path: {
-        paymentProfileToken: 'sbx_pp_6dc623fbecd6a1b340',
+        paymentProfileToken: 'sbx_pp_2d6f913f2cb1697678',
       },
     },
     answer: {
@@ -4041,12 +4041,12 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   markNotificationRead: {
     request: {
       path: {
-        notificationId: 15,
+        notificationId: 17,
       },
     },
     answer: {
       data: {
-        id_notification: 15,
+        id_notification: 17,
         id_customer: 3,
         id_enrollment: 2,
         id_message: 301,
@@ -4191,6 +4191,85 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         created_at: '2027-01-19T15:00:00.000Z',
         resolved_at: '2027-01-19T15:00:00.000Z',
         resolved_by: 'agent:1',
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  agentWaiveEtfInvoice: {
+    request: {
+      path: {
+        id: 2,
+      },
+    },
+    answer: {
+      data: {
+        id_etf_invoice: 2,
+        id_enrollment: 3,
+        amount: 150,
+        status: 'waived',
+        reason: 'Switching to another provider',
+        created_at: '2027-01-19T15:00:00.000Z',
+        resolved_at: '2027-01-19T15:00:00.000Z',
+        resolved_by: 'agent:1',
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  transferService: {
+    request: {
+      path: {
+        enrollmentId: 8,
+      },
+      body: {
+        currentServiceEffectiveDate: '2027-01-24',
+        newServiceStartDate: '2027-01-24',
+        serviceAddress: {
+          address: '2200 Ross Ave',
+          city: 'Dallas',
+          state: 'TX',
+          zipcode: '75201',
+          ldcAccount: '10443720990000003',
+        },
+      },
+    },
+    answer: {
+      data: {
+        is_near_to_renew: false,
+        open_wizard: false,
+        error: null,
+        id_new_enrollment: 9,
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  renewEnrollment: {
+    request: {
+      path: {
+        enrollmentId: 4,
+      },
+      body: {
+        planId: 4,
+        agreedAcceptanceValues: [10, 11],
+      },
+    },
+    answer: {
+      data: {
+        enrollmentId: 10,
+        enrollmentStatus: 'RENEWAL_PENDING',
+        enrollmentLdc: '10443720990000001',
+        customerId: 5,
+        statusDetails: {
+          depositPending: false,
+          autopaySubscriptionPending: false,
+          manualApprovalPending: false,
+          sentToBillingSystem: false,
+        },
       },
       succeeded: true,
       errors: [],

@@ -71,7 +71,7 @@ function signedLink(url: string): { segments: string[]; query: Record<string, st
 const DALLAS = { address: '1201 Elm St', city: 'Dallas', state: 'TX', zipcode: '75201' };
 
 /** A second enrollment at the sandbox home for a customer named `lastName` (the sandbox bureau flags "Alert"). */
-const enrollmentOf = (c: Context, lastName: string, which: 2 | 3 | 4) => ({
+const enrollmentOf = (c: Context, lastName: string, which: 2 | 3 | 4 | 5) => ({
   body: {
     planId: c.ids.plan!,
     commodityName: 'Electric',
@@ -700,6 +700,7 @@ const STEPS: Step[] = [
     as: 'customer',
     // Service starts on the start date, and two monthly statements follow.
     before: async (api, c) => {
+      c.ids.mover = await createdEnrollment(api, c, enrollmentOf(c, 'Mover', 5));
       await travel(api, c, 14);
       await travel(api, c, 64);
     },
@@ -776,6 +777,40 @@ const STEPS: Step[] = [
   },
   { operationId: 'agentSendEtfInvoice', as: 'account', request: (c) => ({ path: { id: c.ids.etf! } }) },
   {
+    operationId: 'agentWaiveEtfInvoice',
+    as: 'account',
+    before: async (api, c) => {
+      const drop = await api.call('POST', `/enrollments/${c.ids.held}/drop`, {
+        token: c.token,
+        body: { effectiveDate: today(c, 14), reasonCodeId: 1 },
+      });
+      c.ids.waivedEtf = drop.body.data.etf_invoice.id_etf_invoice;
+    },
+    request: (c) => ({ path: { id: c.ids.waivedEtf! } }),
+  },
+  {
+    operationId: 'transferService',
+    as: 'account',
+    request: (c) => ({
+      path: { enrollmentId: c.ids.mover! },
+      body: {
+        currentServiceEffectiveDate: today(c, 5),
+        newServiceStartDate: today(c, 5),
+        serviceAddress: { ...DALLAS, address: '2200 Ross Ave', ldcAccount: '10443720990000003' },
+      },
+    }),
+  },
+  {
+    operationId: 'renewEnrollment',
+    as: 'account',
+    // Near the end of the business contract, inside the utility's renewal window.
+    before: (api, c) => travel(api, c, 300),
+    request: (c) => ({
+      path: { enrollmentId: c.ids.letterEnrollment! },
+      body: { planId: c.ids.businessPlan!, agreedAcceptanceValues: JSON.parse(c.values.businessAgreed!) },
+    }),
+  },
+  {
     operationId: 'customerForgotPassword',
     as: 'account',
     request: (c) => ({ body: { brandId: c.ids.brand!, username: 'ana.garcia' } }),
@@ -846,6 +881,10 @@ async function letterOfCreditEnrollment(api: TestApi, c: Context, ldcAccount: st
   });
   const plan = plans.body.data[0].id_plan;
   const options = await api.call('GET', '/plans/acceptance-options', { ...as, query: { planId: plan } });
+  c.ids.businessPlan = plan;
+  c.values.businessAgreed = JSON.stringify(
+    options.body.data.filter((o: any) => o.is_required).map((o: any) => o.id_option),
+  );
   const check = await api.call('POST', '/payments/credit-check', {
     ...as,
     body: {

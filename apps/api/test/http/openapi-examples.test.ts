@@ -28,10 +28,7 @@ const NOT_IN_THE_JOURNEY_YET = [
   'updateTpvVerification',
   'receiveDocusignWebhook',
   'listPlanBundlesForWizard',
-  'renewEnrollment',
-  'transferService',
   'agentMeterVerified',
-  'agentWaiveEtfInvoice',
   'createChargeTransaction',
 ];
 const EXAMPLES_FILE = path.resolve(import.meta.dirname, '../../src/http/openapi-examples.ts');
@@ -54,7 +51,7 @@ async function dallasPremises(): Promise<Premise[]> {
     .where('premise_type', '=', 'Residential')
     .where('status', '=', 'Active')
     .orderBy('esiid', 'desc') // the sandbox's demo enrollment holds the first
-    .limit(4)
+    .limit(5)
     .execute();
   return rows.map((row) => ({ address: row.address_1, esiid: row.esiid }));
 }
