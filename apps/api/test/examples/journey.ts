@@ -193,6 +193,17 @@ const STEPS: Step[] = [
       (c.ids.plan = data.find((p: any) => p.name === 'Bluebonnet Energy 12-Month Fixed Electric').id_plan),
   },
   {
+    operationId: 'listPlanBundlesForWizard',
+    as: 'account',
+    before: async (api, c) => {
+      const utilities = (await api.call('GET', '/utilities', { token: c.token })).body.data as any[];
+      const id = (code: string) => utilities.find((u) => u.code === code).id_utility;
+      c.ids.dukeElectric = id('DUKE_OH_E');
+      c.ids.dukeGas = id('DUKE_OH');
+    },
+    request: (c) => ({ query: { electricUtilityId: c.ids.dukeElectric!, gasUtilityId: c.ids.dukeGas! } }),
+  },
+  {
     operationId: 'listPlansForWizardBatch',
     as: 'account',
     request: (c) => ({ query: { ids_utilities: [c.ids.oncor!], customer_type: c.ids.residential! } }),
@@ -653,6 +664,27 @@ const STEPS: Step[] = [
     }),
   },
   {
+    operationId: 'createProspectSigningView',
+    as: 'account',
+    // The rep quotes, then sends the contract to sign on the rep's tablet.
+    before: async (api, c) => {
+      for (const body of [
+        { newStatus: 'Quote_Sent' },
+        { newStatus: 'Contract_Sent', signingMethod: 'InPerson' },
+      ]) {
+        const moved = await api.call('POST', `/prospects/${c.ids.prospect}/update-status`, {
+          token: c.token,
+          body,
+        });
+        if (moved.status !== 200) throw new Error(JSON.stringify(moved.body));
+      }
+    },
+    request: (c) => ({
+      path: { prospectId: c.ids.prospect! },
+      body: { returnUrl: 'https://sales.bluebonnet-energy.example/signed' },
+    }),
+  },
+  {
     operationId: 'uploadProspectDocument',
     as: 'account',
     request: (c) => ({ path: { prospectId: c.ids.prospect! }, file: pdf('utility-bill.pdf') }),
@@ -791,6 +823,7 @@ const STEPS: Step[] = [
   {
     operationId: 'transferService',
     as: 'account',
+    keep: (data, c) => (c.ids.moved = data.id_new_enrollment),
     request: (c) => ({
       path: { enrollmentId: c.ids.mover! },
       body: {
@@ -798,6 +831,14 @@ const STEPS: Step[] = [
         newServiceStartDate: today(c, 5),
         serviceAddress: { ...DALLAS, address: '2200 Ross Ave', ldcAccount: '10443720990000003' },
       },
+    }),
+  },
+  {
+    operationId: 'agentMeterVerified',
+    as: 'account',
+    request: (c) => ({
+      path: { id: c.ids.moved! },
+      body: { reason: 'ESIID confirmed on the customer’s bill and with Oncor' },
     }),
   },
   {

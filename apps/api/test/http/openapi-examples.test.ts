@@ -23,14 +23,7 @@ const api = useTestApi({ backgroundTasks: false }, {}, { clock });
  * Operations the journey does not reach yet (each needs a state set up first: a hold, a statement, a prospect's
  * contract): the list only shrinks, and a new operation comes with its example.
  */
-const NOT_IN_THE_JOURNEY_YET = [
-  'createProspectSigningView',
-  'updateTpvVerification',
-  'receiveDocusignWebhook',
-  'listPlanBundlesForWizard',
-  'agentMeterVerified',
-  'createChargeTransaction',
-];
+const NOT_IN_THE_JOURNEY_YET = ['updateTpvVerification', 'receiveDocusignWebhook', 'createChargeTransaction'];
 const EXAMPLES_FILE = path.resolve(import.meta.dirname, '../../src/http/openapi-examples.ts');
 /** Where the examples say the API is: the recording server's own address would change on every run. */
 const DOCUMENTED_BASE_URL = 'https://api.supplier.example';
