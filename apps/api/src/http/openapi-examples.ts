@@ -634,7 +634,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=d0c9fb092b9988846d32385a3079bfc3fb4523084f58839766d4470399a69090',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=1466b6afb858e0394d6fe00e165f7ca3e84ae97fa9a782d2609e4d73019befc8',
             },
             {
               id_plan_document: 6,
@@ -644,7 +644,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=39aa9a528b7eb54a887e21ace383f954fd3bffd58cf7183e06b33c3830b77080',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=06723eddb918c1cf5772d7da8e4b08691951952197493d5239a79c60b73c2921',
             },
           ],
           market_documents: [
@@ -653,14 +653,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=8231821cdb1da92a01bcbe02bec2dc76b1822f0b98643784177f0dc589e17097',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=59c7d72be745dc2cba8a5469dff6bd3def684db8de226ae6868bea977a2bb1a7',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=4a0e30c812e7bf26b404d20301091e73d06b2240450ab77d2de8f82053df71da',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=40b2754fe4ee633edb5be6a43d6a03a6fe1e2f1ab5f84bd1531eecb401441230',
             },
           ],
           acceptance_options: [
@@ -798,7 +798,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=15ef15c15045d3f289044a3c321f6d06a41106bf963a9d5b691e048999da09fb',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=59a43c6572b8a1eddc85748ca940579fd0e09132ad6fea595b16682907bedb73',
             },
             {
               id_plan_document: 18,
@@ -808,7 +808,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=a69474801ab74b0eaa2b9fe1238896f44994582fdda30d2227894c1270dd541d',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=1b555fadc487206235959ab405553bac221a180659096371ed260576bf45d50e',
             },
           ],
           market_documents: [
@@ -817,14 +817,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=8231821cdb1da92a01bcbe02bec2dc76b1822f0b98643784177f0dc589e17097',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=59c7d72be745dc2cba8a5469dff6bd3def684db8de226ae6868bea977a2bb1a7',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=4a0e30c812e7bf26b404d20301091e73d06b2240450ab77d2de8f82053df71da',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=40b2754fe4ee633edb5be6a43d6a03a6fe1e2f1ab5f84bd1531eecb401441230',
             },
           ],
           acceptance_options: [
@@ -986,7 +986,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/87/en.pdf?expires=1793718000&signature=0afbd976410046e22ef7408de127c9e0aafa463c77259db817840d812cd7986a',
+                url: 'https://api.supplier.example/api/v1/documents/plan/87/en.pdf?expires=1793718000&signature=03fc8300a40758e0af5ec988505df40415f75d7e027482b9523e2b82f3ee2073',
               },
               {
                 id_plan_document: 88,
@@ -996,7 +996,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/88/en.pdf?expires=1793718000&signature=df0a109b246b308a3fbc0515da008af9f515fe20b4cf4160dad66d4bc478ccfc',
+                url: 'https://api.supplier.example/api/v1/documents/plan/88/en.pdf?expires=1793718000&signature=7a43957f5aae26dbbe5316928fae038b03c5894b75ecafa8b78e5fea8fc0e72c',
               },
             ],
             market_documents: [
@@ -1005,14 +1005,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 doc_type: 'CUSTOMER_RIGHTS',
                 name: 'Ohio Customer Rights and Contract Summary',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=2dcc61248903e22d429b4a8de6d1629c0471397fe226c50869beb3d75bd74981',
+                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=7b2536e4dafbf3ce0d221abbdf04ad4b9111050db916a265f258ae185f3fd4de',
               },
               {
                 id_market_document: 4,
                 doc_type: 'PRIVACY',
                 name: 'Privacy Policy',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=c3f36248489c6a69ebaf27879dfc1ade499f0f18cc2994032f32ec3ea505cd9b',
+                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=5903cbf29c5730908a94fb9d3dca6cd66e3e5357c2df36cdc28ce8e855275a9d',
               },
             ],
             acceptance_options: [
@@ -1151,7 +1151,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/75/en.pdf?expires=1793718000&signature=b8c6685ac9635623cdcce3f732a5f0da6c79bfee4f433fbf80443d2aacda4e28',
+                url: 'https://api.supplier.example/api/v1/documents/plan/75/en.pdf?expires=1793718000&signature=26cb7d8728ae5e26b4f0afa28d0d1fab494a10db9afb3acf7fe805667c8e3324',
               },
               {
                 id_plan_document: 76,
@@ -1161,7 +1161,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/76/en.pdf?expires=1793718000&signature=3c4c967886d4ef450ff5652ff4a903649cafdd471788f2b747377b05d31f280c',
+                url: 'https://api.supplier.example/api/v1/documents/plan/76/en.pdf?expires=1793718000&signature=2f8670875f85ab0bb0fcca53cba7311dd0717f2cc558b2ffc029d899bf7e34ff',
               },
             ],
             market_documents: [
@@ -1170,14 +1170,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 doc_type: 'CUSTOMER_RIGHTS',
                 name: 'Ohio Customer Rights and Contract Summary',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=2dcc61248903e22d429b4a8de6d1629c0471397fe226c50869beb3d75bd74981',
+                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=7b2536e4dafbf3ce0d221abbdf04ad4b9111050db916a265f258ae185f3fd4de',
               },
               {
                 id_market_document: 4,
                 doc_type: 'PRIVACY',
                 name: 'Privacy Policy',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=c3f36248489c6a69ebaf27879dfc1ade499f0f18cc2994032f32ec3ea505cd9b',
+                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=5903cbf29c5730908a94fb9d3dca6cd66e3e5357c2df36cdc28ce8e855275a9d',
               },
             ],
             acceptance_options: [
@@ -1331,7 +1331,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=d0c9fb092b9988846d32385a3079bfc3fb4523084f58839766d4470399a69090',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=1466b6afb858e0394d6fe00e165f7ca3e84ae97fa9a782d2609e4d73019befc8',
             },
             {
               id_plan_document: 6,
@@ -1341,7 +1341,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=39aa9a528b7eb54a887e21ace383f954fd3bffd58cf7183e06b33c3830b77080',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=06723eddb918c1cf5772d7da8e4b08691951952197493d5239a79c60b73c2921',
             },
           ],
           market_documents: [
@@ -1350,14 +1350,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=8231821cdb1da92a01bcbe02bec2dc76b1822f0b98643784177f0dc589e17097',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=59c7d72be745dc2cba8a5469dff6bd3def684db8de226ae6868bea977a2bb1a7',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=4a0e30c812e7bf26b404d20301091e73d06b2240450ab77d2de8f82053df71da',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=40b2754fe4ee633edb5be6a43d6a03a6fe1e2f1ab5f84bd1531eecb401441230',
             },
           ],
           acceptance_options: [
@@ -1498,7 +1498,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=15ef15c15045d3f289044a3c321f6d06a41106bf963a9d5b691e048999da09fb',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=59a43c6572b8a1eddc85748ca940579fd0e09132ad6fea595b16682907bedb73',
             },
             {
               id_plan_document: 18,
@@ -1508,7 +1508,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=a69474801ab74b0eaa2b9fe1238896f44994582fdda30d2227894c1270dd541d',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=1b555fadc487206235959ab405553bac221a180659096371ed260576bf45d50e',
             },
           ],
           market_documents: [
@@ -1517,14 +1517,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=8231821cdb1da92a01bcbe02bec2dc76b1822f0b98643784177f0dc589e17097',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=59c7d72be745dc2cba8a5469dff6bd3def684db8de226ae6868bea977a2bb1a7',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=4a0e30c812e7bf26b404d20301091e73d06b2240450ab77d2de8f82053df71da',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=40b2754fe4ee633edb5be6a43d6a03a6fe1e2f1ab5f84bd1531eecb401441230',
             },
           ],
           acceptance_options: [
@@ -1679,7 +1679,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=6f496ae910026e8ef47f54d89fb5c4105a22a01b45c41cc967712448d1ceb353',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8f9ed9c59f4ad0dd920e46849259ed18100a481d4784a33d19559a9d456797a5',
           },
           {
             id_plan_document: 2,
@@ -1689,7 +1689,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=3a65aeef97c54025bdfb3b7c65325aaf130bd172c471adfd286bcfaedf084094',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1aa14c7317b2a1079083d4048c2759010299740bae0b18d3aa725a735fb9f675',
           },
         ],
         market_documents: [
@@ -1698,14 +1698,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             doc_type: 'YRAC',
             name: 'Your Rights as a Customer',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=8231821cdb1da92a01bcbe02bec2dc76b1822f0b98643784177f0dc589e17097',
+            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=59c7d72be745dc2cba8a5469dff6bd3def684db8de226ae6868bea977a2bb1a7',
           },
           {
             id_market_document: 6,
             doc_type: 'PRIVACY',
             name: 'Privacy Policy',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=4a0e30c812e7bf26b404d20301091e73d06b2240450ab77d2de8f82053df71da',
+            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=40b2754fe4ee633edb5be6a43d6a03a6fe1e2f1ab5f84bd1531eecb401441230',
           },
         ],
         acceptance_options: [
@@ -1792,7 +1792,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=6f496ae910026e8ef47f54d89fb5c4105a22a01b45c41cc967712448d1ceb353',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8f9ed9c59f4ad0dd920e46849259ed18100a481d4784a33d19559a9d456797a5',
         },
         {
           id_plan_document: 2,
@@ -1802,7 +1802,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=3a65aeef97c54025bdfb3b7c65325aaf130bd172c471adfd286bcfaedf084094',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1aa14c7317b2a1079083d4048c2759010299740bae0b18d3aa725a735fb9f675',
         },
       ],
       succeeded: true,
@@ -1871,7 +1871,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=6f496ae910026e8ef47f54d89fb5c4105a22a01b45c41cc967712448d1ceb353',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8f9ed9c59f4ad0dd920e46849259ed18100a481d4784a33d19559a9d456797a5',
           },
           {
             id_plan_document: 2,
@@ -1881,7 +1881,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=3a65aeef97c54025bdfb3b7c65325aaf130bd172c471adfd286bcfaedf084094',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1aa14c7317b2a1079083d4048c2759010299740bae0b18d3aa725a735fb9f675',
           },
         ],
         rescission_period: 3,
@@ -2645,7 +2645,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=6f496ae910026e8ef47f54d89fb5c4105a22a01b45c41cc967712448d1ceb353',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8f9ed9c59f4ad0dd920e46849259ed18100a481d4784a33d19559a9d456797a5',
         },
         {
           id_document: 2,
@@ -2653,7 +2653,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=3a65aeef97c54025bdfb3b7c65325aaf130bd172c471adfd286bcfaedf084094',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1aa14c7317b2a1079083d4048c2759010299740bae0b18d3aa725a735fb9f675',
         },
       ],
       succeeded: true,
@@ -2675,7 +2675,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=6f496ae910026e8ef47f54d89fb5c4105a22a01b45c41cc967712448d1ceb353',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8f9ed9c59f4ad0dd920e46849259ed18100a481d4784a33d19559a9d456797a5',
         },
         {
           id_document: 2,
@@ -2683,7 +2683,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=3a65aeef97c54025bdfb3b7c65325aaf130bd172c471adfd286bcfaedf084094',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1aa14c7317b2a1079083d4048c2759010299740bae0b18d3aa725a735fb9f675',
         },
       ],
       succeeded: true,
@@ -2746,7 +2746,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_83b7c432e498fc67f5',
+      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_6387b0e77334eeea4c',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -2764,8 +2764,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        customerProfileToken: 'sbx_cus_39bbad4b9cb491772d',
-        paymentProfileToken: 'sbx_pp_2f1d9554378dad719c',
+        customerProfileToken: 'sbx_cus_f8f8d0b8aa4960edf6',
+        paymentProfileToken: 'sbx_pp_655a9ea5e1584356c7',
         cardType: 'Visa',
         cardNumber: 'XXXX1111',
         cardExpirationDate: '2030-12',
@@ -2786,15 +2786,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         enrollmentId: 2,
       },
       body: {
-        customer_profile_token: 'sbx_cus_39bbad4b9cb491772d',
-        payment_profile_token: 'sbx_pp_2f1d9554378dad719c',
+        customer_profile_token: 'sbx_cus_f8f8d0b8aa4960edf6',
+        payment_profile_token: 'sbx_pp_655a9ea5e1584356c7',
         date_from: '2026-11-16',
       },
     },
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_2f1d9554378dad719c',
+        paymentProfileToken: 'sbx_pp_655a9ea5e1584356c7',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2818,7 +2818,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_2f1d9554378dad719c',
+        paymentProfileToken: 'sbx_pp_655a9ea5e1584356c7',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2837,21 +2837,52 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         idEnrollment: 2,
-        customerProfileToken: 'sbx_cus_39bbad4b9cb491772d',
-        paymentProfileToken: 'sbx_pp_2f1d9554378dad719c',
+        customerProfileToken: 'sbx_cus_f8f8d0b8aa4960edf6',
+        paymentProfileToken: 'sbx_pp_655a9ea5e1584356c7',
         amount: 25,
       },
     },
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '645945842740',
-        id_payment_profile: 'sbx_pp_2f1d9554378dad719c',
+        id_charge_transaction: '138883932314',
+        id_payment_profile: 'sbx_pp_655a9ea5e1584356c7',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
         has_been_captured: true,
         amount: 25,
+        status: 'approved',
+        decline_reason: null,
+        date_created: '2026-11-02T15:00:00.000Z',
+        sent_to_billing_system: false,
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  createChargeTransaction: {
+    request: {
+      body: {
+        id_enrollment: 2,
+        id_charge_transaction: '277600512477',
+        id_payment_profile: 'sbx_pp_655a9ea5e1584356c7',
+        payment_type: 'CreditCard',
+        transaction_type: 'ONE_TIME_PAYMENT',
+        amount: 30,
+      },
+    },
+    answer: {
+      data: {
+        id_payment_charge_transactions: 2,
+        id_charge_transaction: '277600512477',
+        id_payment_profile: 'sbx_pp_655a9ea5e1584356c7',
+        payment_type: 'CreditCard',
+        transaction_type: 'ONE_TIME_PAYMENT',
+        id_enrollment: 2,
+        has_been_captured: true,
+        amount: 30,
         status: 'approved',
         decline_reason: null,
         date_created: '2026-11-02T15:00:00.000Z',
@@ -2871,9 +2902,23 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: [
         {
+          id_payment_charge_transactions: 2,
+          id_charge_transaction: '277600512477',
+          id_payment_profile: 'sbx_pp_655a9ea5e1584356c7',
+          payment_type: 'CreditCard',
+          transaction_type: 'ONE_TIME_PAYMENT',
+          id_enrollment: 2,
+          has_been_captured: true,
+          amount: 30,
+          status: 'approved',
+          decline_reason: null,
+          date_created: '2026-11-02T15:00:00.000Z',
+          sent_to_billing_system: false,
+        },
+        {
           id_payment_charge_transactions: 1,
-          id_charge_transaction: '645945842740',
-          id_payment_profile: 'sbx_pp_2f1d9554378dad719c',
+          id_charge_transaction: '138883932314',
+          id_payment_profile: 'sbx_pp_655a9ea5e1584356c7',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2891,25 +2936,25 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       pageNumber: 1,
       pageSize: 20,
       totalPages: 1,
-      totalRecords: 1,
+      totalRecords: 2,
     },
   },
   getChargeTransaction: {
     request: {
       path: {
-        chargeId: 1,
+        chargeId: 2,
       },
     },
     answer: {
       data: {
-        id_payment_charge_transactions: 1,
-        id_charge_transaction: '645945842740',
-        id_payment_profile: 'sbx_pp_2f1d9554378dad719c',
+        id_payment_charge_transactions: 2,
+        id_charge_transaction: '277600512477',
+        id_payment_profile: 'sbx_pp_655a9ea5e1584356c7',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
         has_been_captured: true,
-        amount: 25,
+        amount: 30,
         status: 'approved',
         decline_reason: null,
         date_created: '2026-11-02T15:00:00.000Z',
@@ -2923,7 +2968,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   updateChargeTransaction: {
     request: {
       path: {
-        chargeId: 1,
+        chargeId: 2,
       },
       body: {
         sent_to_billing_system: true,
@@ -2931,14 +2976,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        id_payment_charge_transactions: 1,
-        id_charge_transaction: '645945842740',
-        id_payment_profile: 'sbx_pp_2f1d9554378dad719c',
+        id_payment_charge_transactions: 2,
+        id_charge_transaction: '277600512477',
+        id_payment_profile: 'sbx_pp_655a9ea5e1584356c7',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
         has_been_captured: true,
-        amount: 25,
+        amount: 30,
         status: 'approved',
         decline_reason: null,
         date_created: '2026-11-02T15:00:00.000Z',
@@ -3042,7 +3087,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=5ee9ad31fec08c0f674d5ca6a2a8e8b418574b43af1c2a6a6eeabd4c6bba4244',
+      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=5d6d06651fbd3f2a140d34d48a6a27900c64e81c2dfab081e318bcfd31fa4166',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -3063,6 +3108,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           payMethodDesc: 'Visa ending 1111',
           directionDesc: 'Payment',
           returnReasonDesc: null,
+          paidAmount: 30,
+        },
+        {
+          paidDate: '2026-11-02T15:00:00.000Z',
+          accountNum: 'BB00100000002',
+          depositDate: null,
+          payMethodDesc: 'Visa ending 1111',
+          directionDesc: 'Payment',
+          returnReasonDesc: null,
           paidAmount: 25,
         },
       ],
@@ -3072,7 +3126,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       pageNumber: 1,
       pageSize: 20,
       totalPages: 1,
-      totalRecords: 1,
+      totalRecords: 2,
     },
   },
   totalVoltinPayments: {
@@ -3090,8 +3144,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_enrollment: 2,
         startDate: '2026-10-03',
         endDate: '2026-11-02',
-        total: 25,
-        count: 1,
+        total: 55,
+        count: 2,
       },
       succeeded: true,
       errors: [],
@@ -3107,14 +3161,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         billingAccountNumber: 'BB00100000002',
-        currentBalanceAmt: -25,
+        currentBalanceAmt: -55,
         amountDueAmt: 0,
         overdueBalanceAmt: 0,
         stmtBalanceAmt: 0,
         lastStatementDate: null,
         dueDate: null,
         nextStatementDate: null,
-        lastPaymentAmt: 25,
+        lastPaymentAmt: 30,
         lastPaymentDate: '2026-11-02',
         depositHeldAmt: 0,
         statementCount: 0,
@@ -3263,7 +3317,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_status: 0,
         file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=43708cbf87dfd0bdfdeafdc0097d9d7e91615c19d5912c2cb3ede0e1eb1f6f77',
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=e6ddc7194f958eba11220534cb4c59f8ac6023eea1a805ffe91ff988ea51408d',
       },
       succeeded: true,
       errors: [],
@@ -3282,7 +3336,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_status: 0,
         file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=43708cbf87dfd0bdfdeafdc0097d9d7e91615c19d5912c2cb3ede0e1eb1f6f77',
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=e6ddc7194f958eba11220534cb4c59f8ac6023eea1a805ffe91ff988ea51408d',
       },
       succeeded: true,
       errors: [],
@@ -3806,12 +3860,38 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        url: 'https://api.supplier.example/api/v1/sandbox-signing/cf7716f6-2a75-464e-897b-7e7ed19b531f?returnUrl=https%3A%2F%2Fsales.bluebonnet-energy.example%2Fsigned&expires=1793631900&signature=d2a43ea4b9e1d1bc3ae0851f00faf0301f28b9914ca5aab814357fd1a0b7de9f',
+        url: 'https://api.supplier.example/api/v1/sandbox-signing/b3a3b2a7-43b9-4951-9b15-fae4492b0199?returnUrl=https%3A%2F%2Fsales.bluebonnet-energy.example%2Fsigned&expires=1793631900&signature=7187dedcae6590829b93c3132b103bd22387875bdbb12519c52c8a03e68aa3ca',
         expiresAt: '2026-11-02T15:05:00.000Z',
       },
       succeeded: true,
       errors: [],
       message: 'OK',
+    },
+  },
+  receiveDocusignWebhook: {
+    request: {
+      body: {
+        event: 'envelope-completed',
+        generatedDateTime: '2026-11-02T15:00:00.000Z',
+        data: {
+          accountId: '7d1c5e0a-3b8f-4c26-9e4a-51f0b2d6c8e3',
+          envelopeId: 'b3a3b2a7-43b9-4951-9b15-fae4492b0199',
+        },
+      },
+    },
+    answer: {
+      data: {
+        event: 'envelope-completed',
+        envelopeId: 'b3a3b2a7-43b9-4951-9b15-fae4492b0199',
+        idProspect: 1,
+        duplicate: false,
+        changed: true,
+        status: 'Contract_Signed',
+        signingStatus: 'Completed',
+      },
+      succeeded: true,
+      errors: [],
+      message: 'Signing status Completed; sales status Contract_Signed.',
     },
   },
   uploadProspectDocument: {
@@ -3832,7 +3912,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         sizeBytes: 77,
         uploadedAt: '2026-11-02T15:00:00.000Z',
         downloadUrl:
-          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=5a3cf7415bcb6ed37b1d6e6292a65ff1a18b25d974496206952bb11d5e56f640',
+          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=a6cd578b4ceb0e514d1b03b082cb4fa968e3d2c1207f4599cd160fd8801447d0',
       },
       succeeded: true,
       errors: [],
@@ -3914,8 +3994,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           affiliateReferenceId: null,
           repReferenceId: null,
           userName: 'rep.jlopez',
-          status: 'Contract_Sent',
-          signingStatus: 'Unsigned',
+          status: 'Contract_Signed',
+          signingStatus: 'Completed',
           signingMethod: 'InPerson',
           idProspectPackage: 1,
           utility: {
@@ -3937,7 +4017,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               sizeBytes: 77,
               uploadedAt: '2026-11-02T15:00:00.000Z',
               downloadUrl:
-                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=5a3cf7415bcb6ed37b1d6e6292a65ff1a18b25d974496206952bb11d5e56f640',
+                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=a6cd578b4ceb0e514d1b03b082cb4fa968e3d2c1207f4599cd160fd8801447d0',
             },
           ],
         },
@@ -3987,7 +4067,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nThank you for choosing {{brand_name}}. Your enrollment {{enrollment_id}} for {{service_address}} (ESIID {{esiid}}) is confirmed on the {{plan_name}} plan: {{plan_rate}} for {{plan_term}} months.\n\nService is scheduled to start on {{enrollment_start_date}}. We will email you again when it starts.\n\nQuestions? Call us at {{brand_phone}} or visit {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-26T17:57:53.454Z',
+              updated_at: '2026-11-26T18:00:19.049Z',
             },
             {
               id_template: 2,
@@ -3997,7 +4077,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nYour enrollment {{enrollment_id}} for {{service_address}} needs a deposit of {{amount}} before we can send it to your utility.\n\nPay it on {{brand_my_account_url}} or call us at {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-26T17:57:53.454Z',
+              updated_at: '2026-11-26T18:00:19.049Z',
             },
           ],
         },
@@ -4020,7 +4100,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nGracias por elegir {{brand_name}}. Su inscripción {{enrollment_id}} para {{service_address}} (ESIID {{esiid}}) está confirmada en el plan {{plan_name}}: {{plan_rate}} por {{plan_term}} meses.\n\nEl servicio comenzará el {{enrollment_start_date}}. Le escribiremos de nuevo cuando comience.\n\n¿Preguntas? Llámenos al {{brand_phone}} o visite {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-26T17:57:53.454Z',
+              updated_at: '2026-11-26T18:00:19.049Z',
             },
             {
               id_template: 9,
@@ -4030,7 +4110,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nSu inscripción {{enrollment_id}} para {{service_address}} requiere un depósito de {{amount}} antes de enviarla a su compañía de servicios.\n\nPáguelo en {{brand_my_account_url}} o llámenos al {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-26T17:57:53.454Z',
+              updated_at: '2026-11-26T18:00:19.049Z',
             },
           ],
         },
@@ -4215,12 +4295,12 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           daysOfService: 31,
           usageNum: 1070,
           usageUnit: 'kWh',
-          previousBalanceAmt: 134.25,
+          previousBalanceAmt: 104.25,
           paymentsAmt: 0,
           currentChargesAmt: 173.69,
-          stmtBalanceAmt: 307.94,
-          overdueBalanceAmt: 134.25,
-          lastPaymentAmt: 25,
+          stmtBalanceAmt: 277.94,
+          overdueBalanceAmt: 104.25,
+          lastPaymentAmt: 30,
           lastPaymentDate: '2026-11-02',
         },
         {
@@ -4233,11 +4313,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           usageNum: 973,
           usageUnit: 'kWh',
           previousBalanceAmt: 0,
-          paymentsAmt: 25,
+          paymentsAmt: 55,
           currentChargesAmt: 159.25,
-          stmtBalanceAmt: 134.25,
+          stmtBalanceAmt: 104.25,
           overdueBalanceAmt: 0,
-          lastPaymentAmt: 25,
+          lastPaymentAmt: 30,
           lastPaymentDate: '2026-11-02',
         },
       ],
@@ -4269,12 +4349,12 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         baseChargesAmt: 9.95,
         deliveryChargesAmt: 59.76,
         taxesAmt: 3.4,
-        previousBalanceAmt: 134.25,
+        previousBalanceAmt: 104.25,
         paymentsAmt: 0,
         currentChargesAmt: 173.69,
-        stmtBalanceAmt: 307.94,
-        overdueBalanceAmt: 134.25,
-        lastPaymentAmt: 25,
+        stmtBalanceAmt: 277.94,
+        overdueBalanceAmt: 104.25,
+        lastPaymentAmt: 30,
       },
       succeeded: true,
       errors: [],
@@ -4383,7 +4463,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_2f1d9554378dad719c',
+        paymentProfileToken: 'sbx_pp_655a9ea5e1584356c7',
         dateFrom: '2026-11-16',
         status: 'finished',
         paymentType: 'CreditCard',
@@ -4401,7 +4481,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   deletePaymentProfile: {
     request: {
       path: {
-        paymentProfileToken: 'sbx_pp_2f1d9554378dad719c',
+        paymentProfileToken: 'sbx_pp_655a9ea5e1584356c7',
       },
     },
     answer: {
@@ -4414,12 +4494,12 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   markNotificationRead: {
     request: {
       path: {
-        notificationId: 17,
+        notificationId: 18,
       },
     },
     answer: {
       data: {
-        id_notification: 17,
+        id_notification: 18,
         id_customer: 3,
         id_enrollment: 2,
         id_message: 301,
@@ -4429,7 +4509,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         messages: {
           subject: 'Your statement is ready',
           message:
-            'Your statement for 1201 Elm St, Dallas (enrollment 2) is ready: balance $307.94, due 2027-02-02.',
+            'Your statement for 1201 Elm St, Dallas (enrollment 2) is ready: balance $277.94, due 2027-02-02.',
           display_priority: 2,
         },
       },

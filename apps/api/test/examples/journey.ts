@@ -1,7 +1,10 @@
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { SANDBOX_PROSPECTS } from '../../src/db/seed/prospects.js';
 import { SANDBOX } from '../../src/db/seed/sandbox.js';
 import { epochSeconds } from '../../src/domain/clock.js';
 import { addDays, dayOf } from '../../src/domain/dates.js';
+import { sandboxGateway } from '../fixtures/enrollments.js';
 import { signLogin, type TestApi } from '../helpers/app.js';
 import type { ManualClock } from '../helpers/clock.js';
 import { PDF, uploadFiles } from '../modules/prospects/fixtures.js';
@@ -21,6 +24,8 @@ export interface ExampleRequest {
   body?: unknown;
   /** The one file of a multipart upload. */
   file?: { name: string; type: string; content: string };
+  /** Headers of the call's own (a webhook's signature), besides the caller's credentials. */
+  headers?: Record<string, string>;
 }
 
 interface Step {
@@ -492,6 +497,31 @@ const STEPS: Step[] = [
     }),
   },
   {
+    operationId: 'createChargeTransaction',
+    as: 'account',
+    // The customer paid by phone, straight at the gateway: the call centre records the gateway's transaction.
+    before: async (api, c) => {
+      const charged = await (await sandboxGateway(api)).charge({
+        customerProfileToken: c.values.customerProfile!,
+        paymentProfileToken: c.values.paymentProfile!,
+        amountCents: 3000,
+        reference: 'phone-payment-1',
+        description: 'Phone payment',
+      });
+      c.values.phoneCharge = charged.transactionId!;
+    },
+    request: (c) => ({
+      body: {
+        id_enrollment: c.ids.enrollment!,
+        id_charge_transaction: c.values.phoneCharge!,
+        id_payment_profile: c.values.paymentProfile!,
+        payment_type: 'CreditCard',
+        transaction_type: 'ONE_TIME_PAYMENT',
+        amount: 30,
+      },
+    }),
+  },
+  {
     operationId: 'listChargeTransactions',
     as: 'customer',
     request: (c) => ({ path: { enrollId: c.ids.enrollment! } }),
@@ -683,6 +713,23 @@ const STEPS: Step[] = [
       path: { prospectId: c.ids.prospect! },
       body: { returnUrl: 'https://sales.bluebonnet-energy.example/signed' },
     }),
+    keep: (data, c) => (c.values.envelope = new URL(data.url).pathname.split('/').at(-1)!),
+  },
+  {
+    operationId: 'receiveDocusignWebhook',
+    as: 'public',
+    // DocuSign Connect tells that the customer signed, HMAC-signed with the company's Connect key.
+    request: (c) => {
+      const body = {
+        event: 'envelope-completed',
+        generatedDateTime: c.clock.now().toISOString(),
+        data: { accountId: SANDBOX_PROSPECTS.signingAccountId, envelopeId: c.values.envelope! },
+      };
+      const signature = createHmac('sha256', SANDBOX_PROSPECTS.connectKey)
+        .update(JSON.stringify(body))
+        .digest('base64');
+      return { body, headers: { 'x-docusign-signature-1': signature } };
+    },
   },
   {
     operationId: 'uploadProspectDocument',
@@ -1051,6 +1098,7 @@ export async function runJourney(api: TestApi, clock: ManualClock, premises: Pre
           body: request.body,
           token: step.as === 'public' ? undefined : context.token,
           customerHash: step.as === 'customer' ? context.customerHash : undefined,
+          headers: request.headers,
         });
     const json = response.headers.get('content-type')?.startsWith('application/json');
     calls.push({
