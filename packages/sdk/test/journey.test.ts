@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SANDBOX } from '../../../apps/api/src/db/seed/sandbox.js';
-import { dayOn, freshEsiid } from '../../../apps/api/test/fixtures/enrollments.js';
+import { creditCheckBody, dayOn, freshEsiid } from '../../../apps/api/test/fixtures/enrollments.js';
 import { useTestApi } from '../../../apps/api/test/helpers/app.js';
 import { PDF, type ProspectRefs, validProspect } from '../../../apps/api/test/modules/prospects/fixtures.js';
 import { createVoltinClient, type operations } from '../src/index.js';
@@ -47,17 +47,10 @@ describe('the typed client, as an integrator uses it', () => {
     );
     const check = dataOf(
       await client.POST('/api/v1/payments/credit-check', {
-        body: {
-          firstName: 'Ana',
-          lastName: 'Garcia',
-          streetNum: '1201',
-          streetName: 'Elm St',
-          city: 'Dallas',
-          state: 'TX',
-          zipCode: '75201',
+        body: creditCheckBody({
           socialSecurityNumber: '234-56-7720',
           planId: plan.id_plan,
-        },
+        }) as Body<'runCreditCheck'>,
       }),
     );
     expect(check).toMatchObject({ score: 720, deposit_required: false });
@@ -133,17 +126,10 @@ describe('the typed client, as an integrator uses it', () => {
     );
     const check = dataOf(
       await client.POST('/api/v1/payments/credit-check', {
-        body: {
-          firstName: 'Ana',
-          lastName: 'Garcia',
-          streetNum: '1201',
-          streetName: 'Elm St',
-          city: 'Dallas',
-          state: 'TX',
-          zipCode: '75201',
+        body: creditCheckBody({
           socialSecurityNumber: '234-56-7450',
           planId: business!.id_plan,
-        },
+        }) as Body<'runCreditCheck'>,
       }),
     );
     const held = dataOf(

@@ -4,7 +4,7 @@ import { SANDBOX_PROSPECTS } from '../../src/db/seed/prospects.js';
 import { SANDBOX } from '../../src/db/seed/sandbox.js';
 import { epochSeconds } from '../../src/domain/clock.js';
 import { addDays, dayOf } from '../../src/domain/dates.js';
-import { sandboxGateway } from '../fixtures/enrollments.js';
+import { creditCheckBody, sandboxGateway } from '../fixtures/enrollments.js';
 import { signLogin, type TestApi } from '../helpers/app.js';
 import type { ManualClock } from '../helpers/clock.js';
 import { PDF, uploadFiles } from '../modules/prospects/fixtures.js';
@@ -328,17 +328,7 @@ const STEPS: Step[] = [
     operationId: 'runCreditCheck',
     as: 'account',
     request: (c) => ({
-      body: {
-        firstName: 'Ana',
-        lastName: 'Garcia',
-        streetNum: '1201',
-        streetName: 'Elm St',
-        city: 'Dallas',
-        state: 'TX',
-        zipCode: DALLAS.zipcode,
-        socialSecurityNumber: '234-56-7720',
-        planId: c.ids.plan!,
-      },
+      body: creditCheckBody({ socialSecurityNumber: '234-56-7720', planId: c.ids.plan! }),
     }),
     keep: (data, c) => (c.ids.creditCheck = data.id_credit_check),
   },
@@ -975,17 +965,7 @@ async function letterOfCreditEnrollment(api: TestApi, c: Context, ldcAccount: st
   );
   const check = await api.call('POST', '/payments/credit-check', {
     ...as,
-    body: {
-      firstName: 'Ana',
-      lastName: 'Garcia',
-      streetNum: '1201',
-      streetName: 'Elm St',
-      city: 'Dallas',
-      state: 'TX',
-      zipCode: DALLAS.zipcode,
-      socialSecurityNumber: '234-56-7450',
-      planId: plan,
-    },
+    body: creditCheckBody({ socialSecurityNumber: '234-56-7450', planId: plan }),
   });
   const response = await api.call('POST', '/enrollments/create', {
     ...as,
@@ -1039,17 +1019,12 @@ async function createdEnrollment(api: TestApi, c: Context, request: ExampleReque
   const body = request.body as { customer: { firstName: string; lastName: string }; serviceAddress: object };
   const check = await api.call('POST', '/payments/credit-check', {
     token: c.token,
-    body: {
+    body: creditCheckBody({
       firstName: body.customer.firstName,
       lastName: body.customer.lastName,
-      streetNum: '1201',
-      streetName: 'Elm St',
-      city: 'Dallas',
-      state: 'TX',
-      zipCode: DALLAS.zipcode,
       socialSecurityNumber: '234-56-7720',
       planId: c.ids.plan!,
-    },
+    }),
   });
   const response = await api.call('POST', '/enrollments/create', {
     token: c.token,
