@@ -634,7 +634,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=1466b6afb858e0394d6fe00e165f7ca3e84ae97fa9a782d2609e4d73019befc8',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=b8d37fad7a7ff842ceb903a40c79bf0542e98964fd001ad0972d279ddddcfc9d',
             },
             {
               id_plan_document: 6,
@@ -644,7 +644,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=06723eddb918c1cf5772d7da8e4b08691951952197493d5239a79c60b73c2921',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=cebe5b8f242b3fee3d8fcffcddd7f2498ad162b8e815a1070735c2926e673d07',
             },
           ],
           market_documents: [
@@ -653,14 +653,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=59c7d72be745dc2cba8a5469dff6bd3def684db8de226ae6868bea977a2bb1a7',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=843941fdfcd99f1a88864e1b4c0124553da28711ca09c82e6874bf4e42774226',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=40b2754fe4ee633edb5be6a43d6a03a6fe1e2f1ab5f84bd1531eecb401441230',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=da96ad48fd21e29a17aebcf54596a3f2cb47fdac3720b1fa5d21a31d39362cf9',
             },
           ],
           acceptance_options: [
@@ -798,7 +798,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=59a43c6572b8a1eddc85748ca940579fd0e09132ad6fea595b16682907bedb73',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=5b4f80092b3a11923701f2839a45b117c689b71f81a07fe862d514c8618d9d6b',
             },
             {
               id_plan_document: 18,
@@ -808,7 +808,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=1b555fadc487206235959ab405553bac221a180659096371ed260576bf45d50e',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=f32ee8240e2830c2a073351cebc3cd4efc4c65d986f3a2a7e5a7fd35681168fc',
             },
           ],
           market_documents: [
@@ -817,14 +817,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=59c7d72be745dc2cba8a5469dff6bd3def684db8de226ae6868bea977a2bb1a7',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=843941fdfcd99f1a88864e1b4c0124553da28711ca09c82e6874bf4e42774226',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=40b2754fe4ee633edb5be6a43d6a03a6fe1e2f1ab5f84bd1531eecb401441230',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=da96ad48fd21e29a17aebcf54596a3f2cb47fdac3720b1fa5d21a31d39362cf9',
             },
           ],
           acceptance_options: [
@@ -986,7 +986,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/87/en.pdf?expires=1793718000&signature=03fc8300a40758e0af5ec988505df40415f75d7e027482b9523e2b82f3ee2073',
+                url: 'https://api.supplier.example/api/v1/documents/plan/87/en.pdf?expires=1793718000&signature=68acaae0144e977c8ef5d24e45f781f76dd44895299faadb1376013df31287cb',
               },
               {
                 id_plan_document: 88,
@@ -996,7 +996,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/88/en.pdf?expires=1793718000&signature=7a43957f5aae26dbbe5316928fae038b03c5894b75ecafa8b78e5fea8fc0e72c',
+                url: 'https://api.supplier.example/api/v1/documents/plan/88/en.pdf?expires=1793718000&signature=020d0365188abaeb08fdbe99c95b245b4ee6261123105ac1dcf16da309bfd369',
               },
             ],
             market_documents: [
@@ -1005,14 +1005,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 doc_type: 'CUSTOMER_RIGHTS',
                 name: 'Ohio Customer Rights and Contract Summary',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=7b2536e4dafbf3ce0d221abbdf04ad4b9111050db916a265f258ae185f3fd4de',
+                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=fbf48c0f49e1868b8d9b7abbcae785aca020f66e144e74ef3154010566779d3a',
               },
               {
                 id_market_document: 4,
                 doc_type: 'PRIVACY',
                 name: 'Privacy Policy',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=5903cbf29c5730908a94fb9d3dca6cd66e3e5357c2df36cdc28ce8e855275a9d',
+                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=4d383451199c10df15c45765ba7b8a8fddf2be7205212cf0d63867c35d6ea471',
               },
             ],
             acceptance_options: [
@@ -1151,7 +1151,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/75/en.pdf?expires=1793718000&signature=26cb7d8728ae5e26b4f0afa28d0d1fab494a10db9afb3acf7fe805667c8e3324',
+                url: 'https://api.supplier.example/api/v1/documents/plan/75/en.pdf?expires=1793718000&signature=3c4df1db566ce654b3e0629d538e4e920ab712394863ae10471839f0846fee2a',
               },
               {
                 id_plan_document: 76,
@@ -1161,7 +1161,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/76/en.pdf?expires=1793718000&signature=2f8670875f85ab0bb0fcca53cba7311dd0717f2cc558b2ffc029d899bf7e34ff',
+                url: 'https://api.supplier.example/api/v1/documents/plan/76/en.pdf?expires=1793718000&signature=3624208fcc0131597c995a021238dd29e888f5b0ba939a0c2624b1f4ad8bad67',
               },
             ],
             market_documents: [
@@ -1170,14 +1170,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 doc_type: 'CUSTOMER_RIGHTS',
                 name: 'Ohio Customer Rights and Contract Summary',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=7b2536e4dafbf3ce0d221abbdf04ad4b9111050db916a265f258ae185f3fd4de',
+                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=fbf48c0f49e1868b8d9b7abbcae785aca020f66e144e74ef3154010566779d3a',
               },
               {
                 id_market_document: 4,
                 doc_type: 'PRIVACY',
                 name: 'Privacy Policy',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=5903cbf29c5730908a94fb9d3dca6cd66e3e5357c2df36cdc28ce8e855275a9d',
+                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=4d383451199c10df15c45765ba7b8a8fddf2be7205212cf0d63867c35d6ea471',
               },
             ],
             acceptance_options: [
@@ -1331,7 +1331,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=1466b6afb858e0394d6fe00e165f7ca3e84ae97fa9a782d2609e4d73019befc8',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=b8d37fad7a7ff842ceb903a40c79bf0542e98964fd001ad0972d279ddddcfc9d',
             },
             {
               id_plan_document: 6,
@@ -1341,7 +1341,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=06723eddb918c1cf5772d7da8e4b08691951952197493d5239a79c60b73c2921',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=cebe5b8f242b3fee3d8fcffcddd7f2498ad162b8e815a1070735c2926e673d07',
             },
           ],
           market_documents: [
@@ -1350,14 +1350,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=59c7d72be745dc2cba8a5469dff6bd3def684db8de226ae6868bea977a2bb1a7',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=843941fdfcd99f1a88864e1b4c0124553da28711ca09c82e6874bf4e42774226',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=40b2754fe4ee633edb5be6a43d6a03a6fe1e2f1ab5f84bd1531eecb401441230',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=da96ad48fd21e29a17aebcf54596a3f2cb47fdac3720b1fa5d21a31d39362cf9',
             },
           ],
           acceptance_options: [
@@ -1498,7 +1498,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=59a43c6572b8a1eddc85748ca940579fd0e09132ad6fea595b16682907bedb73',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=5b4f80092b3a11923701f2839a45b117c689b71f81a07fe862d514c8618d9d6b',
             },
             {
               id_plan_document: 18,
@@ -1508,7 +1508,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=1b555fadc487206235959ab405553bac221a180659096371ed260576bf45d50e',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=f32ee8240e2830c2a073351cebc3cd4efc4c65d986f3a2a7e5a7fd35681168fc',
             },
           ],
           market_documents: [
@@ -1517,14 +1517,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=59c7d72be745dc2cba8a5469dff6bd3def684db8de226ae6868bea977a2bb1a7',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=843941fdfcd99f1a88864e1b4c0124553da28711ca09c82e6874bf4e42774226',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=40b2754fe4ee633edb5be6a43d6a03a6fe1e2f1ab5f84bd1531eecb401441230',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=da96ad48fd21e29a17aebcf54596a3f2cb47fdac3720b1fa5d21a31d39362cf9',
             },
           ],
           acceptance_options: [
@@ -1679,7 +1679,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8f9ed9c59f4ad0dd920e46849259ed18100a481d4784a33d19559a9d456797a5',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=749816b5c442942d8d0f3b620b106f11f9fe6a8c9fb52d2aa11d1db2694d37a7',
           },
           {
             id_plan_document: 2,
@@ -1689,7 +1689,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1aa14c7317b2a1079083d4048c2759010299740bae0b18d3aa725a735fb9f675',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=37e88a7320dbe5f19d3783492573e1ce2a7b9f8832187755d7a0de56e5c18ddd',
           },
         ],
         market_documents: [
@@ -1698,14 +1698,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             doc_type: 'YRAC',
             name: 'Your Rights as a Customer',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=59c7d72be745dc2cba8a5469dff6bd3def684db8de226ae6868bea977a2bb1a7',
+            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=843941fdfcd99f1a88864e1b4c0124553da28711ca09c82e6874bf4e42774226',
           },
           {
             id_market_document: 6,
             doc_type: 'PRIVACY',
             name: 'Privacy Policy',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=40b2754fe4ee633edb5be6a43d6a03a6fe1e2f1ab5f84bd1531eecb401441230',
+            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=da96ad48fd21e29a17aebcf54596a3f2cb47fdac3720b1fa5d21a31d39362cf9',
           },
         ],
         acceptance_options: [
@@ -1792,7 +1792,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8f9ed9c59f4ad0dd920e46849259ed18100a481d4784a33d19559a9d456797a5',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=749816b5c442942d8d0f3b620b106f11f9fe6a8c9fb52d2aa11d1db2694d37a7',
         },
         {
           id_plan_document: 2,
@@ -1802,7 +1802,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1aa14c7317b2a1079083d4048c2759010299740bae0b18d3aa725a735fb9f675',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=37e88a7320dbe5f19d3783492573e1ce2a7b9f8832187755d7a0de56e5c18ddd',
         },
       ],
       succeeded: true,
@@ -1871,7 +1871,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8f9ed9c59f4ad0dd920e46849259ed18100a481d4784a33d19559a9d456797a5',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=749816b5c442942d8d0f3b620b106f11f9fe6a8c9fb52d2aa11d1db2694d37a7',
           },
           {
             id_plan_document: 2,
@@ -1881,7 +1881,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1aa14c7317b2a1079083d4048c2759010299740bae0b18d3aa725a735fb9f675',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=37e88a7320dbe5f19d3783492573e1ce2a7b9f8832187755d7a0de56e5c18ddd',
           },
         ],
         rescission_period: 3,
@@ -2645,7 +2645,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8f9ed9c59f4ad0dd920e46849259ed18100a481d4784a33d19559a9d456797a5',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=749816b5c442942d8d0f3b620b106f11f9fe6a8c9fb52d2aa11d1db2694d37a7',
         },
         {
           id_document: 2,
@@ -2653,7 +2653,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1aa14c7317b2a1079083d4048c2759010299740bae0b18d3aa725a735fb9f675',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=37e88a7320dbe5f19d3783492573e1ce2a7b9f8832187755d7a0de56e5c18ddd',
         },
       ],
       succeeded: true,
@@ -2675,7 +2675,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8f9ed9c59f4ad0dd920e46849259ed18100a481d4784a33d19559a9d456797a5',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=749816b5c442942d8d0f3b620b106f11f9fe6a8c9fb52d2aa11d1db2694d37a7',
         },
         {
           id_document: 2,
@@ -2683,7 +2683,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1aa14c7317b2a1079083d4048c2759010299740bae0b18d3aa725a735fb9f675',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=37e88a7320dbe5f19d3783492573e1ce2a7b9f8832187755d7a0de56e5c18ddd',
         },
       ],
       succeeded: true,
@@ -2746,7 +2746,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_6387b0e77334eeea4c',
+      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_1286457bd14da36863',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -2764,8 +2764,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        customerProfileToken: 'sbx_cus_f8f8d0b8aa4960edf6',
-        paymentProfileToken: 'sbx_pp_655a9ea5e1584356c7',
+        customerProfileToken: 'sbx_cus_a10f2fc24e623d79f3',
+        paymentProfileToken: 'sbx_pp_4a4cf9eb77a49e47a9',
         cardType: 'Visa',
         cardNumber: 'XXXX1111',
         cardExpirationDate: '2030-12',
@@ -2786,15 +2786,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         enrollmentId: 2,
       },
       body: {
-        customer_profile_token: 'sbx_cus_f8f8d0b8aa4960edf6',
-        payment_profile_token: 'sbx_pp_655a9ea5e1584356c7',
+        customer_profile_token: 'sbx_cus_a10f2fc24e623d79f3',
+        payment_profile_token: 'sbx_pp_4a4cf9eb77a49e47a9',
         date_from: '2026-11-16',
       },
     },
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_655a9ea5e1584356c7',
+        paymentProfileToken: 'sbx_pp_4a4cf9eb77a49e47a9',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2818,7 +2818,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_655a9ea5e1584356c7',
+        paymentProfileToken: 'sbx_pp_4a4cf9eb77a49e47a9',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2837,16 +2837,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         idEnrollment: 2,
-        customerProfileToken: 'sbx_cus_f8f8d0b8aa4960edf6',
-        paymentProfileToken: 'sbx_pp_655a9ea5e1584356c7',
+        customerProfileToken: 'sbx_cus_a10f2fc24e623d79f3',
+        paymentProfileToken: 'sbx_pp_4a4cf9eb77a49e47a9',
         amount: 25,
       },
     },
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '138883932314',
-        id_payment_profile: 'sbx_pp_655a9ea5e1584356c7',
+        id_charge_transaction: '853511656430',
+        id_payment_profile: 'sbx_pp_4a4cf9eb77a49e47a9',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2866,8 +2866,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         id_enrollment: 2,
-        id_charge_transaction: '277600512477',
-        id_payment_profile: 'sbx_pp_655a9ea5e1584356c7',
+        id_charge_transaction: '619664478958',
+        id_payment_profile: 'sbx_pp_4a4cf9eb77a49e47a9',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         amount: 30,
@@ -2876,8 +2876,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 2,
-        id_charge_transaction: '277600512477',
-        id_payment_profile: 'sbx_pp_655a9ea5e1584356c7',
+        id_charge_transaction: '619664478958',
+        id_payment_profile: 'sbx_pp_4a4cf9eb77a49e47a9',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2903,8 +2903,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       data: [
         {
           id_payment_charge_transactions: 2,
-          id_charge_transaction: '277600512477',
-          id_payment_profile: 'sbx_pp_655a9ea5e1584356c7',
+          id_charge_transaction: '619664478958',
+          id_payment_profile: 'sbx_pp_4a4cf9eb77a49e47a9',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2917,8 +2917,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         },
         {
           id_payment_charge_transactions: 1,
-          id_charge_transaction: '138883932314',
-          id_payment_profile: 'sbx_pp_655a9ea5e1584356c7',
+          id_charge_transaction: '853511656430',
+          id_payment_profile: 'sbx_pp_4a4cf9eb77a49e47a9',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2948,8 +2948,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 2,
-        id_charge_transaction: '277600512477',
-        id_payment_profile: 'sbx_pp_655a9ea5e1584356c7',
+        id_charge_transaction: '619664478958',
+        id_payment_profile: 'sbx_pp_4a4cf9eb77a49e47a9',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2977,8 +2977,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 2,
-        id_charge_transaction: '277600512477',
-        id_payment_profile: 'sbx_pp_655a9ea5e1584356c7',
+        id_charge_transaction: '619664478958',
+        id_payment_profile: 'sbx_pp_4a4cf9eb77a49e47a9',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -3087,7 +3087,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=5d6d06651fbd3f2a140d34d48a6a27900c64e81c2dfab081e318bcfd31fa4166',
+      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=52fb9a0e70b7fd3007ad9847f64d36330a6f7d69223b40e6106ea0012321fbd0',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -3317,7 +3317,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_status: 0,
         file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=e6ddc7194f958eba11220534cb4c59f8ac6023eea1a805ffe91ff988ea51408d',
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=a127274ec23188c1ae52fcc7b450566e2554c350160bf8c7aad9239415697051',
       },
       succeeded: true,
       errors: [],
@@ -3336,7 +3336,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_status: 0,
         file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=e6ddc7194f958eba11220534cb4c59f8ac6023eea1a805ffe91ff988ea51408d',
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=a127274ec23188c1ae52fcc7b450566e2554c350160bf8c7aad9239415697051',
       },
       succeeded: true,
       errors: [],
@@ -3860,7 +3860,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        url: 'https://api.supplier.example/api/v1/sandbox-signing/b3a3b2a7-43b9-4951-9b15-fae4492b0199?returnUrl=https%3A%2F%2Fsales.bluebonnet-energy.example%2Fsigned&expires=1793631900&signature=7187dedcae6590829b93c3132b103bd22387875bdbb12519c52c8a03e68aa3ca',
+        url: 'https://api.supplier.example/api/v1/sandbox-signing/2d766fca-1d13-48b9-aee9-9b019a41a45d?returnUrl=https%3A%2F%2Fsales.bluebonnet-energy.example%2Fsigned&expires=1793631900&signature=945783e3ec579f7881207508f3ae07daa59d853a643cbfbfbd85d4b38a700f3b',
         expiresAt: '2026-11-02T15:05:00.000Z',
       },
       succeeded: true,
@@ -3875,14 +3875,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         generatedDateTime: '2026-11-02T15:00:00.000Z',
         data: {
           accountId: '7d1c5e0a-3b8f-4c26-9e4a-51f0b2d6c8e3',
-          envelopeId: 'b3a3b2a7-43b9-4951-9b15-fae4492b0199',
+          envelopeId: '2d766fca-1d13-48b9-aee9-9b019a41a45d',
         },
       },
     },
     answer: {
       data: {
         event: 'envelope-completed',
-        envelopeId: 'b3a3b2a7-43b9-4951-9b15-fae4492b0199',
+        envelopeId: '2d766fca-1d13-48b9-aee9-9b019a41a45d',
         idProspect: 1,
         duplicate: false,
         changed: true,
@@ -3912,7 +3912,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         sizeBytes: 77,
         uploadedAt: '2026-11-02T15:00:00.000Z',
         downloadUrl:
-          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=a6cd578b4ceb0e514d1b03b082cb4fa968e3d2c1207f4599cd160fd8801447d0',
+          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=a01f599295bf0dcb91e9215ccc6c65dfcb121cba7279242cb5032b060c3ab140',
       },
       succeeded: true,
       errors: [],
@@ -4017,7 +4017,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               sizeBytes: 77,
               uploadedAt: '2026-11-02T15:00:00.000Z',
               downloadUrl:
-                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=a6cd578b4ceb0e514d1b03b082cb4fa968e3d2c1207f4599cd160fd8801447d0',
+                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=a01f599295bf0dcb91e9215ccc6c65dfcb121cba7279242cb5032b060c3ab140',
             },
           ],
         },
@@ -4067,7 +4067,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nThank you for choosing {{brand_name}}. Your enrollment {{enrollment_id}} for {{service_address}} (ESIID {{esiid}}) is confirmed on the {{plan_name}} plan: {{plan_rate}} for {{plan_term}} months.\n\nService is scheduled to start on {{enrollment_start_date}}. We will email you again when it starts.\n\nQuestions? Call us at {{brand_phone}} or visit {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-26T18:00:19.049Z',
+              updated_at: '2026-11-26T18:04:05.856Z',
             },
             {
               id_template: 2,
@@ -4077,7 +4077,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nYour enrollment {{enrollment_id}} for {{service_address}} needs a deposit of {{amount}} before we can send it to your utility.\n\nPay it on {{brand_my_account_url}} or call us at {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-26T18:00:19.049Z',
+              updated_at: '2026-11-26T18:04:05.856Z',
             },
           ],
         },
@@ -4100,7 +4100,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nGracias por elegir {{brand_name}}. Su inscripción {{enrollment_id}} para {{service_address}} (ESIID {{esiid}}) está confirmada en el plan {{plan_name}}: {{plan_rate}} por {{plan_term}} meses.\n\nEl servicio comenzará el {{enrollment_start_date}}. Le escribiremos de nuevo cuando comience.\n\n¿Preguntas? Llámenos al {{brand_phone}} o visite {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-26T18:00:19.049Z',
+              updated_at: '2026-11-26T18:04:05.856Z',
             },
             {
               id_template: 9,
@@ -4110,7 +4110,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nSu inscripción {{enrollment_id}} para {{service_address}} requiere un depósito de {{amount}} antes de enviarla a su compañía de servicios.\n\nPáguelo en {{brand_my_account_url}} o llámenos al {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-26T18:00:19.049Z',
+              updated_at: '2026-11-26T18:04:05.856Z',
             },
           ],
         },
@@ -4463,7 +4463,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_655a9ea5e1584356c7',
+        paymentProfileToken: 'sbx_pp_4a4cf9eb77a49e47a9',
         dateFrom: '2026-11-16',
         status: 'finished',
         paymentType: 'CreditCard',
@@ -4481,7 +4481,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   deletePaymentProfile: {
     request: {
       path: {
-        paymentProfileToken: 'sbx_pp_655a9ea5e1584356c7',
+        paymentProfileToken: 'sbx_pp_4a4cf9eb77a49e47a9',
       },
     },
     answer: {
@@ -4809,6 +4809,36 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       succeeded: true,
       errors: [],
       message: 'OK',
+    },
+  },
+  updateTpvVerification: {
+    request: {
+      path: {
+        verificationId: 'f5b14482-839d-420b-8dc7-d5a3216b04a5',
+      },
+      body: {
+        result: 'VERIFIED',
+      },
+    },
+    answer: {
+      data: {
+        verificationId: 'f5b14482-839d-420b-8dc7-d5a3216b04a5',
+        enrollmentId: 11,
+        result: 'VERIFIED',
+        reasons: [],
+        updatedAt: '2027-11-15T15:00:00.000Z',
+        verifiedAt: '2027-11-15T15:00:00.000Z',
+        history: [
+          {
+            result: 'VERIFIED',
+            reasons: [],
+            at: '2027-11-15T15:00:00.000Z',
+          },
+        ],
+      },
+      succeeded: true,
+      errors: [],
+      message: 'Verification result recorded.',
     },
   },
   customerForgotPassword: {

@@ -5,6 +5,7 @@ import { SANDBOX } from '../../src/db/seed/sandbox.js';
 import { epochSeconds } from '../../src/domain/clock.js';
 import { addDays, dayOf } from '../../src/domain/dates.js';
 import { creditCheckBody, sandboxGateway } from '../fixtures/enrollments.js';
+import { withCompanySettings } from '../fixtures/operator.js';
 import { signLogin, type TestApi } from '../helpers/app.js';
 import type { ManualClock } from '../helpers/clock.js';
 import { PDF, uploadFiles } from '../modules/prospects/fixtures.js';
@@ -887,6 +888,22 @@ const STEPS: Step[] = [
       path: { enrollmentId: c.ids.letterEnrollment! },
       body: { planId: c.ids.businessPlan!, agreedAcceptanceValues: JSON.parse(c.values.businessAgreed!) },
     }),
+  },
+  {
+    operationId: 'updateTpvVerification',
+    as: 'account',
+    // The administrator has the company's sales verified by phone: a sale waits for the provider, who polls.
+    before: async (api, c) => {
+      await withCompanySettings(api.db.kysely, { verification_required: 1 }, async () => {
+        await createdEnrollment(api, c, enrollmentOf(c, 'Verified', 2));
+      });
+      const waiting = await api.call('GET', '/tpv/verifications', {
+        token: c.token,
+        query: { result: 'NOT_SENT' },
+      });
+      c.values.verification = waiting.body.data[0].verificationId;
+    },
+    request: (c) => ({ path: { verificationId: c.values.verification! }, body: { result: 'VERIFIED' } }),
   },
   {
     operationId: 'customerForgotPassword',
