@@ -62,6 +62,7 @@ describe('the generated OpenAPI document', () => {
         required: true,
         content: {
           'multipart/form-data': {
+            example: { file: expect.any(String) },
             schema: {
               type: 'object',
               required: ['file'],
