@@ -8,7 +8,7 @@ import { creditCheckBody, sandboxGateway } from '../fixtures/enrollments.js';
 import { withCompanySettings } from '../fixtures/operator.js';
 import { signLogin, type TestApi } from '../helpers/app.js';
 import type { ManualClock } from '../helpers/clock.js';
-import { PDF, uploadFiles } from '../modules/prospects/fixtures.js';
+import { PDF, type ProspectRefs, uploadFiles, validProspect } from '../modules/prospects/fixtures.js';
 
 /**
  * The sandbox journey the OpenAPI document's examples come from: one call of each operation, in an order an
@@ -640,30 +640,10 @@ const STEPS: Step[] = [
     operationId: 'createProspect',
     as: 'account',
     request: (c) => ({
-      body: {
-        customer: {
-          firstName: 'Maria',
-          lastName: 'Gonzalez',
-          email: 'maria.gonzalez@example.com',
-          phoneNumber: '2145550123',
-          idPreferedLanguage: c.ids.english!,
-        },
-        serviceAddress: { address1: '1500 Marilla St', city: 'Dallas', state: 'TX', zipCode: '75201' },
-        ldc: '10443720001234567',
-        commodityName: 'Electric',
-        priceProviderUtilityCode: 'ONCOR',
-        priceFileDate: '2026-11-20',
-        zone: 'NORTH',
-        rateCode: 'RES-FIXED',
-        term: 12,
-        startDate: '2027-01-15',
-        price: 0.1349,
-        usageTier: 'ALL',
-        customerType: 'Residential',
-        userName: 'rep.jlopez',
-        status: 'New',
-        idProspectPackage: c.ids.residentialPackage!,
-      },
+      body: validProspect({
+        englishId: c.ids.english!,
+        residentialPackageId: c.ids.residentialPackage!,
+      } as ProspectRefs),
     }),
     keep: (data, c) => (c.ids.prospect = data.idProspect),
   },
