@@ -9,7 +9,7 @@ const modules = `${src}modules/`;
  * and every file of a module except its HTTP side: `routes.ts`, `schemas.ts` (the wire contract), pages it renders
  * (`*-page.ts`) and `index.ts`, which exports both sides.
  */
-const domain = `${src}(domain/|modules/[^/]+/(?!(routes|schemas|index|[a-z-]+-page)\\.ts$))`;
+const domain = `${src}(domain/|modules/[^/]+/(?!((ops-)?routes|(ops-)?schemas|index|[a-z-]+-page)\\.ts$))`;
 
 /**
  * The part of src/http every layer may use, a shared kernel rather than HTTP plumbing (none of it imports Fastify):

@@ -1,11 +1,5 @@
-import zlib from 'node:zlib';
-import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Plugin } from 'ajv';
-import addFormats from 'ajv-formats';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { billingSystemFor } from './adapters/billing-system/index.js';
 import type { BillingAccounts, BillingSystem } from './adapters/billing-system/port.js';
 import { creditBureauFor } from './adapters/credit-bureau/index.js';
@@ -23,6 +17,7 @@ import {
 import { createHttpVerificationProvider } from './adapters/verification-provider/http.js';
 import type { VerificationProvider } from './adapters/verification-provider/port.js';
 import type { Config } from './config/index.js';
+import { buildConsoleApp } from './console-app.js';
 import { CATALOG_STAMP, createStampedCache, readChangeStamp } from './db/change-stamps.js';
 import { type Db, openDatabase } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -32,20 +27,17 @@ import { seedSandbox } from './db/seed/sandbox.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { type Clock, systemClock } from './domain/clock.js';
 import { accessControl } from './http/access.js';
-import { slowClientLimits } from './http/client-errors.js';
 import { type UndeclaredAnswer, watchDeclaredAnswers } from './http/declared-errors.js';
 import { registerDocsSite } from './http/docs-site.js';
-import { frameworkErrors, handleErrors } from './http/error-handler.js';
 import { ApiError } from './http/errors.js';
 import { idempotencyKeys, purgeExpiredIdempotencyKeys } from './http/idempotency.js';
-import { loggerOptions, requestId } from './http/logging.js';
+import { loggerOptions } from './http/logging.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
-import { responsePolicy } from './http/response-policy.js';
-import { helmetOptions } from './http/security-headers.js';
-import { refuseUnstorableValues } from './http/unstorable-values.js';
+import { createHttpServer } from './http/server-base.js';
 import { createScheduler, type Scheduler } from './jobs/scheduler.js';
 import { agentRoutes, createAgentQueues } from './modules/agent-queues/index.js';
+import { createAuditLog } from './modules/audit/index.js';
 import { authRoutes, createAuthService } from './modules/auth/index.js';
 import { autoresponderRoutes, createAutorespondersService } from './modules/autoresponders/index.js';
 import { billingRoutes, createBillingService } from './modules/billing/index.js';
@@ -77,9 +69,10 @@ import { createPaymentsService, paymentRoutes } from './modules/payments/index.j
 import { createPlansService, planRoutes, utilitiesWithPlansOnSale } from './modules/plans/index.js';
 import { createPremisesService, premiseRoutes } from './modules/premises/index.js';
 import { createProspectsService, prospectRoutes, sandboxSigningRoutes } from './modules/prospects/index.js';
-import { createRateLimiter } from './modules/rate-limits/index.js';
+import { createLoginThrottle, createRateLimiter } from './modules/rate-limits/index.js';
 import { createReferenceService, referenceRoutes } from './modules/reference/index.js';
 import { createSigningWebhooksService, signingWebhookRoutes } from './modules/signing-webhooks/index.js';
+import { createStaffService } from './modules/staff/index.js';
 import { createUtilitiesService, utilityRoutes } from './modules/utilities/index.js';
 import {
   createVerificationDispatch,
@@ -98,6 +91,8 @@ export interface AppContext {
   clock: Clock;
   /** Set once the modules are built: tests and tools drive the enrollment flow directly. */
   enrollments?: EnrollmentsService;
+  /** The Operations console's server (its own port); closed with this one. */
+  console?: FastifyInstance;
 }
 
 declare module 'fastify' {
@@ -128,9 +123,6 @@ export interface BuildOptions {
   /** Told of every answer its route's documentation does not list (tests fail on one). */
   onUndeclaredAnswer?: (answer: UndeclaredAnswer) => void;
 }
-
-// ajv-formats types its options strictly; Fastify's plugin slot takes `unknown` options.
-const ajvFormats = addFormats.default as unknown as Plugin<unknown>;
 
 function prepareDatabase(config: Config, db: Db): Promise<KeyRing> {
   return withStartupLock(db.kysely, async () => {
@@ -182,18 +174,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db = options.db ?? openDatabase(config.databaseUrl);
   const keys = await prepareDatabase(config, db);
 
-  const app = Fastify({
+  const app = await createHttpServer(config, {
     logger:
       options.logger === false ? false : { ...loggerOptions(config.logLevel), stream: options.logStream },
-    genReqId: requestId,
-    requestIdHeader: false,
-    frameworkErrors,
-    bodyLimit: config.bodyLimitBytes,
-    ...slowClientLimits(config),
-    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
-    routerOptions: { ignoreTrailingSlash: true },
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array' }, plugins: [ajvFormats] },
-  }).withTypeProvider<TypeBoxTypeProvider>();
+  });
   const clock = options.clock ?? systemClock;
   const scheduler = createScheduler(db.kysely, app.log, clock);
   app.decorate('voltin', { config, db, keys, scheduler, clock });
@@ -204,23 +188,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ? 'Voltin SANDBOX (NODE_ENV is not "production"): sandbox adapters and demo data, not for real customers'
       : 'Voltin PRODUCTION',
   );
-
-  await app.register(helmet, helmetOptions(config));
-  await app.register(responsePolicy, { mode: config.mode });
-  // Brotli's default quality (11) is for compressing once at build time: on the fly it took 36 s for the docs site's
-  // 3.5 MB search index. Quality 4 compresses it in 0.2 s to within 6 % of gzip's size.
-  await app.register(compress, {
-    threshold: 1024,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
   await app.register(multipart, {
     limits: { fileSize: config.uploadLimitBytes, files: 2, fields: 20, parts: 22 },
   });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  handleErrors(app);
-  refuseUnstorableValues(app);
   if (config.metricsToken)
     registerMetrics(app, {
       token: config.metricsToken,
@@ -349,6 +319,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     findEnrollment: (enrollmentId) => findEnrollmentById(db.kysely, enrollmentId),
   });
   const documentSigning = documentSigningFor(config, db, { linkSigner, clock });
+  const agent = createAgentQueues(db.kysely, enrollments, clock);
+  const audit = createAuditLog(db.kysely, clock);
+  const staff = createStaffService({
+    db: db.kysely,
+    config,
+    clock,
+    secretBox: keys.secretBox,
+    loginThrottle: createLoginThrottle(rateLimiter, config),
+    audit,
+  });
   const prospects = createProspectsService({
     db: db.kysely,
     clock,
@@ -400,7 +380,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(premiseRoutes, { premises: createPremisesService(db.kysely) });
       await api.register(creditCheckRoutes, { creditChecks });
       await api.register(enrollmentRoutes, { enrollments, changes: accountChanges });
-      await api.register(agentRoutes, { agent: createAgentQueues(db.kysely, enrollments, clock) });
+      await api.register(agentRoutes, { agent });
       await api.register(chargeRoutes, {
         charges,
         enrollments,
@@ -423,6 +403,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api/v1' },
   );
   await registerDocsSite(app, { root: config.docsDir, basicAuth: config.docsBasicAuth });
+  const consoleApp = await buildConsoleApp(config, app, { staff, audit, agent }, options.onUndeclaredAnswer);
+  app.voltin.console = consoleApp;
 
   scheduler.register({
     name: 'submit-enrollments',
@@ -459,6 +441,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async run() {
       await Promise.all([
         auth.purgeExpired(),
+        staff.purgeEnded(),
         customers.purgeExpired(),
         rateLimiter.purgeExpired(),
         purgeExpiredIdempotencyKeys(db.kysely, clock),
@@ -499,6 +482,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await mail.close();
+    await consoleApp.close();
     if (!options.db) await db.close();
   });
   return app;

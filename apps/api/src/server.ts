@@ -23,8 +23,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ host: config.host, port: config.port });
+  await app.voltin.console?.listen({ host: config.host, port: config.console.port });
   app.log.info(
-    `Voltin (${config.mode}) on http://${config.host}:${config.port}/ — API /api/v1, Swagger /Swagger/index.html`,
+    `Voltin (${config.mode}) on http://${config.host}:${config.port}/ — API /api/v1, Swagger /Swagger/index.html; ` +
+      `Operations console on http://${config.host}:${config.console.port}/`,
   );
 }
 

@@ -4,7 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/index.js';
 
-/** Writes the OpenAPI document the running API serves, for the docs site to build its reference from. */
+/**
+ * Writes the OpenAPI document the running API serves, for the docs site to build its reference from, and the
+ * console's, which its browser client is generated from.
+ */
 async function main(): Promise<void> {
   const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
   const outDir = path.resolve(process.argv[2] ?? path.join(repoRoot, 'apps/docs/generated'));
@@ -17,9 +20,14 @@ async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(path.join(outDir, 'openapi.json'), `${JSON.stringify(app.swagger(), null, 2)}\n`);
   writeFileSync(path.join(outDir, 'openapi.yaml'), app.swagger({ yaml: true }));
+  await app.voltin.console!.ready();
+  writeFileSync(
+    path.join(outDir, 'ops-openapi.json'),
+    `${JSON.stringify(app.voltin.console!.swagger(), null, 2)}\n`,
+  );
   await app.close();
   console.log(
-    `OpenAPI document written to ${path.relative(process.cwd(), outDir) || '.'}/openapi.{json,yaml}`,
+    `OpenAPI documents written to ${path.relative(process.cwd(), outDir) || '.'}/openapi.{json,yaml} and ops-openapi.json`,
   );
 }
 

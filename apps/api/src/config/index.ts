@@ -92,6 +92,23 @@ export interface Config {
   documentSigning: DocumentSigningConfig;
   /** The supplier's credit bureau and billing system connectors (src/config/integrations.ts). */
   integrations: Integrations;
+  /** The Operations console's own server (its pages and /ops/api/v1). */
+  console: ConsoleSettings;
+}
+
+export interface ConsoleSettings {
+  /** CONSOLE_PORT: the console listens apart from the public API, so it can stay on a private network. */
+  port: number;
+  /** The built console's files (CONSOLE_DIR, apps/console/dist by default). */
+  dir: string;
+  /** Where staff reach the console (set-up links start with it); CONSOLE_BASE_URL, by default this host's port. */
+  baseUrl: string;
+  /** A session nobody used for this long is over (CONSOLE_IDLE_MINUTES). */
+  idleSeconds: number;
+  /** A session is over this long after sign-in, however active (CONSOLE_SESSION_HOURS). */
+  absoluteSeconds: number;
+  /** How long a set-up link (a new user, a password reset) can be used (CONSOLE_SETUP_LINK_HOURS). */
+  setupLinkSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -105,12 +122,13 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 export const DEFAULT_SQLITE_PATH = path.join(repoRoot, 'data', 'voltin.sqlite');
 const DEFAULT_SANDBOX_KEY_FILE = path.join(repoRoot, 'data', 'voltin.master-key');
 const DEFAULT_DOCS_DIR = path.join(repoRoot, 'apps', 'docs', 'build');
+const DEFAULT_CONSOLE_DIR = path.join(repoRoot, 'apps', 'console', 'dist');
 
 type Env = Record<string, string | undefined>;
 
 /** PUBLIC_BASE_URL as its origin (no trailing slash); an absolute http(s) URL with nothing after the port. */
-function publicBaseUrlFrom(raw: string, problems: string[]): string {
-  const problem = `PUBLIC_BASE_URL must be an absolute http:// or https:// URL with no path, query or credentials, like "https://api.example.com"`;
+function publicBaseUrlFrom(raw: string, problems: string[], name = 'PUBLIC_BASE_URL'): string {
+  const problem = `${name} must be an absolute http:// or https:// URL with no path, query or credentials, like "https://api.example.com"`;
   let url: URL;
   try {
     url = new URL(raw);
@@ -231,6 +249,25 @@ function sandboxKeyFileFor(databaseUrl: string): string | null {
   return path.join(path.dirname(resolved), `${path.parse(resolved).name}.master-key`);
 }
 
+type IntSetting = (name: string, fallback: number, min: number, max: number) => number;
+
+function consoleSettingsFrom(env: Env, int: IntSetting, problems: string[]): ConsoleSettings {
+  const port = int('CONSOLE_PORT', 3001, 0, 65535);
+  const baseUrl = publicBaseUrlFrom(
+    env.CONSOLE_BASE_URL?.trim() || `http://localhost:${port}`,
+    problems,
+    'CONSOLE_BASE_URL',
+  );
+  return {
+    port,
+    dir: env.CONSOLE_DIR || DEFAULT_CONSOLE_DIR,
+    baseUrl,
+    idleSeconds: int('CONSOLE_IDLE_MINUTES', 30, 1, 24 * 60) * 60,
+    absoluteSeconds: int('CONSOLE_SESSION_HOURS', 12, 1, 24 * 7) * 3600,
+    setupLinkSeconds: int('CONSOLE_SETUP_LINK_HOURS', 24, 1, 24 * 14) * 3600,
+  };
+}
+
 /** NODE_ENV=production is production; anything else is the sandbox. */
 export const modeOf = (env: Env = process.env): Mode =>
   env.NODE_ENV === 'production' ? 'production' : 'sandbox';
@@ -344,6 +381,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     metricsToken,
     documentSigning: documentSigningFrom(env, mode, problems),
     integrations: integrationsFrom(env, mode, problems),
+    console: consoleSettingsFrom(env, int, problems),
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     problems.push(

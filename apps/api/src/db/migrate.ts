@@ -30,6 +30,8 @@ import * as inPersonSigning from './migrations/2026-11-25T1900-in-person-signing
 import * as signingViewPermission from './migrations/2026-11-25T1910-signing-view-permission.js';
 import * as sandboxSigningEnvelopes from './migrations/2026-11-25T2000-sandbox-signing-envelopes.js';
 import * as taskRuns from './migrations/2026-11-26T0100-task-runs.js';
+import * as staffAndAudit from './migrations/2026-11-26T0200-staff-and-audit.js';
+import * as enrollmentStatusSince from './migrations/2026-11-26T0300-enrollment-status-since.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Listed statically so the compiled server needs no file-system scan. */
@@ -64,6 +66,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T1910-signing-view-permission': signingViewPermission,
   '2026-11-25T2000-sandbox-signing-envelopes': sandboxSigningEnvelopes,
   '2026-11-26T0100-task-runs': taskRuns,
+  '2026-11-26T0200-staff-and-audit': staffAndAudit,
+  '2026-11-26T0300-enrollment-status-since': enrollmentStatusSince,
 };
 
 /** PostgreSQL: Kysely looks for its bookkeeping tables in every schema unless told which one is ours. */

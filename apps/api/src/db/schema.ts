@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Flag } from './columns.js';
+import type { AuditTables } from './tables/audit.js';
 import type { AutoresponderTables } from './tables/autoresponders.js';
 import type { BillingTables } from './tables/billing.js';
 import type { CustomerAccountTables } from './tables/customers.js';
@@ -11,6 +12,7 @@ import type { PaymentTables } from './tables/payments.js';
 import type { PlanTables } from './tables/plans.js';
 import type { PremiseTables } from './tables/premises.js';
 import type { ProspectTables } from './tables/prospects.js';
+import type { StaffTables } from './tables/staff.js';
 
 export interface RetailCompaniesTable {
   id: Generated<number>;
@@ -340,4 +342,6 @@ export interface Database
     CustomerAccountTables,
     BillingTables,
     AutoresponderTables,
-    IdempotencyTables {}
+    IdempotencyTables,
+    StaffTables,
+    AuditTables {}

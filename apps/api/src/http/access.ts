@@ -7,9 +7,10 @@ import { ApiError } from './errors.js';
  * Who may call a route: `public` (no token), `account` (a web service account's bearer token, permitted
  * for the route's operationId), `customer` (the same, plus an X-Customer-Hash bound to one customer), or
  * `account-or-customer` (the account alone acts for its whole company; with an X-Customer-Hash the call is limited
- * to that customer).
+ * to that customer). `staff` is the Operations console's: a staff session cookie whose roles permit the route's
+ * `config.permission` (http/staff-access.ts).
  */
-export type Access = 'public' | 'account' | 'customer' | 'account-or-customer';
+export type Access = 'public' | 'account' | 'customer' | 'account-or-customer' | 'staff';
 
 export interface RouteEntry {
   method: string;
@@ -59,9 +60,10 @@ const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   account: [{ bearerAuth: [] }],
   customer: [{ bearerAuth: [], customerHash: [] }],
   'account-or-customer': [{ bearerAuth: [] }, { bearerAuth: [], customerHash: [] }],
+  staff: [{ staffSession: [] }],
 };
 
-function accessOf(route: Pick<RouteOptions, 'config'>): Access {
+export function accessOf(route: Pick<RouteOptions, 'config'>): Access {
   return (route.config as { access?: Access } | undefined)?.access ?? 'account';
 }
 

@@ -27,24 +27,30 @@ const SIGNED_IN: ErrorCode[] = [
   'AUTH_TOKEN_REVOKED',
   'PERMISSION_DENIED',
 ];
+const AS_STAFF: ErrorCode[] = ['STAFF_SESSION_REQUIRED', 'STAFF_SESSION_EXPIRED', 'PERMISSION_DENIED'];
+const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 const AS_CUSTOMER: ErrorCode[] = ['CUSTOMER_HASH_REQUIRED', 'CUSTOMER_HASH_INVALID', 'CUSTOMER_FORBIDDEN'];
 const IDEMPOTENT: ErrorCode[] = ['IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED'];
 
 interface DescribedRoute {
+  method?: string | string[];
   schema?: Record<string, unknown>;
   config?: { access?: Access; idempotent?: boolean; errors?: ErrorCode[] };
 }
 
 /** Every code an operation can answer: those of its kind (how it is called, what it reads) and its own. */
-export function errorCodesOf({ schema = {}, config = {} }: DescribedRoute): ErrorCode[] {
+export function errorCodesOf({ method, schema = {}, config = {} }: DescribedRoute): ErrorCode[] {
   const access = config.access ?? 'account';
+  const changesState = [method ?? 'GET'].flat().some((name) => !SAFE_METHODS.includes(name));
   const hasBody = Boolean(schema.body || schema.upload);
   const hasInput = hasBody || Boolean(schema.querystring || schema.params);
   const codes = new Set<ErrorCode>([
     ...EVERY_OPERATION,
     ...(hasInput ? WITH_INPUT : []),
     ...(hasBody ? WITH_BODY : []),
-    ...(access === 'public' ? [] : SIGNED_IN),
+    ...(access === 'public' || access === 'staff' ? [] : SIGNED_IN),
+    ...(access === 'staff' ? AS_STAFF : []),
+    ...(access === 'staff' && changesState ? (['CSRF_TOKEN_INVALID'] as const) : []),
     ...(access === 'customer' || access === 'account-or-customer' ? AS_CUSTOMER : []),
     ...(config.idempotent ? IDEMPOTENT : []),
     ...(config.errors ?? []),

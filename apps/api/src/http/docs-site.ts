@@ -87,7 +87,8 @@ export async function registerDocsSite(
     ...(guard ? { onRequest: guard } : {}),
     handler: async (request, reply) => {
       const urlPath = request.url.split('?')[0]!;
-      if (urlPath.startsWith('/api/v1/') || urlPath === '/api/v1') {
+      // The console's API is on the console's port only: this one answers it as a route that does not exist.
+      if (/^(\/ops)?\/api\/v1(\/|$)/.test(urlPath)) {
         return reply
           .status(404)
           .send(

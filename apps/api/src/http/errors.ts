@@ -63,7 +63,50 @@ export const ERROR_CODES = {
   },
   PERMISSION_DENIED: {
     status: 403,
-    description: 'The web service account is not permitted to call this endpoint.',
+    description:
+      "The web service account is not permitted to call this endpoint (in the Operations console: the staff member's roles do not permit it).",
+  },
+  STAFF_SIGN_IN_FAILED: {
+    status: 401,
+    description: 'Operations console: the email or password is not correct, or the user is disabled.',
+  },
+  STAFF_TOTP_REQUIRED: {
+    status: 401,
+    description:
+      'Operations console: the password is right and a one-time code from the authenticator app is needed (`totp`), or the code sent is wrong or already used.',
+  },
+  STAFF_TOTP_SETUP_REQUIRED: {
+    status: 403,
+    description:
+      'Operations console: Administrators must use a second factor in production; ask another Administrator for a set-up link to enrol an authenticator app.',
+  },
+  STAFF_SESSION_REQUIRED: {
+    status: 401,
+    description:
+      'Operations console: nobody is signed in from this browser (no session cookie, or it was signed out).',
+  },
+  STAFF_SESSION_EXPIRED: {
+    status: 401,
+    description:
+      'Operations console: the session was idle too long or reached its absolute lifetime; sign in again.',
+  },
+  CSRF_TOKEN_INVALID: {
+    status: 403,
+    description:
+      'Operations console: a state-changing call must send the `X-CSRF-Token` header with the token the sign-in answered.',
+  },
+  STAFF_SETUP_LINK_INVALID: {
+    status: 410,
+    description:
+      'Operations console: the set-up link is unknown, already used or expired; ask an Administrator for a new one.',
+  },
+  STAFF_EMAIL_TAKEN: {
+    status: 409,
+    description: 'Operations console: a staff user with this email already exists.',
+  },
+  STAFF_LAST_ADMINISTRATOR: {
+    status: 409,
+    description: 'Operations console: the change would leave the company with no active Administrator.',
   },
   CUSTOMER_FORBIDDEN: {
     status: 403,

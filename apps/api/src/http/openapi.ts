@@ -6,6 +6,7 @@ import { byStatus, declareErrors } from './declared-errors.js';
 import { ErrorEnvelope } from './envelope.js';
 import { ERROR_CODES, type ErrorCode } from './errors.js';
 import { OPERATION_EXAMPLES } from './openapi-examples.js';
+import { STAFF_COOKIE } from './staff-access.js';
 import { CONTENT_TYPES, type FileKind } from './uploads.js';
 
 export const API_TITLE = 'Voltin Operations Administration API';
@@ -167,13 +168,23 @@ export function withIntegerFormats<T>(node: T): T {
   return schema as T;
 }
 
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+/** Each route's error responses are added to its schema as it is registered, from its declared codes. */
+function documentErrors(app: FastifyInstance): void {
   app.addSchema(ErrorEnvelope);
   app.addHook('onRoute', (route) => {
     const schema = route.schema as Record<string, unknown> | undefined;
     if (!schema || schema.hide) return;
     schema.response = { ...errorResponses(declareErrors(route)), ...(schema.response as object) };
   });
+}
+
+const refResolver = {
+  buildLocalReference: (json: { $id?: unknown }, _baseUri: unknown, _fragment: unknown, i: number) =>
+    String(json.$id ?? `def-${i}`),
+};
+
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  documentErrors(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -222,7 +233,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           ),
         ),
       ),
-    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    refResolver,
   });
   await app.register(swaggerUi, {
     routePrefix: '/Swagger',
@@ -232,4 +243,47 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     reply.redirect('/Swagger/'),
   );
   app.get('/Swagger/v1/swagger.json', { schema: { hide: true } }, () => app.swagger());
+}
+
+export const OPS_API_TITLE = 'Voltin Operations Console API';
+
+const OPS_DESCRIPTION = `The API of the Voltin Operations console, served on the console's own port under \`/ops/api/v1\`
+(never on the public API's port). Staff sign in with \`POST /ops/api/v1/session\`, which sets an HttpOnly,
+SameSite=Strict session cookie and answers a CSRF token; every call that changes something sends it back as
+\`X-CSRF-Token\`. Each operation needs a permission of the signed-in roles. Answers use the envelope and error codes of
+the public API:
+
+| HTTP | code | meaning |
+|---|---|---|
+${errorTable}
+`;
+
+/** The console's own document (`/ops/api/v1/openapi.json`): the console's browser client is generated from it. */
+export async function registerOpsOpenApi(app: FastifyInstance): Promise<void> {
+  documentErrors(app);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: OPS_API_TITLE, version: API_VERSION, description: OPS_DESCRIPTION },
+      servers: [{ ...THIS_SERVER, 'x-internal': true } as typeof THIS_SERVER],
+      components: {
+        securitySchemes: {
+          staffSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: STAFF_COOKIE,
+            description: 'The session cookie set by POST /ops/api/v1/session (and X-CSRF-Token on changes).',
+          },
+        },
+      },
+    },
+    transformObject: (document) =>
+      withIntegerFormats(
+        withRequestIdHeaders(
+          literalUnionsAsEnums((document as { openapiObject: object }).openapiObject) as OpenApiPaths,
+        ),
+      ),
+    refResolver,
+  });
+  app.get('/ops/api/v1/openapi.json', { schema: { hide: true } }, () => app.swagger());
 }

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Mode } from '../config/index.js';
 
-const API_PATH = /^\/api\/v1(\/|\?|$)/;
+/** The public API's and the Operations console's. */
+const API_PATH = /^(\/ops)?\/api\/v1(\/|\?|$)/;
 
 /**
  * A route may choose its own caching only for a successful answer that needs no credentials (the catalogue's plan

@@ -31,3 +31,25 @@ export interface AccessResolver {
   accountAccess(accountId: number): Promise<AccountAccess | null>;
   customerSession(companyId: number, customerHash: string): Promise<CustomerSession | null>;
 }
+
+/** A staff member signed in to the Operations console, as the staff access hook (http/staff-access.ts) resolves it. */
+export interface StaffCaller {
+  staffUserId: number;
+  companyId: number;
+  email: string;
+  name: string;
+  roles: string[];
+  /** What the roles permit (modules/staff/roles.ts); each ops route names the one it needs. */
+  permissions: string[];
+  sessionId: number;
+  csrfToken: string;
+}
+
+export type StaffSessionLookup =
+  | { status: 'valid'; staff: StaffCaller }
+  | { status: 'expired' }
+  | { status: 'unknown' };
+
+export interface StaffSessionResolver {
+  session(token: string): Promise<StaffSessionLookup>;
+}

@@ -87,6 +87,8 @@ export interface TestApi {
   app: FastifyInstance;
   db: Db;
   baseUrl: string;
+  /** The Operations console's server (its pages and /ops/api/v1), on a port of its own. */
+  consoleUrl: string;
   call<T = any>(method: string, path: string, options?: CallOptions): Promise<ApiResponse<T>>;
   sandboxToken(): Promise<string>;
   sandboxCustomerHash(): Promise<{ customerId: number; customerHash: string }>;
@@ -178,9 +180,11 @@ export function useTestApi(
       },
     );
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
-    // The port is known only now: links point at this server unless the test configured PUBLIC_BASE_URL itself.
+    const consoleUrl = await app.voltin.console!.listen({ host: '127.0.0.1', port: 0 });
+    // The ports are known only now: links point at these servers unless the test configured them itself.
     if (!overrides.publicBaseUrl) app.voltin.config.publicBaseUrl = address;
-    Object.assign(api, { app, db: database.db, baseUrl: address });
+    if (!overrides.console) app.voltin.config.console.baseUrl = consoleUrl;
+    Object.assign(api, { app, db: database.db, baseUrl: address, consoleUrl });
   });
   afterAll(async () => {
     await api.app?.close();

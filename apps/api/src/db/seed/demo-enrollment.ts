@@ -96,6 +96,7 @@ export async function seedDemoEnrollment(
       idempotency_key: null,
       created_at: created,
       updated_at: created,
+      status_since: `${start}T06:00:00.000Z`,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

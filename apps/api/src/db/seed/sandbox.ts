@@ -8,6 +8,7 @@ import { UTILITIES } from './data/index.js';
 import { seedDemoEnrollment } from './demo-enrollment.js';
 import { seedSandboxPlans } from './plans.js';
 import { seedSandboxProspects } from './prospects.js';
+import { seedSandboxStaff } from './staff.js';
 import { insertUtility, zipcodeIds } from './utilities.js';
 
 /** The documented sandbox credentials (README, docs "Getting Started"). Never created in production. */
@@ -80,7 +81,10 @@ export async function seedSandbox(
     .select('id')
     .where('slug', '=', SANDBOX.companySlug)
     .executeTakeFirst();
-  if (existing) return false;
+  if (existing) {
+    await seedSandboxStaff(db, existing.id, passwordHashCost);
+    return false;
+  }
   const passwordHash = await hashPassword(SANDBOX.customerPassword, passwordHashCost);
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
@@ -191,6 +195,7 @@ export async function seedSandbox(
       .returning('id')
       .executeTakeFirstOrThrow();
     await seedDemoEnrollment(trx, companyId, demo.id);
+    await seedSandboxStaff(trx, companyId, passwordHashCost);
   });
   return true;
 }

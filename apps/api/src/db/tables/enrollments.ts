@@ -64,6 +64,8 @@ export interface EnrollmentsTable {
   meter_unverified: Flag;
   created_at: string;
   updated_at: string;
+  /** When it entered its current status (the agents' queues show how long each item waited); set by the store. */
+  status_since: ColumnType<string, string | undefined, string>;
 }
 
 export interface EnrollmentStatusHistoryTable {

@@ -1,2 +1,3 @@
+export { agentOpsRoutes } from './ops-routes.js';
 export { agentRoutes } from './routes.js';
 export { type AgentQueues, createAgentQueues, DEFAULT_QUEUE } from './service.js';

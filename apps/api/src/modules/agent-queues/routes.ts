@@ -5,7 +5,7 @@ import { Envelope, ok, PagedEnvelope, PagingQuery, paged, pagingOf } from '../..
 import { commaLists } from '../../http/schemas.js';
 import { EnrollmentSchema as Enrollment } from '../enrollments/index.js';
 import { AgentNote, CreditLetterReview, EtfInvoice, EtfQuery, IdParams, QueueQuery } from './schemas.js';
-import type { AgentQueues } from './service.js';
+import { type AgentQueues, apiAgent } from './service.js';
 
 const tags = ['Agent work queues'];
 const agentOnly = { roleGroups: ['Agent'] };
@@ -82,7 +82,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues }> = as
         await agent.meterVerified(
           who(request).companyId,
           request.params.id,
-          who(request).accountId,
+          apiAgent(who(request).accountId),
           (request.body as { reason: string }).reason,
         ),
       ),
@@ -92,7 +92,13 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues }> = as
     '/agent/enrollments/:id/retry-submission',
     enrollmentAction('agentRetrySubmission', 'Sends a failed submission to the billing system again now'),
     async (request) =>
-      ok(await agent.retrySubmission(who(request).companyId, request.params.id, who(request).accountId)),
+      ok(
+        await agent.retrySubmission(
+          who(request).companyId,
+          request.params.id,
+          apiAgent(who(request).accountId),
+        ),
+      ),
   );
 
   app.post(
@@ -107,7 +113,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues }> = as
         await agent.releaseHold(
           who(request).companyId,
           request.params.id,
-          who(request).accountId,
+          apiAgent(who(request).accountId),
           request.body as Static<typeof AgentNote>,
         ),
       ),
@@ -125,7 +131,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues }> = as
         await agent.reject(
           who(request).companyId,
           request.params.id,
-          who(request).accountId,
+          apiAgent(who(request).accountId),
           (request.body as { reason: string }).reason,
         ),
       ),
@@ -153,7 +159,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues }> = as
           await agent.reviewCreditLetter(
             who(request).companyId,
             request.params.id,
-            who(request).accountId,
+            apiAgent(who(request).accountId),
             approve,
             request.body.reason,
           ),
@@ -201,7 +207,7 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues }> = as
           await agent.resolveEtfInvoice(
             who(request).companyId,
             request.params.id,
-            who(request).accountId,
+            apiAgent(who(request).accountId),
             outcome,
           ),
         ),

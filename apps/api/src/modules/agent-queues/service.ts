@@ -7,14 +7,19 @@ import { ApiError, notFound } from '../../http/errors.js';
 import {
   AGENT_QUEUE_STATUSES,
   type EnrollmentSchema,
+  type EnrollmentStatus,
   type EnrollmentsService,
   etfInvoicePage,
   findCreditLetter,
   findEtfInvoice,
   isDepositHeld,
+  type QueueItem,
+  queueCounts,
   recordCreditLetterReview,
   recordMeterVerified,
   resolveQueuedEtfInvoice,
+  statusMeaning,
+  statusQueue,
   unverifiedMeterPage,
 } from '../enrollments/index.js';
 import type { AgentNote, CreditLetterReview, EtfInvoice } from './schemas.js';
@@ -25,7 +30,12 @@ type EtfInvoiceWire = Static<typeof EtfInvoice>;
 /** What an agent works on by default: every hold and every submission that did not go through. */
 export const DEFAULT_QUEUE = AGENT_QUEUE_STATUSES;
 
-const agentOf = (accountId: number) => `agent:${accountId}`;
+/**
+ * Who acted, as the status history and the queues record it: `agent:<account id>` for a web service account of the
+ * API, `staff:<email>` for a staff member in the console.
+ */
+export const apiAgent = (accountId: number) => `agent:${accountId}`;
+export const consoleAgent = (email: string) => `staff:${email}`;
 
 export function createAgentQueues(db: Kysely<Database>, enrollments: EnrollmentsService, clock: Clock) {
   const enrollment = (companyId: number, id: number) => enrollments.row(companyId, id);
@@ -46,6 +56,46 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
       return { items: await Promise.all(rows.map((e) => enrollments.get(companyId, e.id))), total };
     },
 
+    /** The status an enrollment of the company is in (404 for another company's). */
+    enrollmentStatus: (companyId: number, id: number) => enrollment(companyId, id),
+
+    /** Every queue of the console with its count and the age of its oldest item. */
+    async overview(companyId: number) {
+      const counts = await queueCounts(db, companyId);
+      return counts.map(({ key, count, oldest }) => ({
+        queue: key,
+        label: QUEUE_LABELS[key] ?? key,
+        description: QUEUE_DESCRIPTIONS[key] ?? statusMeaning(key as EnrollmentStatus),
+        count,
+        oldestSince: oldest,
+      }));
+    },
+
+    /** One status queue, a page at a time, longest waiting first by default. */
+    enrollmentQueue(
+      companyId: number,
+      status: EnrollmentStatus,
+      paging: Paging,
+      order: 'oldest' | 'newest',
+    ): Promise<Page<QueueItem>> {
+      return statusQueue(db, companyId, status, paging, order);
+    },
+
+    /** Retries each failed submission in turn; one that cannot be retried does not stop the others. */
+    async retrySubmissions(companyId: number, ids: number[], by: string) {
+      const results = [];
+      for (const id of ids) {
+        try {
+          const enrollment = await this.retrySubmission(companyId, id, by);
+          results.push({ id, retried: true, status: enrollment.status, message: 'Sent again.' });
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          results.push({ id, retried: false, status: null, message: error.message });
+        }
+      }
+      return results;
+    },
+
     /** Enrollments accepted on an ESIID the ESIID data did not know (`unknown_esiids` = verify_later), oldest first. */
     async unverifiedMeters(companyId: number, paging: Paging): Promise<Page<EnrollmentWire>> {
       const { rows, total } = await unverifiedMeterPage(db, companyId, paging);
@@ -56,14 +106,9 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
      * The agent checked the meter with the TDSP (or on the bill): the flag is cleared and the check kept in the
      * history, together; the conditional update lets one of two agents verifying at once record it.
      */
-    async meterVerified(
-      companyId: number,
-      id: number,
-      accountId: number,
-      reason: string,
-    ): Promise<EnrollmentWire> {
+    async meterVerified(companyId: number, id: number, by: string, reason: string): Promise<EnrollmentWire> {
       const e = await enrollment(companyId, id);
-      const note = `Meter ${e.ldc_account} verified by ${agentOf(accountId)}: ${reason}`;
+      const note = `Meter ${e.ldc_account} verified by ${by}: ${reason}`;
       if (!(await recordMeterVerified(db, clock, e, 'agent', note)))
         throw new ApiError(
           'ENROLLMENT_STATUS_CONFLICT',
@@ -73,10 +118,10 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
     },
 
     /** Sends again at once: after a connection error, or after fixing what the billing system reported. */
-    async retrySubmission(companyId: number, id: number, accountId: number): Promise<EnrollmentWire> {
+    async retrySubmission(companyId: number, id: number, by: string): Promise<EnrollmentWire> {
       const e = await enrollment(companyId, id);
       if (e.status === 'SUBMITTED_WITH_ERRORS') {
-        await enrollments.move(e, 'QUEUED_FOR_SUBMISSION', 'agent', `Resubmitted by ${agentOf(accountId)}`, {
+        await enrollments.move(e, 'QUEUED_FOR_SUBMISSION', 'agent', `Resubmitted by ${by}`, {
           billing_errors: null,
           next_submission_at: null,
         });
@@ -97,7 +142,7 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
     async releaseHold(
       companyId: number,
       id: number,
-      accountId: number,
+      by: string,
       note: Static<typeof AgentNote>,
     ): Promise<EnrollmentWire> {
       const e = await enrollment(companyId, id);
@@ -118,13 +163,13 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
           ...(note.waiveDeposit && depositHeld ? { deposit_status: 'waived' } : {}),
         },
         'agent',
-        `Released by ${agentOf(accountId)}: ${note.reason}`,
+        `Released by ${by}: ${note.reason}`,
       );
       return enrollments.get(companyId, id);
     },
 
     /** Cancels before service starts; the lifecycle refuses a later status, and this one a cancelled enrollment. */
-    async reject(companyId: number, id: number, accountId: number, reason: string): Promise<EnrollmentWire> {
+    async reject(companyId: number, id: number, by: string, reason: string): Promise<EnrollmentWire> {
       const e = await enrollment(companyId, id);
       // A move to the status it has records a note in the history: a second rejection would record one more.
       if (e.status === 'CANCELLED') {
@@ -132,7 +177,7 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
           `status: ${e.status}`,
         ]);
       }
-      await enrollments.move(e, 'CANCELLED', 'agent', `Rejected by ${agentOf(accountId)}: ${reason}`);
+      await enrollments.move(e, 'CANCELLED', 'agent', `Rejected by ${by}: ${reason}`);
       return enrollments.get(companyId, id);
     },
 
@@ -140,7 +185,7 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
     async reviewCreditLetter(
       companyId: number,
       letterId: number,
-      accountId: number,
+      by: string,
       approve: boolean,
       note: string,
     ): Promise<Static<typeof CreditLetterReview>> {
@@ -153,7 +198,7 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
       await recordCreditLetterReview(db, letter.id, {
         status: approve ? 1 : 2,
         reviewed_at: clock.now().toISOString(),
-        reviewed_by: agentOf(accountId),
+        reviewed_by: by,
         review_note: note,
       });
       if (approve) {
@@ -162,7 +207,7 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
           letter.enrollment_id,
           { deposit_status: 'covered_by_letter' },
           'agent',
-          `Letter of credit approved by ${agentOf(accountId)}`,
+          `Letter of credit approved by ${by}`,
         );
       }
       return {
@@ -185,13 +230,13 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
     async resolveEtfInvoice(
       companyId: number,
       id: number,
-      accountId: number,
+      by: string,
       outcome: 'sent' | 'waived',
     ): Promise<EtfInvoiceWire> {
       const resolved = await resolveQueuedEtfInvoice(db, companyId, id, {
         status: outcome,
         resolved_at: clock.now().toISOString(),
-        resolved_by: agentOf(accountId),
+        resolved_by: by,
       });
       const row = await findEtfInvoice(db, companyId, id);
       if (!row) throw notFound(`ETF invoice ${id}`);
@@ -225,5 +270,28 @@ function toInvoice(row: {
     resolved_by: row.resolved_by,
   };
 }
+
+/** The console's names of its queues: a status's name where the status is the queue. */
+const QUEUE_LABELS: Record<string, string> = {
+  ON_HOLD: 'Agent review and fraud alerts',
+  ON_HOLD_PAYMENT_FAILED: 'Payment failed',
+  ON_HOLD_LETTER_OF_CREDIT_PENDING_UPLOAD: 'Letter of credit awaited',
+  ON_HOLD_DEPOSIT_PENDING: 'Deposit pending',
+  ON_HOLD_AUTOPAY_SETUP_REQUIRED: 'Autopay set-up required',
+  ON_HOLD_VERIFICATION_FAILED: 'Verification failed',
+  SUBMITION_NOT_SENT_CONNECTION_ERROR: 'Submission not sent (connection error)',
+  SUBMITTED_WITH_ERRORS: 'Submitted with errors',
+  RENEWAL_PENDING: 'Renewals pending',
+  'credit-letters': 'Letters of credit to review',
+  'etf-invoices': 'ETF invoices of drops',
+  'unverified-meters': 'Unverified meters',
+};
+
+const QUEUE_DESCRIPTIONS: Record<string, string> = {
+  'credit-letters': 'Uploaded letters of credit waiting for an agent to approve or reject them.',
+  'etf-invoices': 'Early termination fees queued by drops: send each to be billed or waive it.',
+  'unverified-meters':
+    'Enrollments accepted on an ESIID the ESIID data did not know; an agent checks the meter with the TDSP.',
+};
 
 export type AgentQueues = ReturnType<typeof createAgentQueues>;

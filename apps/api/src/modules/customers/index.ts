@@ -12,6 +12,7 @@ export {
 export { sealClearTaxIds, sealedTaxId } from './sealed-tax-ids.js';
 export { type CustomersService, createCustomersService } from './service.js';
 export {
+  customerNames,
   findCustomer,
   findUserNameOwner,
   insertCustomerRecord,

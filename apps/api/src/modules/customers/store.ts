@@ -47,6 +47,16 @@ export function findCustomer(db: Db, companyId: number, customerId: number) {
     .executeTakeFirst();
 }
 
+/** The names of these customers of the company, as lists show them (a business by its firm name). */
+export function customerNames(db: Db, companyId: number, customerIds: number[]) {
+  return db
+    .selectFrom('customers')
+    .select(['id', 'first_name', 'last_name', 'firm_name'])
+    .where('company_id', '=', companyId)
+    .where('id', 'in', customerIds)
+    .execute();
+}
+
 /** Each of these customers' preferred language (an id of reference's languages), any company; in no set order. */
 export function preferredLanguages(db: Db, customerIds: number[]) {
   return db

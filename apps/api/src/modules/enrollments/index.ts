@@ -10,6 +10,14 @@ export {
   LIFECYCLE,
 } from './lifecycle.js';
 export {
+  isQueueStatus,
+  QUEUE_STATUSES,
+  type QueueItem,
+  queueCounts,
+  statusMeaning,
+  statusQueue,
+} from './queues.js';
+export {
   etfInvoicePage,
   findCreditLetter,
   findEtfInvoice,

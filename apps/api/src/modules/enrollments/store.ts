@@ -19,7 +19,11 @@ export async function insertEnrollment(
   row: Insertable<EnrollmentsTable>,
   actor: string,
 ): Promise<number> {
-  const { id } = await db.insertInto('enrollments').values(row).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('enrollments')
+    .values({ ...row, status_since: row.created_at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('enrollment_status_history')
     .values({
@@ -112,7 +116,12 @@ export async function transition(
   const updatedAt = clock.now().toISOString();
   const result = await db
     .updateTable('enrollments')
-    .set({ ...changes, status: to, updated_at: updatedAt })
+    .set({
+      ...changes,
+      status: to,
+      updated_at: updatedAt,
+      ...(from === to ? {} : { status_since: updatedAt }),
+    })
     .where('id', '=', enrollment.id)
     .where('status', '=', from)
     .executeTakeFirst();

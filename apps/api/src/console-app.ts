@@ -1,0 +1,45 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config/index.js';
+import { registerConsoleSite } from './http/console-site.js';
+import { type UndeclaredAnswer, watchDeclaredAnswers } from './http/declared-errors.js';
+import { registerOpsOpenApi } from './http/openapi.js';
+import { createHttpServer } from './http/server-base.js';
+import { staffAccessControl } from './http/staff-access.js';
+import { type AgentQueues, agentOpsRoutes } from './modules/agent-queues/index.js';
+import { type AuditLog, auditRoutes } from './modules/audit/index.js';
+import { type StaffService, staffRoutes } from './modules/staff/index.js';
+
+export interface ConsoleServices {
+  staff: StaffService;
+  audit: AuditLog;
+  agent: AgentQueues;
+}
+
+/**
+ * The Operations console's server: its own port (CONSOLE_PORT), its pages at `/` and its API at `/ops/api/v1`, built
+ * on the same services as the public API, so both apply one rule for each action. The public server never mounts
+ * these routes: a supplier can keep the console on a private network.
+ */
+export async function buildConsoleApp(
+  config: Config,
+  parent: FastifyInstance,
+  services: ConsoleServices,
+  onUndeclaredAnswer?: (answer: UndeclaredAnswer) => void,
+): Promise<FastifyInstance> {
+  const ops = await createHttpServer(config, { loggerInstance: parent.log.child({ server: 'console' }) });
+  await ops.register(cookie);
+  await ops.register(staffAccessControl, { resolver: services.staff });
+  await registerOpsOpenApi(ops);
+  if (onUndeclaredAnswer) watchDeclaredAnswers(ops, onUndeclaredAnswer);
+  await ops.register(
+    async (api) => {
+      await api.register(staffRoutes, { staff: services.staff });
+      await api.register(auditRoutes, { audit: services.audit });
+      await api.register(agentOpsRoutes, { agent: services.agent, audit: services.audit });
+    },
+    { prefix: '/ops/api/v1' },
+  );
+  await registerConsoleSite(ops, { root: config.console.dir });
+  return ops;
+}

@@ -1,0 +1,78 @@
+import { Type } from 'typebox';
+import { PagingQuery } from '../../http/envelope.js';
+import { Id } from '../../http/schemas.js';
+import { QUEUE_STATUSES } from '../enrollments/index.js';
+
+export const QueueSummary = Type.Object({
+  queue: Type.String({
+    description: 'An enrollment status, or credit-letters, etf-invoices, unverified-meters.',
+  }),
+  label: Type.String(),
+  description: Type.String(),
+  count: Type.Integer({ minimum: 0 }),
+  oldestSince: Type.Union([Type.String(), Type.Null()], {
+    description: 'When the item that has waited longest entered the queue.',
+  }),
+});
+
+export const StatusQueueQuery = Type.Object({
+  queue: Type.String({ enum: [...QUEUE_STATUSES], description: 'The status whose enrollments to list.' }),
+  order: Type.Optional(
+    Type.Union([Type.Literal('oldest'), Type.Literal('newest')], {
+      default: 'oldest',
+      description: 'Longest waiting first (the default), or newest first.',
+    }),
+  ),
+  ...PagingQuery.properties,
+});
+
+export const QueueItem = Type.Object({
+  id: Type.Integer(),
+  status: Type.String(),
+  since: Type.String({ description: 'When it entered this status.' }),
+  createdAt: Type.String(),
+  customerId: Type.Integer(),
+  customerName: Type.String(),
+  planName: Type.String(),
+  utilityName: Type.String(),
+  ldcAccount: Type.String(),
+  serviceArea: Type.String(),
+  deposit: Type.Number({ description: 'Dollars.' }),
+  depositStatus: Type.String(),
+  reviewReasons: Type.Array(Type.String(), {
+    description: 'Why it waits for agent review (fraud alerts too).',
+  }),
+  billingErrors: Type.Union([Type.String(), Type.Null()]),
+  submissionAttempts: Type.Integer(),
+});
+
+export const HoldRelease = Type.Object({
+  reason: Type.String({ minLength: 3, maxLength: 500, description: 'Why; kept in the status history.' }),
+  waiveDeposit: Type.Optional(
+    Type.Boolean({
+      description: 'Release a deposit hold by waiving the deposit (permission deposits.waive).',
+    }),
+  ),
+});
+
+export const Reason = Type.Object({
+  reason: Type.String({ minLength: 3, maxLength: 500, description: 'Why; kept in the status history.' }),
+});
+
+export const EnrollmentIdParams = Type.Object({ id: Id('The enrollment id.') });
+
+export const EnrollmentOutcome = Type.Object({
+  id: Type.Integer(),
+  status: Type.String({ description: 'Its status after the action.' }),
+});
+
+export const BulkRetry = Type.Object({
+  ids: Type.Array(Id('An enrollment id.'), { minItems: 1, maxItems: 100, uniqueItems: true }),
+});
+
+export const RetryResult = Type.Object({
+  id: Type.Integer(),
+  retried: Type.Boolean(),
+  status: Type.Union([Type.String(), Type.Null()]),
+  message: Type.String(),
+});

@@ -1,0 +1,3 @@
+export { maskPersonalData } from './masking.js';
+export { auditRoutes } from './routes.js';
+export { type AuditActor, type AuditChange, type AuditLog, createAuditLog } from './service.js';

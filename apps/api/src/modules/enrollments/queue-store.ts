@@ -1,0 +1,102 @@
+/**
+ * The agents' queues read at scale: counts and the oldest item per queue, and one page of a status ordered by how
+ * long each enrollment has waited in it — each one range of an index (company, status, status_since).
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Paging } from '../../http/envelope.js';
+
+type Db = Kysely<Database>;
+
+export interface QueueCount {
+  key: string;
+  count: number;
+  oldest: string | null;
+}
+
+const counted = (rows: { key: string; count: number | string; oldest: string | null }[]): QueueCount[] =>
+  rows.map((row) => ({ key: row.key, count: Number(row.count), oldest: row.oldest }));
+
+export async function countsByStatus(db: Db, companyId: number, statuses: readonly string[]) {
+  const rows = await db
+    .selectFrom('enrollments')
+    .select((eb) => [
+      'status as key',
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.min('status_since').as('oldest'),
+    ])
+    .where('company_id', '=', companyId)
+    .where('status', 'in', statuses)
+    .groupBy('status')
+    .execute();
+  return counted(rows);
+}
+
+export async function pendingCreditLetterCount(db: Db, companyId: number): Promise<QueueCount> {
+  const row = await db
+    .selectFrom('credit_letters')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('uploaded_at').as('oldest')])
+    .where('company_id', '=', companyId)
+    .where('status', '=', 0)
+    .executeTakeFirstOrThrow();
+  return { key: 'credit-letters', count: Number(row.count), oldest: row.oldest };
+}
+
+export async function queuedEtfInvoiceCount(db: Db, companyId: number): Promise<QueueCount> {
+  const row = await db
+    .selectFrom('etf_invoices')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('company_id', '=', companyId)
+    .where('status', '=', 'queued')
+    .executeTakeFirstOrThrow();
+  return { key: 'etf-invoices', count: Number(row.count), oldest: row.oldest };
+}
+
+export async function unverifiedMeterCount(db: Db, companyId: number): Promise<QueueCount> {
+  const row = await db
+    .selectFrom('enrollments')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('company_id', '=', companyId)
+    .where('meter_unverified', '=', 1)
+    .executeTakeFirstOrThrow();
+  return { key: 'unverified-meters', count: Number(row.count), oldest: row.oldest };
+}
+
+/** One page of the enrollments in `status`, longest waiting first (or newest first). */
+export async function statusQueuePage(
+  db: Db,
+  companyId: number,
+  status: string,
+  paging: Paging,
+  order: 'oldest' | 'newest',
+) {
+  const direction = order === 'oldest' ? 'asc' : 'desc';
+  const query = db.selectFrom('enrollments').where('company_id', '=', companyId).where('status', '=', status);
+  const [rows, total] = await Promise.all([
+    query
+      .select([
+        'id',
+        'customer_id',
+        'plan_id',
+        'utility_id',
+        'status',
+        'status_since',
+        'created_at',
+        'ldc_account',
+        'service_city',
+        'service_state',
+        'deposit_amount_cents',
+        'deposit_status',
+        'manual_review_reasons',
+        'billing_errors',
+        'submission_attempts',
+      ])
+      .orderBy('status_since', direction)
+      .orderBy('id', direction)
+      .limit(paging.pageSize)
+      .offset((paging.pageNumber - 1) * paging.pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}

@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Page, Paging } from '../../http/envelope.js';
+import { findUtilityTerms } from '../company/index.js';
+import { customerNames } from '../customers/index.js';
+import { findPlanTerms } from '../plans/index.js';
+import { AGENT_QUEUE_STATUSES, type EnrollmentStatus, LIFECYCLE } from './lifecycle.js';
+import {
+  countsByStatus,
+  pendingCreditLetterCount,
+  type QueueCount,
+  queuedEtfInvoiceCount,
+  statusQueuePage,
+  unverifiedMeterCount,
+} from './queue-store.js';
+
+/** The statuses agents work as queues: every hold and failed submission, and renewals waiting for the batch. */
+export const QUEUE_STATUSES: readonly EnrollmentStatus[] = [...AGENT_QUEUE_STATUSES, 'RENEWAL_PENDING'];
+
+/** One enrollment as a queue lists it: who, where, what, and how long it has waited. */
+export interface QueueItem {
+  id: number;
+  status: string;
+  since: string;
+  createdAt: string;
+  customerId: number;
+  customerName: string;
+  planName: string;
+  utilityName: string;
+  ldcAccount: string;
+  serviceArea: string;
+  deposit: number;
+  depositStatus: string;
+  reviewReasons: string[];
+  billingErrors: string | null;
+  submissionAttempts: number;
+}
+
+/** How many items wait in each queue and since when the oldest did. */
+export async function queueCounts(db: Kysely<Database>, companyId: number): Promise<QueueCount[]> {
+  const [statuses, letters, invoices, meters] = await Promise.all([
+    countsByStatus(db, companyId, QUEUE_STATUSES),
+    pendingCreditLetterCount(db, companyId),
+    queuedEtfInvoiceCount(db, companyId),
+    unverifiedMeterCount(db, companyId),
+  ]);
+  const byStatus = new Map(statuses.map((count) => [count.key, count]));
+  return [
+    ...QUEUE_STATUSES.map((status) => byStatus.get(status) ?? { key: status, count: 0, oldest: null }),
+    letters,
+    invoices,
+    meters,
+  ];
+}
+
+export const isQueueStatus = (status: string): status is EnrollmentStatus =>
+  (QUEUE_STATUSES as readonly string[]).includes(status);
+
+const nameOf = (customer: { first_name: string; last_name: string; firm_name: string | null } | undefined) =>
+  customer ? customer.firm_name || `${customer.first_name} ${customer.last_name}`.trim() : '';
+
+/** One page of a status queue with the names a person reads (three look-ups for the page, not one per row). */
+export async function statusQueue(
+  db: Kysely<Database>,
+  companyId: number,
+  status: EnrollmentStatus,
+  paging: Paging,
+  order: 'oldest' | 'newest',
+): Promise<Page<QueueItem>> {
+  const { rows, total } = await statusQueuePage(db, companyId, status, paging, order);
+  if (rows.length === 0) return { items: [], total };
+  const distinct = (ids: number[]) => [...new Set(ids)];
+  const [customers, plans, utilities] = await Promise.all([
+    customerNames(db, companyId, distinct(rows.map((row) => row.customer_id))),
+    findPlanTerms(db, distinct(rows.map((row) => row.plan_id))),
+    findUtilityTerms(db, distinct(rows.map((row) => row.utility_id))),
+  ]);
+  const customerById = new Map(customers.map((c) => [c.id, c]));
+  const planById = new Map(plans.map((p) => [p.id, p.name]));
+  const utilityById = new Map(utilities.map((u) => [u.id, u.name]));
+  const items = rows.map((row) => ({
+    id: row.id,
+    status: row.status,
+    since: row.status_since,
+    createdAt: row.created_at,
+    customerId: row.customer_id,
+    customerName: nameOf(customerById.get(row.customer_id)),
+    planName: planById.get(row.plan_id) ?? '',
+    utilityName: utilityById.get(row.utility_id) ?? '',
+    ldcAccount: row.ldc_account,
+    serviceArea: `${row.service_city}, ${row.service_state}`,
+    deposit: row.deposit_amount_cents / 100,
+    depositStatus: row.deposit_status,
+    reviewReasons: JSON.parse(row.manual_review_reasons) as string[],
+    billingErrors: row.billing_errors,
+    submissionAttempts: row.submission_attempts,
+  }));
+  return { items, total };
+}
+
+/** What a status means, from the lifecycle table (the console shows it beside each queue). */
+export const statusMeaning = (status: EnrollmentStatus) => LIFECYCLE[status].meaning;

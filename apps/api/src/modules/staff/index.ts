@@ -1,0 +1,12 @@
+export {
+  isRole,
+  PERMISSIONS,
+  type Permission,
+  permissionsOf,
+  ROLE_NAMES,
+  ROLES,
+  type Role,
+} from './roles.js';
+export { staffRoutes } from './routes.js';
+export { createStaffService, normalizeEmail, type StaffService } from './service.js';
+export { currentTotp } from './totp.js';

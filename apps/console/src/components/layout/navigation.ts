@@ -1,0 +1,35 @@
+import { IconHistory, IconStack2, IconUsers } from '@tabler/icons-react';
+import { can, type Permission, type Session } from '../../lib/auth';
+
+/** The console's pages, each with the permission it needs: the navbar, Spotlight and the `g` shortcuts read this. */
+export const PAGES = [
+  {
+    to: '/queues',
+    label: 'Queues',
+    description: 'Holds and failed submissions waiting for an agent',
+    permission: 'work.read',
+    icon: IconStack2,
+    shortcut: 'g q',
+  },
+  {
+    to: '/audit-log',
+    label: 'Audit log',
+    description: 'Every change made through the console',
+    permission: 'audit.read',
+    icon: IconHistory,
+    shortcut: 'g a',
+  },
+  {
+    to: '/staff',
+    label: 'Staff',
+    description: 'Staff users, their roles, set-up links and sessions',
+    permission: 'staff.manage',
+    icon: IconUsers,
+    shortcut: 'g s',
+  },
+] as const satisfies ReadonlyArray<{ to: string; permission: Permission; shortcut: string }>;
+
+export type ConsolePage = (typeof PAGES)[number];
+
+export const pagesFor = (session: Session | null | undefined) =>
+  PAGES.filter((page) => can(session, page.permission));

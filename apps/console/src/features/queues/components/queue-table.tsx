@@ -1,0 +1,449 @@
+import { ActionIcon, Button, Group, List, Paper, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCircleCheck, IconRefresh, IconRotateClockwise } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { overlayOpen } from '../../../components/layout/shortcuts';
+import { ServerTable, TABLE_PAGE_SIZES } from '../../../components/ui/data-table';
+import { KbdHint } from '../../../components/ui/kbd-hint';
+import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { messageOf } from '../../../lib/api';
+import { useCan } from '../../../lib/auth';
+import { ageSince, formatAge, formatCount, formatDateTime, formatMoney, humanize } from '../../../lib/format';
+import type { QueueSummary } from '../api/get-queues';
+import {
+  type QueueItem,
+  type QueueOrder,
+  type StatusQueue,
+  useQueueEnrollments,
+} from '../api/get-queue-enrollments';
+import { useRetrySubmission } from '../api/retry-submission';
+import { useRetrySubmissions } from '../api/retry-submissions';
+import { isDepositHeld, isFailedSubmission, isHold } from '../model';
+import classes from './queues.module.css';
+import { RejectModal } from './reject-modal';
+import { ReleaseHoldModal } from './release-hold-modal';
+
+export interface QueueTableState {
+  page: number;
+  pageSize: number;
+  order: QueueOrder;
+}
+
+interface QueueTableProps extends QueueTableState {
+  queue: StatusQueue;
+  summary: QueueSummary | undefined;
+  onChange: (next: Partial<QueueTableState>) => void;
+}
+
+type Action = { kind: 'release' | 'reject'; item: QueueItem } | null;
+
+function WaitingSince({ since }: { since: string }) {
+  return (
+    <Tooltip label={`Since ${formatDateTime(since)}`}>
+      <Text size="sm" component="time" dateTime={since} fw={500}>
+        {formatAge(ageSince(since))}
+      </Text>
+    </Tooltip>
+  );
+}
+
+function Why({ item }: { item: QueueItem }) {
+  if (isFailedSubmission(item.status))
+    return (
+      <Stack gap={2} className={classes.reasons}>
+        <Text size="sm" lineClamp={2} title={item.billingErrors ?? undefined}>
+          {item.billingErrors || 'The billing system could not be reached'}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {item.submissionAttempts} {item.submissionAttempts === 1 ? 'attempt' : 'attempts'}
+        </Text>
+      </Stack>
+    );
+  if (item.reviewReasons.length > 0)
+    return (
+      <List size="sm" spacing={0} className={classes.reasons} withPadding={false} listStyleType="none">
+        {item.reviewReasons.map((reason) => (
+          <List.Item key={reason}>{reason}</List.Item>
+        ))}
+      </List>
+    );
+  return (
+    <Text size="sm" c="dimmed">
+      —
+    </Text>
+  );
+}
+
+/** One status queue's enrollments, paged and ordered on the server, with the agent's actions and shortcuts. */
+export function QueueTable({ queue, summary, page, pageSize, order, onChange }: QueueTableProps) {
+  const canAct = useCan('enrollments.act');
+  const { data, error, isFetching, isPending, refetch } = useQueueEnrollments({
+    queue,
+    pageNumber: page,
+    pageSize,
+    order,
+  });
+  const records = useMemo(() => data?.data ?? [], [data]);
+  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const [highlight, setHighlight] = useState<number | null>(null);
+  const [action, setAction] = useState<Action>(null);
+  const retry = useRetrySubmission();
+  const bulkRetry = useRetrySubmissions();
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+
+  const failures = isFailedSubmission(queue);
+  const holds = isHold(queue);
+  const selectable = canAct && failures;
+
+  // Another queue, page or order: nothing stays selected or highlighted out of sight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a change of what is listed
+  useEffect(() => {
+    setSelectedIds([]);
+    setHighlight(null);
+  }, [queue, page, pageSize, order]);
+
+  // Rows that left the page (released, retried by a colleague) leave the selection.
+  useEffect(() => {
+    setSelectedIds((ids) => ids.filter((id) => records.some((record) => record.id === id)));
+    setHighlight((index) => (index === null ? null : Math.min(index, Math.max(records.length - 1, 0))));
+  }, [records]);
+
+  // A page emptied by the last actions steps back to the last page that has rows.
+  useEffect(() => {
+    if (data && data.data.length === 0 && page > 1 && data.totalPages < page)
+      onChange({ page: Math.max(1, data.totalPages) });
+  }, [data, page, onChange]);
+
+  useEffect(() => {
+    if (highlight === null) return;
+    bodyRef.current?.querySelector('[data-highlighted]')?.scrollIntoView({ block: 'nearest' });
+  }, [highlight]);
+
+  const highlighted = highlight === null ? undefined : records[highlight];
+
+  const retryOne = (item: QueueItem) =>
+    retry.mutate(item.id, {
+      onSuccess: (outcome) =>
+        notifications.show({
+          color: 'teal',
+          title: `Enrollment ${outcome.id} sent again`,
+          message: `Now ${humanize(outcome.status).toLowerCase()}.`,
+        }),
+      onError: (failure) =>
+        notifications.show({ color: 'red', title: `Enrollment ${item.id} not retried`, message: messageOf(failure) }),
+    });
+
+  const retrySelected = () => {
+    const ids = [...selectedIds];
+    bulkRetry.mutate(ids, {
+      onSuccess: (results) => {
+        setSelectedIds([]);
+        const refused = results.filter((result) => !result.retried);
+        const retried = results.length - refused.length;
+        notifications.show({
+          color: refused.length === 0 ? 'teal' : retried === 0 ? 'red' : 'yellow',
+          title: `${retried} of ${results.length} sent again`,
+          message:
+            refused.length === 0 ? (
+              'Every selected submission was sent to the billing system again.'
+            ) : (
+              <List size="xs" spacing={2}>
+                {refused.slice(0, 5).map((result) => (
+                  <List.Item key={result.id}>
+                    #{result.id}: {result.message}
+                  </List.Item>
+                ))}
+                {refused.length > 5 && <List.Item>…and {refused.length - 5} more</List.Item>}
+              </List>
+            ),
+          autoClose: refused.length === 0 ? 5000 : false,
+        });
+      },
+      onError: (failure) =>
+        notifications.show({ color: 'red', title: 'Nothing was retried', message: messageOf(failure) }),
+    });
+  };
+
+  const move = (step: 1 | -1) => {
+    if (records.length === 0) return;
+    setHighlight((index) =>
+      index === null ? (step === 1 ? 0 : records.length - 1) : Math.min(Math.max(index + step, 0), records.length - 1),
+    );
+  };
+
+  const whenFree = (run: () => void) => () => {
+    if (!overlayOpen()) run();
+  };
+
+  useHotkeys([
+    ['j', whenFree(() => move(1))],
+    ['k', whenFree(() => move(-1))],
+    [
+      'x',
+      whenFree(() => {
+        if (!selectable || !highlighted) return;
+        setSelectedIds((ids) =>
+          ids.includes(highlighted.id) ? ids.filter((id) => id !== highlighted.id) : [...ids, highlighted.id],
+        );
+      }),
+    ],
+    [
+      'r',
+      whenFree(() => {
+        if (canAct && highlighted && isHold(highlighted.status)) setAction({ kind: 'release', item: highlighted });
+      }),
+    ],
+    [
+      'shift+r',
+      whenFree(() => {
+        if (canAct && highlighted && isFailedSubmission(highlighted.status) && !retry.isPending)
+          retryOne(highlighted);
+      }),
+    ],
+  ]);
+
+  const columns: DataTableColumn<QueueItem>[] = [
+    {
+      accessor: 'id',
+      title: 'Enrollment',
+      width: 110,
+      render: (item) => (
+        <Text size="sm" ff="monospace" fw={500}>
+          {item.id}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'customerName',
+      title: 'Customer',
+      render: (item) => (
+        <div>
+          <Text size="sm" fw={500}>
+            {item.customerName || '—'}
+          </Text>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {item.ldcAccount}
+          </Text>
+        </div>
+      ),
+    },
+    {
+      accessor: 'planName',
+      title: 'Plan and utility',
+      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+      render: (item) => (
+        <div>
+          <Text size="sm">{item.planName || '—'}</Text>
+          <Text size="xs" c="dimmed">
+            {[item.utilityName, item.serviceArea].filter(Boolean).join(' · ')}
+          </Text>
+        </div>
+      ),
+    },
+    {
+      accessor: 'deposit',
+      title: 'Deposit',
+      textAlign: 'right',
+      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+      render: (item) =>
+        item.depositStatus === 'not_required' ? (
+          <Text size="sm" c="dimmed">
+            None
+          </Text>
+        ) : (
+          <div>
+            <Text size="sm">{formatMoney(item.deposit)}</Text>
+            <Text size="xs" c={isDepositHeld(item.depositStatus) ? 'orange.8' : 'dimmed'} fw={500}>
+              {humanize(item.depositStatus)}
+            </Text>
+          </div>
+        ),
+    },
+    {
+      accessor: 'reviewReasons',
+      title: failures ? 'Billing system' : 'Why',
+      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+      render: (item) => <Why item={item} />,
+    },
+    {
+      accessor: 'since',
+      title: 'Waiting',
+      sortable: true,
+      width: 100,
+      render: (item) => <WaitingSince since={item.since} />,
+    },
+  ];
+  if (canAct)
+    columns.push({
+      accessor: 'actions',
+      title: <VisuallyHidden>Actions</VisuallyHidden>,
+      textAlign: 'right',
+      width: holds || failures ? 180 : 100,
+      render: (item) => (
+        <Group gap={6} justify="flex-end" wrap="nowrap">
+          {isHold(item.status) && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={() => setAction({ kind: 'release', item })}
+              aria-label={`Release the hold of enrollment ${item.id}`}
+            >
+              Release
+            </Button>
+          )}
+          {isFailedSubmission(item.status) && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconRotateClockwise size={14} />}
+              onClick={() => retryOne(item)}
+              loading={retry.isPending && retry.variables === item.id}
+              aria-label={`Retry the submission of enrollment ${item.id}`}
+            >
+              Retry
+            </Button>
+          )}
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            onClick={() => setAction({ kind: 'reject', item })}
+            aria-label={`Reject enrollment ${item.id}`}
+          >
+            Reject
+          </Button>
+        </Group>
+      ),
+    });
+
+  const selectedRecords = records.filter((record) => selectedIds.includes(record.id));
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm" className={classes.toolbar}>
+        <div style={{ minWidth: 0, flex: '1 1 320px' }}>
+          <Group gap="xs" align="baseline">
+            <Title order={2} size="h4">
+              {summary?.label ?? humanize(queue)}
+            </Title>
+            {data && (
+              <Text size="sm" c="dimmed">
+                {formatCount(data.totalRecords)} waiting
+              </Text>
+            )}
+          </Group>
+          {summary?.description && (
+            <Text size="sm" c="dimmed" maw={720}>
+              {summary.description}
+            </Text>
+          )}
+        </div>
+        <Group gap="xs" wrap="nowrap">
+          {selectable && (
+            <Button
+              leftSection={<IconRotateClockwise size={16} />}
+              disabled={selectedIds.length === 0}
+              loading={bulkRetry.isPending}
+              onClick={retrySelected}
+            >
+              {selectedIds.length > 0 ? `Retry ${selectedIds.length} selected` : 'Retry selected'}
+            </Button>
+          )}
+          <Tooltip label="Refresh">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={() => void refetch()}
+              loading={isFetching && !isPending}
+              aria-label="Refresh the list"
+            >
+              <IconRefresh size={18} stroke={1.7} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+
+      {error && !data ? (
+        <Paper withBorder>
+          <ErrorState error={error} onRetry={() => void refetch()} what="this queue" />
+        </Paper>
+      ) : (
+        <ServerTable<QueueItem>
+          records={records}
+          columns={columns}
+          idAccessor="id"
+          fetching={isFetching}
+          page={page}
+          onPageChange={(next) => onChange({ page: next })}
+          totalRecords={data?.totalRecords ?? 0}
+          recordsPerPage={pageSize}
+          recordsPerPageOptions={TABLE_PAGE_SIZES}
+          onRecordsPerPageChange={(size) => onChange({ pageSize: size, page: 1 })}
+          sortStatus={{ columnAccessor: 'since', direction: order === 'oldest' ? 'asc' : 'desc' }}
+          onSortStatusChange={(sort) => onChange({ order: sort.direction === 'asc' ? 'oldest' : 'newest', page: 1 })}
+          bodyRef={bodyRef}
+          onRowClick={({ index }) => setHighlight(index)}
+          rowClassName={(_, index) => (index === highlight ? classes.highlighted : undefined)}
+          customRowAttributes={(_, index) => (index === highlight ? { 'data-highlighted': true } : {})}
+          pinLastColumn={canAct}
+          {...(selectable
+            ? {
+                selectedRecords,
+                onSelectedRecordsChange: (chosen: QueueItem[]) => setSelectedIds(chosen.map((record) => record.id)),
+                getRecordSelectionCheckboxProps: (item: QueueItem) => ({
+                  'aria-label': `Select enrollment ${item.id}`,
+                }),
+                allRecordsSelectionCheckboxProps: { 'aria-label': 'Select every row of this page' },
+              }
+            : {})}
+          emptyState={
+            isPending ? undefined : (
+              <EmptyState title="Nothing waiting" icon={<IconCircleCheck size={24} stroke={1.6} />}>
+                This queue is clear. New items appear here as they arrive.
+              </EmptyState>
+            )
+          }
+        />
+      )}
+
+      <Group gap="lg" visibleFrom="sm" c="dimmed">
+        <Text size="xs" c="dimmed" component="div">
+          <Group gap={6} component="span">
+            <KbdHint keys="j" /> <KbdHint keys="k" /> move
+          </Group>
+        </Text>
+        {selectable && (
+          <Text size="xs" c="dimmed" component="div">
+            <Group gap={6} component="span">
+              <KbdHint keys="x" /> select
+            </Group>
+          </Text>
+        )}
+        {canAct && holds && (
+          <Text size="xs" c="dimmed" component="div">
+            <Group gap={6} component="span">
+              <KbdHint keys="r" /> release
+            </Group>
+          </Text>
+        )}
+        {canAct && failures && (
+          <Text size="xs" c="dimmed" component="div">
+            <Group gap={6} component="span">
+              <KbdHint keys="shift+r" /> retry
+            </Group>
+          </Text>
+        )}
+        <Text size="xs" c="dimmed" component="div">
+          <Group gap={6} component="span">
+            <KbdHint keys="?" /> all shortcuts
+          </Group>
+        </Text>
+      </Group>
+
+      <ReleaseHoldModal item={action?.kind === 'release' ? action.item : null} onClose={() => setAction(null)} />
+      <RejectModal item={action?.kind === 'reject' ? action.item : null} onClose={() => setAction(null)} />
+    </Stack>
+  );
+}

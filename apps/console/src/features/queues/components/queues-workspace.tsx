@@ -1,0 +1,73 @@
+import { Grid, Paper } from '@mantine/core';
+import { useCallback } from 'react';
+import { ErrorState } from '../../../components/ui/states';
+import { DEFAULT_PAGE_SIZE } from '../../../lib/search';
+import { useQueues } from '../api/get-queues';
+import { defaultQueue, isStatusQueue } from '../model';
+import type { QueuesSearch } from '../search';
+import { QueueList } from './queue-list';
+import { QueueTable, type QueueTableState } from './queue-table';
+
+interface QueuesWorkspaceProps {
+  search: QueuesSearch;
+  /** Writes the next state into the URL (so the view can be bookmarked or sent to a colleague). */
+  onSearchChange: (next: QueuesSearch) => void;
+}
+
+/** The queues with their counts, and the selected queue's enrollments. */
+export function QueuesWorkspace({ search, onSearchChange }: QueuesWorkspaceProps) {
+  const queues = useQueues();
+  const selected =
+    search.queue && isStatusQueue(search.queue) ? search.queue : queues.data ? defaultQueue(queues.data) : undefined;
+  const summary = queues.data?.find((q) => q.queue === selected);
+
+  const onTableChange = useCallback(
+    (next: Partial<QueueTableState>) => {
+      const merged = {
+        page: next.page ?? search.page ?? 1,
+        pageSize: next.pageSize ?? search.pageSize ?? DEFAULT_PAGE_SIZE,
+        order: next.order ?? search.order ?? 'oldest',
+      };
+      onSearchChange({
+        queue: selected,
+        page: merged.page > 1 ? merged.page : undefined,
+        pageSize: merged.pageSize !== DEFAULT_PAGE_SIZE ? merged.pageSize : undefined,
+        order: merged.order === 'newest' ? 'newest' : undefined,
+      });
+    },
+    [search, selected, onSearchChange],
+  );
+
+  if (queues.error && !queues.data)
+    return (
+      <Paper withBorder>
+        <ErrorState error={queues.error} onRetry={() => void queues.refetch()} what="the queues" />
+      </Paper>
+    );
+
+  return (
+    <Grid gutter="lg">
+      <Grid.Col span={{ base: 12, lg: 3 }}>
+        <QueueList
+          queues={queues.data}
+          selected={selected}
+          loading={queues.isPending}
+          onSelect={(queue) => onSearchChange({ queue, pageSize: search.pageSize, order: search.order })}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 9 }}>
+        {selected && isStatusQueue(selected) && (
+          <QueueTable
+            key={selected}
+            queue={selected}
+            summary={summary}
+            page={search.page ?? 1}
+            pageSize={search.pageSize ?? DEFAULT_PAGE_SIZE}
+            order={search.order ?? 'oldest'}
+            onChange={onTableChange}
+          />
+        )}
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,23 @@
+import { oneOf, pageSize, positiveInt, text } from '../../lib/search';
+import type { QueueOrder } from './api/get-queue-enrollments';
+
+/** The queues page's state in the URL: which queue, which page, how many rows, which order. */
+export interface QueuesSearch {
+  queue?: string;
+  page?: number;
+  pageSize?: number;
+  order?: QueueOrder;
+}
+
+export function validateQueuesSearch(raw: Record<string, unknown>): QueuesSearch {
+  const size = pageSize(raw);
+  const page = positiveInt(raw, 'page', 1);
+  const queue = text(raw, 'queue', 80);
+  const order = oneOf<QueueOrder>(raw, 'order', ['oldest', 'newest']);
+  return {
+    ...(queue && /^[A-Za-z0-9_-]+$/.test(queue) ? { queue } : {}),
+    ...(page > 1 ? { page } : {}),
+    ...(size !== 20 ? { pageSize: size } : {}),
+    ...(order === 'newest' ? { order } : {}),
+  };
+}
