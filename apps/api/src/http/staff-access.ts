@@ -20,6 +20,17 @@ declare module 'fastify' {
   interface FastifyRequest {
     staff: StaffCaller | null;
   }
+  interface FastifyInstance {
+    /** Every ops operation and the permission it needs (`public` and `signed-in` included), as registered. */
+    opsCatalogue: OpsRouteEntry[];
+  }
+}
+
+export interface OpsRouteEntry {
+  method: string;
+  url: string;
+  operationId: string;
+  permission: string;
 }
 
 /** The staff member of a route that needs one; the access hook guarantees it is there. */
@@ -87,6 +98,7 @@ function checkCsrf(request: FastifyRequest, staff: StaffCaller): void {
 export const staffAccessControl = fp<{ resolver: StaffSessionResolver }>(
   async (app: FastifyInstance, { resolver }) => {
     app.decorateRequest('staff', null);
+    app.decorate('opsCatalogue', [] as OpsRouteEntry[]);
 
     app.addHook('onRoute', (route) => {
       const schema = (route.schema ?? {}) as { operationId?: string; hide?: boolean; security?: unknown };
@@ -100,6 +112,13 @@ export const staffAccessControl = fp<{ resolver: StaffSessionResolver }>(
       route.config = { ...route.config, access };
       schema.security = access === 'public' ? [] : [{ staffSession: [] }];
       route.schema = schema as typeof route.schema;
+      for (const method of [route.method].flat().filter((name) => name !== 'HEAD'))
+        app.opsCatalogue.push({
+          method,
+          url: route.url,
+          operationId: schema.operationId,
+          permission: access === 'public' ? 'public' : route.config.permission!,
+        });
     });
 
     app.addHook('onRequest', async (request) => {

@@ -1,0 +1,239 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_STAFF } from '../../../src/db/seed/staff.js';
+import {
+  creditCheck,
+  enrollmentBody,
+  planId,
+  requiredOptions,
+  ssnEnding,
+} from '../../fixtures/enrollments.js';
+import { expectFailure, useTestApi } from '../../helpers/app.js';
+import { manualClock } from '../../helpers/clock.js';
+import { type StaffBrowser, signedIn } from '../../helpers/console.js';
+
+/**
+ * The agents' work in the Operations console: the same rules as the API's /agent operations (one service), with
+ * the staff member named in the status history and every action in the audit log.
+ */
+const clock = manualClock(new Date().toISOString());
+const api = useTestApi({}, {}, { clock });
+const staff = (role: string) => SANDBOX_STAFF.find((member) => member.role === role)!;
+let plan: number;
+let options: number[];
+let agent: StaffBrowser;
+let admin: StaffBrowser;
+
+/** A new customer's enrollment: "Alert" is a fraud alert (held ON_HOLD), "Rejected" is refused by billing. */
+async function enrollmentOf(lastName: string) {
+  const token = await api.sandboxToken();
+  const check = await creditCheck(api, token, {
+    lastName,
+    socialSecurityNumber: ssnEnding('720'),
+    planId: plan,
+  });
+  const response = await api.call('POST', '/enrollments/create', {
+    token,
+    body: enrollmentBody(plan, options, {
+      customer: { lastName },
+      payment: { creditCheckId: check.id_credit_check },
+    }),
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body.data.enrollmentId as number;
+}
+
+const queue = async (browser: StaffBrowser, name: string, query: Record<string, string | number> = {}) =>
+  (await browser.call('GET', '/queues/enrollments', { query: { queue: name, pageSize: 100, ...query } }))
+    .body;
+const countOf = async (browser: StaffBrowser, name: string) =>
+  ((await browser.call('GET', '/queues')).body.data as { queue: string; count: number }[]).find(
+    (q) => q.queue === name,
+  )!.count;
+/** The reasons of the status history (the API shows customers the statuses, not who acted). */
+const historyOf = (id: number) =>
+  api.db.kysely
+    .selectFrom('enrollment_status_history')
+    .select('reason')
+    .where('enrollment_id', '=', id)
+    .orderBy('id')
+    .execute();
+
+beforeAll(async () => {
+  plan = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
+  options = await requiredOptions(api, await api.sandboxToken(), plan);
+  agent = await signedIn(api.consoleUrl, staff('Operations agent').email, staff('Operations agent').password);
+  admin = await signedIn(api.consoleUrl, staff('Administrator').email, staff('Administrator').password);
+});
+
+describe('the work queues in the console', () => {
+  it('counts each queue and lists it longest waiting first, with names a person reads', async () => {
+    const before = await countOf(agent, 'ON_HOLD');
+    const first = await enrollmentOf('Alert');
+    clock.advance(600);
+    const second = await enrollmentOf('Alert');
+    expect(await countOf(agent, 'ON_HOLD')).toBe(before + 2);
+    const overview = (await agent.call('GET', '/queues')).body.data as {
+      queue: string;
+      oldestSince: string | null;
+    }[];
+    expect(overview.map((q) => q.queue)).toEqual(
+      expect.arrayContaining(['ON_HOLD', 'SUBMITTED_WITH_ERRORS', 'credit-letters', 'etf-invoices']),
+    );
+
+    const oldestFirst = (await queue(agent, 'ON_HOLD')).data.map((item: { id: number }) => item.id);
+    expect(oldestFirst.indexOf(first)).toBeLessThan(oldestFirst.indexOf(second));
+    const newestFirst = (await queue(agent, 'ON_HOLD', { order: 'newest' })).data.map(
+      (item: { id: number }) => item.id,
+    );
+    expect(newestFirst.indexOf(second)).toBeLessThan(newestFirst.indexOf(first));
+
+    const item = (await queue(agent, 'ON_HOLD')).data.find((row: { id: number }) => row.id === first);
+    expect(item).toMatchObject({
+      status: 'ON_HOLD',
+      customerName: expect.stringContaining('Alert'),
+      planName: 'Bluebonnet Energy 12-Month Fixed Electric',
+      utilityName: expect.stringContaining('Oncor'),
+    });
+    expect(item.reviewReasons.length).toBeGreaterThan(0);
+    const page = await queue(agent, 'ON_HOLD', { pageSize: 1, pageNumber: 2 });
+    expect(page).toMatchObject({ pageNumber: 2, pageSize: 1, totalRecords: before + 2 });
+    expect(page.data).toHaveLength(1);
+  });
+
+  it('releases a hold with a reason: the history names the staff member and the audit log has it', async () => {
+    const id = await enrollmentOf('Alert');
+    const released = await agent.call('POST', `/enrollments/${id}/release-hold`, {
+      body: { reason: 'Called the customer, identity confirmed' },
+    });
+    expect(released.status, JSON.stringify(released.body)).toBe(200);
+    expect(released.body.data.status).not.toBe('ON_HOLD');
+    expect((await historyOf(id)).map((entry) => entry.reason)).toContainEqual(
+      'Released by staff:agent@bluebonnet.example: Called the customer, identity confirmed',
+    );
+
+    const log = await admin.call('GET', '/audit-log', {
+      query: { targetType: 'enrollment', targetId: String(id) },
+    });
+    expect(log.body.data).toHaveLength(1);
+    expect(log.body.data[0]).toMatchObject({
+      actor: 'agent@bluebonnet.example',
+      action: 'enrollment.release-hold',
+      before: { status: 'ON_HOLD' },
+      after: { status: released.body.data.status },
+    });
+    expect(log.body.data[0].summary).toContain('identity confirmed');
+
+    expectFailure(
+      await agent.call('POST', `/enrollments/${id}/release-hold`, { body: { reason: 'Once more' } }),
+      409,
+      'ENROLLMENT_STATUS_CONFLICT',
+    );
+  });
+
+  it('lets only a role with deposits.waive release a hold by waiving the deposit', async () => {
+    const id = await enrollmentOf('Alert');
+    expectFailure(
+      await agent.call('POST', `/enrollments/${id}/release-hold`, {
+        body: { reason: 'Waive it', waiveDeposit: true },
+      }),
+      403,
+      'PERMISSION_DENIED',
+    );
+    expect(
+      (
+        await admin.call('POST', `/enrollments/${id}/release-hold`, {
+          body: { reason: 'Waive it', waiveDeposit: true },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('rejects an enrollment (CANCELLED) and refuses a second rejection', async () => {
+    const id = await enrollmentOf('Alert');
+    const rejected = await agent.call('POST', `/enrollments/${id}/reject`, {
+      body: { reason: 'Fraud confirmed by the bureau' },
+    });
+    expect(rejected.body.data).toEqual({ id, status: 'CANCELLED' });
+    expectFailure(
+      await agent.call('POST', `/enrollments/${id}/reject`, { body: { reason: 'Again' } }),
+      409,
+      'ENROLLMENT_STATUS_CONFLICT',
+    );
+    expectFailure(
+      await agent.call('POST', `/enrollments/${id}/reject`, { body: { reason: 'x' } }),
+      400,
+      'VALIDATION_FAILED',
+    );
+  });
+
+  it('retries failed submissions one by one or several at once, each answering for itself', async () => {
+    const failed = [await enrollmentOf('Rejected'), await enrollmentOf('Rejected')];
+    const held = await enrollmentOf('Alert');
+    for (const id of failed) {
+      const row = (await queue(agent, 'SUBMITTED_WITH_ERRORS')).data.find(
+        (item: { id: number }) => item.id === id,
+      );
+      expect(row?.billingErrors, `enrollment ${id}`).toBeTruthy();
+    }
+    const results = await agent.call('POST', '/enrollments/retry-submissions', {
+      body: { ids: [...failed, held] },
+    });
+    expect(results.status).toBe(200);
+    expect(results.body.data.map((r: { id: number; retried: boolean }) => [r.id, r.retried])).toEqual([
+      [failed[0], true],
+      [failed[1], true],
+      [held, false],
+    ]);
+    expect(results.body.data[2].message).toContain('Only a failed submission');
+    const one = await agent.call('POST', `/enrollments/${failed[0]}/retry-submission`);
+    expect(one.status).toBe(200);
+  });
+
+  it('shows another company’s enrollment to nobody: 404 as for any missing one', async () => {
+    const other = await api.db.kysely
+      .insertInto('retail_companies')
+      .values({ name: 'Other Power', slug: 'other-power-console', created_at: clock.now().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = await enrollmentOf('Alert');
+    await api.db.kysely
+      .updateTable('staff_users')
+      .set({ company_id: other.id })
+      .where('email', '=', 'support@bluebonnet.example')
+      .execute();
+    try {
+      const outsider = await signedIn(api.consoleUrl, 'support@bluebonnet.example', 'Support-Password-1');
+      expect((await queue(outsider, 'ON_HOLD')).totalRecords).toBe(0);
+      expect(await countOf(outsider, 'ON_HOLD')).toBe(0);
+      await api.db.kysely
+        .updateTable('staff_users')
+        .set({ roles: JSON.stringify(['Administrator']) })
+        .where('email', '=', 'support@bluebonnet.example')
+        .execute();
+      expectFailure(
+        await outsider.call('POST', `/enrollments/${id}/reject`, { body: { reason: 'Not mine' } }),
+        404,
+        'NOT_FOUND',
+      );
+      expect((await outsider.call('GET', '/audit-log')).body.totalRecords).toBe(0);
+      expect((await outsider.call('GET', '/staff')).body.data.map((u: { email: string }) => u.email)).toEqual(
+        ['support@bluebonnet.example'],
+      );
+    } finally {
+      await api.db.kysely
+        .updateTable('staff_users')
+        .set({
+          company_id: (
+            await api.db.kysely
+              .selectFrom('retail_companies')
+              .select('id')
+              .where('slug', '=', 'bluebonnet-energy')
+              .executeTakeFirstOrThrow()
+          ).id,
+          roles: JSON.stringify(['Customer support']),
+        })
+        .where('email', '=', 'support@bluebonnet.example')
+        .execute();
+    }
+  });
+});
