@@ -24,8 +24,7 @@ function newestMtime(target) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const entry of readdirSync(target)) {
-    if (entry === 'node_modules' || entry === 'build' || entry === '.docusaurus' || entry === 'generated')
-      continue;
+    if (['node_modules', 'build', 'dist', '.docusaurus', 'generated'].includes(entry)) continue;
     newest = Math.max(newest, newestMtime(path.join(target, entry)));
   }
   return newest;
@@ -39,6 +38,24 @@ export function docsAreStale() {
     newestMtime(path.join(repoRoot, 'apps/docs')) > built ||
     newestMtime(path.join(repoRoot, 'apps/api/src')) > built
   );
+}
+
+export const consoleBuildIndex = path.join(repoRoot, 'apps/console/dist/index.html');
+
+/** The console is rebuilt when missing or older than its sources or the API whose ops document types its client. */
+export function consoleIsStale() {
+  if (!existsSync(consoleBuildIndex)) return true;
+  const built = statSync(consoleBuildIndex).mtimeMs;
+  return (
+    newestMtime(path.join(repoRoot, 'apps/console')) > built ||
+    newestMtime(path.join(repoRoot, 'apps/api/src')) > built
+  );
+}
+
+/** Builds the Operations console, its client generated from the exported ops document (the API must be built). */
+export function buildConsole() {
+  const exported = exportDocsData();
+  return exported === 0 ? run('npm', ['run', 'build', '-w', '@voltin/console']) : exported;
 }
 
 /** Exports what the docs site is built from: the API's OpenAPI document and the lists the code owns. */

@@ -1,11 +1,19 @@
-// `npm start`: builds what is missing or stale, then runs Voltin (docs site at /, API at /api/v1) in this process.
-import { buildDocs, docsAreStale, repoRoot, runOrExit } from './lib.mjs';
+// `npm start`: builds what is missing or stale, then runs Voltin in this process: the docs site at / and the API at
+// /api/v1 on PORT (3000), the Operations console and its API at /ops/api/v1 on CONSOLE_PORT (3001).
+import { buildConsole, buildDocs, consoleIsStale, docsAreStale, repoRoot, runOrExit } from './lib.mjs';
 
 runOrExit('npm', ['run', 'build', '-w', '@voltin/api']);
 if (docsAreStale()) {
   const status = buildDocs();
   if (status !== 0) {
     console.error('\nThe documentation site did not build; see the output above.');
+    process.exit(status);
+  }
+}
+if (consoleIsStale()) {
+  const status = buildConsole();
+  if (status !== 0) {
+    console.error('\nThe Operations console did not build; see the output above.');
     process.exit(status);
   }
 }

@@ -133,7 +133,7 @@ if (exported) {
 // soak lasts 20 s here, which catches a request that fails under steady load; CI runs the 3-minute soak instead (also
 // `npm run test:soak`), long enough to tell a memory leak from the collector's sawtooth. SOAK_SECONDS overrides both.
 // The runs under load mostly wait (a steady rate, a partner that does not answer, a server restarting), so the two
-// engines' runs go side by side, and beside them the docs site build, which needs the processor.
+// engines' runs go side by side, and beside them the docs site and console builds, which need the processor.
 const soakSeconds = process.env.SOAK_SECONDS || (process.env.CI === 'true' ? '180' : '20');
 const loadRuns = engines.map(async ([engine, databaseUrl]) => {
   const report = reports[`load${engine}`];
@@ -147,9 +147,15 @@ const loadRuns = engines.map(async ([engine, databaseUrl]) => {
   countVitest(report, engine);
 });
 const docsBuild = exported
-  ? runLabelled('docs', 'npm', ['run', 'build', '-w', '@voltin/docs']).then((status) =>
-      step('docs site build', status),
-    )
+  ? runLabelled('docs', 'npm', ['run', 'build', '-w', '@voltin/docs'])
+      .then((status) => step('docs site build', status))
+      .then(async (docsOk) => {
+        const consoleOk = step(
+          'Operations console build',
+          await runLabelled('console', 'npm', ['run', 'build', '-w', '@voltin/console']),
+        );
+        return docsOk && consoleOk;
+      })
   : false;
 const [docsBuilt] = await Promise.all([docsBuild, ...loadRuns]);
 // Too slow for every run (tens of minutes): CI runs it when VOLTIN_MUTATION=1 asks for it. Below 90 % it fails.

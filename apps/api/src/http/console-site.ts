@@ -17,7 +17,8 @@ function safeDecode(urlPath: string): string {
 
 /**
  * Serves the built console (apps/console/dist): its files, and its one page for every other path (the console routes
- * in the browser). Unknown `/ops/api/...` paths answer the API's 404. Nothing is served when it is not built.
+ * in the browser). Unknown `/ops/api/...` paths, and the public API's, answer the API's 404. Nothing is served
+ * when it is not built.
  */
 export async function registerConsoleSite(app: FastifyInstance, options: { root: string }) {
   const root = path.resolve(options.root);
@@ -40,7 +41,8 @@ export async function registerConsoleSite(app: FastifyInstance, options: { root:
     schema: { hide: true },
     handler: async (request, reply) => {
       const urlPath = request.url.split('?')[0]!;
-      if (urlPath.startsWith('/ops/')) {
+      // An API path nobody answers here (the console's unknown ones, and the public API, which is on its own port).
+      if (/^\/(ops\/)?api(\/|$)/.test(urlPath)) {
         return reply
           .status(404)
           .send(

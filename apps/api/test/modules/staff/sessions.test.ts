@@ -145,7 +145,9 @@ describe('Operations console sessions', () => {
     const response = await fetch(new URL('/ops/api/v1/session', api.baseUrl));
     expect(response.status).toBe(404);
     expect((await response.json()).code).toBe('ROUTE_NOT_FOUND');
-    const onConsole = await fetch(new URL('/api/v1/health', api.consoleUrl));
-    expect(onConsole.status).toBe(404);
+    for (const path of ['/api/v1/health', '/ops/api/v1/no-such-operation']) {
+      const onConsole = await fetch(new URL(path, api.consoleUrl));
+      expect(onConsole.status, path).toBe(404);
+    }
   });
 });
