@@ -403,7 +403,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api/v1' },
   );
   await registerDocsSite(app, { root: config.docsDir, basicAuth: config.docsBasicAuth });
-  const consoleApp = await buildConsoleApp(config, app, { staff, audit, agent }, options.onUndeclaredAnswer);
+  const consoleApp = await buildConsoleApp(
+    config,
+    app,
+    { staff, audit, agent, files },
+    options.onUndeclaredAnswer,
+  );
   app.voltin.console = consoleApp;
 
   scheduler.register({

@@ -8,12 +8,14 @@ import { createHttpServer } from './http/server-base.js';
 import { staffAccessControl } from './http/staff-access.js';
 import { type AgentQueues, agentOpsRoutes } from './modules/agent-queues/index.js';
 import { type AuditLog, auditRoutes } from './modules/audit/index.js';
+import type { FilesService } from './modules/files/index.js';
 import { type StaffService, staffRoutes } from './modules/staff/index.js';
 
 export interface ConsoleServices {
   staff: StaffService;
   audit: AuditLog;
   agent: AgentQueues;
+  files: FilesService;
 }
 
 /**
@@ -36,7 +38,11 @@ export async function buildConsoleApp(
     async (api) => {
       await api.register(staffRoutes, { staff: services.staff });
       await api.register(auditRoutes, { audit: services.audit });
-      await api.register(agentOpsRoutes, { agent: services.agent, audit: services.audit });
+      await api.register(agentOpsRoutes, {
+        agent: services.agent,
+        audit: services.audit,
+        files: services.files,
+      });
     },
     { prefix: '/ops/api/v1' },
   );

@@ -1,32 +1,39 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Envelope, ok, PagedEnvelope, paged, pagingOf } from '../../http/envelope.js';
+import { Envelope, ok, PagedEnvelope, PagingQuery, paged, pagingOf } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { auditActorOf, staffOf } from '../../http/staff-access.js';
 import type { AuditLog } from '../audit/index.js';
 import type { EnrollmentStatus } from '../enrollments/index.js';
+import type { FilesService } from '../files/index.js';
 import {
   BulkRetry,
+  CreditLetterItem,
   EnrollmentIdParams,
   EnrollmentOutcome,
   HoldRelease,
+  InvoiceIdParams,
+  LetterIdParams,
+  LetterOutcome,
   QueueItem,
   QueueSummary,
   Reason,
   RetryResult,
   StatusQueueQuery,
 } from './ops-schemas.js';
+import { EtfInvoice, EtfQuery } from './schemas.js';
 import { type AgentQueues, consoleAgent } from './service.js';
 
 const tags = ['Work queues'];
 const act = { permission: 'enrollments.act', errors: ['ENROLLMENT_STATUS_CONFLICT' as const] };
 
 /** The console's agent work: the same service, and so the same rules, as the API's `/agent/...` operations. */
-export const agentOpsRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues; audit: AuditLog }> = async (
-  app,
-  { agent, audit },
-) => {
+export const agentOpsRoutes: FastifyPluginAsyncTypebox<{
+  agent: AgentQueues;
+  audit: AuditLog;
+  files: FilesService;
+}> = async (app, { agent, audit, files }) => {
   const by = (request: FastifyRequest) => consoleAgent(staffOf(request).email);
   const companyOf = (request: FastifyRequest) => staffOf(request).companyId;
 
@@ -174,4 +181,182 @@ export const agentOpsRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues; aud
       return ok(results);
     },
   );
+
+  app.get(
+    '/queues/unverified-meters',
+    {
+      config: { permission: 'work.read' },
+      schema: {
+        operationId: 'listUnverifiedMeters',
+        tags,
+        summary:
+          'Enrollments accepted on an ESIID the ESIID data did not know, for an agent to check, oldest first',
+        querystring: PagingQuery,
+        response: { 200: PagedEnvelope(QueueItem) },
+      },
+    },
+    async (request) => {
+      const paging = pagingOf(request.query);
+      const { items, total } = await agent.unverifiedMeterQueue(companyOf(request), paging);
+      return paged(items, total, paging);
+    },
+  );
+
+  app.post(
+    '/enrollments/:id/meter-verified',
+    {
+      config: act,
+      schema: {
+        operationId: 'recordMeterVerified',
+        tags,
+        summary: "Records that the agent checked the enrollment's meter with the TDSP: it leaves the queue",
+        params: EnrollmentIdParams,
+        body: Reason,
+        response: { 200: Envelope(EnrollmentOutcome) },
+      },
+    },
+    async (request) =>
+      audited(request, request.params.id, 'meter-verified', request.body.reason, () =>
+        agent.meterVerified(companyOf(request), request.params.id, by(request), request.body.reason),
+      ),
+  );
+
+  app.get(
+    '/queues/credit-letters',
+    {
+      config: { permission: 'work.read' },
+      schema: {
+        operationId: 'listCreditLetters',
+        tags,
+        summary: 'Letters of credit waiting for review, oldest upload first',
+        querystring: PagingQuery,
+        response: { 200: PagedEnvelope(CreditLetterItem) },
+      },
+    },
+    async (request) => {
+      const paging = pagingOf(request.query);
+      const { items, total } = await agent.creditLetterQueue(companyOf(request), paging);
+      return paged(items, total, paging);
+    },
+  );
+
+  app.get(
+    '/credit-letters/:id/file',
+    {
+      config: { permission: 'work.read' },
+      schema: {
+        operationId: 'getCreditLetterFile',
+        tags,
+        summary: 'The uploaded letter of credit, to read before deciding (shown in the browser)',
+        params: LetterIdParams,
+        response: {
+          200: {
+            description: 'The file as uploaded (PDF or image), with its content type.',
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const company = companyOf(request);
+      const file = await files.read(company, await agent.creditLetterFileId(company, request.params.id));
+      return reply
+        .header('content-type', file.content_type)
+        .header('content-disposition', `inline; filename="${file.file_name}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(file.content) as unknown as string);
+    },
+  );
+
+  for (const approve of [true, false]) {
+    const verb = approve ? 'approve' : 'reject';
+    app.post(
+      `/credit-letters/:id/${verb}`,
+      {
+        config: act,
+        schema: {
+          operationId: approve ? 'approveCreditLetter' : 'rejectCreditLetter',
+          tags,
+          summary: approve
+            ? 'Approves a letter of credit: it covers the deposit and the enrollment moves on'
+            : 'Rejects a letter of credit with the reason: the customer may upload another',
+          params: LetterIdParams,
+          body: Reason,
+          response: { 200: Envelope(LetterOutcome) },
+        },
+      },
+      async (request) => {
+        const review = await agent.reviewCreditLetter(
+          companyOf(request),
+          request.params.id,
+          by(request),
+          approve,
+          request.body.reason,
+        );
+        await audit.record(auditActorOf(request), {
+          action: `credit-letter.${verb}`,
+          targetType: 'credit_letter',
+          targetId: request.params.id,
+          summary: `${approve ? 'Approved' : 'Rejected'} the letter of credit of enrollment ${review.id_enrollment}: ${request.body.reason}`,
+          before: { status: 'pending' },
+          after: { status: approve ? 'approved' : 'rejected' },
+        });
+        return ok({ id: request.params.id, enrollmentId: review.id_enrollment, approved: approve });
+      },
+    );
+  }
+
+  app.get(
+    '/queues/etf-invoices',
+    {
+      config: { permission: 'work.read' },
+      schema: {
+        operationId: 'listEtfInvoices',
+        tags,
+        summary: 'Early termination fee invoices queued by drops, and those sent or waived (status narrows)',
+        querystring: EtfQuery,
+        response: { 200: PagedEnvelope(EtfInvoice) },
+      },
+    },
+    async (request) => {
+      const paging = pagingOf(request.query);
+      const { items, total } = await agent.etfInvoices(companyOf(request), request.query.status, paging);
+      return paged(items, total, paging);
+    },
+  );
+
+  for (const outcome of ['sent', 'waived'] as const) {
+    const verb = outcome === 'sent' ? 'send' : 'waive';
+    app.post(
+      `/etf-invoices/:id/${verb}`,
+      {
+        config: act,
+        schema: {
+          operationId: outcome === 'sent' ? 'sendEtfInvoice' : 'waiveEtfInvoice',
+          tags,
+          summary:
+            outcome === 'sent' ? 'Sends a queued ETF invoice to be billed' : 'Waives a queued ETF invoice',
+          params: InvoiceIdParams,
+          response: { 200: Envelope(EtfInvoice) },
+        },
+      },
+      async (request) => {
+        const invoice = await agent.resolveEtfInvoice(
+          companyOf(request),
+          request.params.id,
+          by(request),
+          outcome,
+        );
+        await audit.record(auditActorOf(request), {
+          action: `etf-invoice.${verb}`,
+          targetType: 'etf_invoice',
+          targetId: request.params.id,
+          summary: `${outcome === 'sent' ? 'Sent' : 'Waived'} the $${invoice.amount} ETF invoice of enrollment ${invoice.id_enrollment}`,
+          before: { status: 'queued' },
+          after: { status: invoice.status },
+        });
+        return ok(invoice);
+      },
+    );
+  }
 };

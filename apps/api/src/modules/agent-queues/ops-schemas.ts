@@ -76,3 +76,24 @@ export const RetryResult = Type.Object({
   status: Type.Union([Type.String(), Type.Null()]),
   message: Type.String(),
 });
+
+export const CreditLetterItem = Type.Object({
+  id: Type.Integer(),
+  enrollmentId: Type.Integer(),
+  enrollmentStatus: Type.String(),
+  customerId: Type.Integer(),
+  customerName: Type.String(),
+  fileId: Type.Integer(),
+  fileName: Type.String(),
+  uploadedAt: Type.String(),
+  deposit: Type.Number({ description: 'The deposit the letter would cover, in dollars.' }),
+});
+
+export const LetterIdParams = Type.Object({ id: Id('The letter of credit id.') });
+export const InvoiceIdParams = Type.Object({ id: Id('The ETF invoice id.') });
+
+export const LetterOutcome = Type.Object({
+  id: Type.Integer(),
+  enrollmentId: Type.Integer(),
+  approved: Type.Boolean(),
+});

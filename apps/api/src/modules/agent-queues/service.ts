@@ -6,6 +6,8 @@ import type { Page, Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import {
   AGENT_QUEUE_STATUSES,
+  type CreditLetterItem,
+  creditLetterQueue,
   type EnrollmentSchema,
   type EnrollmentStatus,
   type EnrollmentsService,
@@ -21,6 +23,7 @@ import {
   statusMeaning,
   statusQueue,
   unverifiedMeterPage,
+  unverifiedMeterQueue,
 } from '../enrollments/index.js';
 import type { AgentNote, CreditLetterReview, EtfInvoice } from './schemas.js';
 
@@ -79,6 +82,21 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
       order: 'oldest' | 'newest',
     ): Promise<Page<QueueItem>> {
       return statusQueue(db, companyId, status, paging, order);
+    },
+
+    /** The letters of credit waiting for review, oldest upload first. */
+    creditLetterQueue: (companyId: number, paging: Paging): Promise<Page<CreditLetterItem>> =>
+      creditLetterQueue(db, companyId, paging),
+
+    /** The enrollments whose meter awaits an agent's check, as queue items. */
+    unverifiedMeterQueue: (companyId: number, paging: Paging): Promise<Page<QueueItem>> =>
+      unverifiedMeterQueue(db, companyId, paging),
+
+    /** The stored file of a letter of credit of the company (for the agent to read before deciding). */
+    async creditLetterFileId(companyId: number, letterId: number): Promise<number> {
+      const letter = await findCreditLetter(db, companyId, letterId);
+      if (!letter) throw notFound(`Letter of credit ${letterId}`);
+      return letter.file_id;
     },
 
     /** Retries each failed submission in turn; one that cannot be retried does not stop the others. */

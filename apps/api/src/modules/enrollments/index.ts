@@ -10,12 +10,15 @@ export {
   LIFECYCLE,
 } from './lifecycle.js';
 export {
+  type CreditLetterItem,
+  creditLetterQueue,
   isQueueStatus,
   QUEUE_STATUSES,
   type QueueItem,
   queueCounts,
   statusMeaning,
   statusQueue,
+  unverifiedMeterQueue,
 } from './queues.js';
 export {
   etfInvoicePage,

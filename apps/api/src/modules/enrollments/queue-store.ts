@@ -62,6 +62,26 @@ export async function unverifiedMeterCount(db: Db, companyId: number): Promise<Q
   return { key: 'unverified-meters', count: Number(row.count), oldest: row.oldest };
 }
 
+const QUEUE_COLUMNS = [
+  'id',
+  'customer_id',
+  'plan_id',
+  'utility_id',
+  'status',
+  'status_since',
+  'created_at',
+  'ldc_account',
+  'service_city',
+  'service_state',
+  'deposit_amount_cents',
+  'deposit_status',
+  'manual_review_reasons',
+  'billing_errors',
+  'submission_attempts',
+] as const;
+
+export type QueueRow = Awaited<ReturnType<typeof statusQueuePage>>['rows'][number];
+
 /** One page of the enrollments in `status`, longest waiting first (or newest first). */
 export async function statusQueuePage(
   db: Db,
@@ -74,25 +94,57 @@ export async function statusQueuePage(
   const query = db.selectFrom('enrollments').where('company_id', '=', companyId).where('status', '=', status);
   const [rows, total] = await Promise.all([
     query
-      .select([
-        'id',
-        'customer_id',
-        'plan_id',
-        'utility_id',
-        'status',
-        'status_since',
-        'created_at',
-        'ldc_account',
-        'service_city',
-        'service_state',
-        'deposit_amount_cents',
-        'deposit_status',
-        'manual_review_reasons',
-        'billing_errors',
-        'submission_attempts',
-      ])
+      .select(QUEUE_COLUMNS)
       .orderBy('status_since', direction)
       .orderBy('id', direction)
+      .limit(paging.pageSize)
+      .offset((paging.pageNumber - 1) * paging.pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}
+
+/** One page of the enrollments whose meter awaits an agent's check, oldest first. */
+export async function unverifiedMeterQueuePage(db: Db, companyId: number, paging: Paging) {
+  const query = db
+    .selectFrom('enrollments')
+    .where('company_id', '=', companyId)
+    .where('meter_unverified', '=', 1);
+  const [rows, total] = await Promise.all([
+    query
+      .select(QUEUE_COLUMNS)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(paging.pageSize)
+      .offset((paging.pageNumber - 1) * paging.pageSize)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}
+
+/** One page of the letters of credit awaiting review, oldest upload first, with their enrollment's customer. */
+export async function pendingCreditLetterPage(db: Db, companyId: number, paging: Paging) {
+  const query = db
+    .selectFrom('credit_letters as l')
+    .innerJoin('enrollments as e', 'e.id', 'l.enrollment_id')
+    .where('l.company_id', '=', companyId)
+    .where('l.status', '=', 0);
+  const [rows, total] = await Promise.all([
+    query
+      .select([
+        'l.id',
+        'l.enrollment_id',
+        'l.file_id',
+        'l.file_name',
+        'l.uploaded_at',
+        'e.customer_id',
+        'e.deposit_amount_cents',
+        'e.status as enrollment_status',
+      ])
+      .orderBy('l.uploaded_at')
+      .orderBy('l.id')
       .limit(paging.pageSize)
       .offset((paging.pageNumber - 1) * paging.pageSize)
       .execute(),

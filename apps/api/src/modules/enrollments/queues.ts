@@ -8,10 +8,13 @@ import { AGENT_QUEUE_STATUSES, type EnrollmentStatus, LIFECYCLE } from './lifecy
 import {
   countsByStatus,
   pendingCreditLetterCount,
+  pendingCreditLetterPage,
   type QueueCount,
+  type QueueRow,
   queuedEtfInvoiceCount,
   statusQueuePage,
   unverifiedMeterCount,
+  unverifiedMeterQueuePage,
 } from './queue-store.js';
 
 /** The statuses agents work as queues: every hold and failed submission, and renewals waiting for the batch. */
@@ -59,32 +62,35 @@ export const isQueueStatus = (status: string): status is EnrollmentStatus =>
 const nameOf = (customer: { first_name: string; last_name: string; firm_name: string | null } | undefined) =>
   customer ? customer.firm_name || `${customer.first_name} ${customer.last_name}`.trim() : '';
 
-/** One page of a status queue with the names a person reads (three look-ups for the page, not one per row). */
-export async function statusQueue(
-  db: Kysely<Database>,
-  companyId: number,
-  status: EnrollmentStatus,
-  paging: Paging,
-  order: 'oldest' | 'newest',
-): Promise<Page<QueueItem>> {
-  const { rows, total } = await statusQueuePage(db, companyId, status, paging, order);
-  if (rows.length === 0) return { items: [], total };
-  const distinct = (ids: number[]) => [...new Set(ids)];
-  const [customers, plans, utilities] = await Promise.all([
-    customerNames(db, companyId, distinct(rows.map((row) => row.customer_id))),
+const distinct = (ids: number[]) => [...new Set(ids)];
+
+/** The names of a page's customers, one look-up for the page. */
+async function customerNamesOf(db: Kysely<Database>, companyId: number, customerIds: number[]) {
+  const customers = await customerNames(db, companyId, distinct(customerIds));
+  return new Map(customers.map((c) => [c.id, nameOf(c)]));
+}
+
+/** A page of queue rows with the names a person reads (three look-ups for the page, not one per row). */
+async function queueItems(db: Kysely<Database>, companyId: number, rows: QueueRow[]): Promise<QueueItem[]> {
+  if (rows.length === 0) return [];
+  const [customerById, plans, utilities] = await Promise.all([
+    customerNamesOf(
+      db,
+      companyId,
+      rows.map((row) => row.customer_id),
+    ),
     findPlanTerms(db, distinct(rows.map((row) => row.plan_id))),
     findUtilityTerms(db, distinct(rows.map((row) => row.utility_id))),
   ]);
-  const customerById = new Map(customers.map((c) => [c.id, c]));
   const planById = new Map(plans.map((p) => [p.id, p.name]));
   const utilityById = new Map(utilities.map((u) => [u.id, u.name]));
-  const items = rows.map((row) => ({
+  return rows.map((row) => ({
     id: row.id,
     status: row.status,
     since: row.status_since,
     createdAt: row.created_at,
     customerId: row.customer_id,
-    customerName: nameOf(customerById.get(row.customer_id)),
+    customerName: customerById.get(row.customer_id) ?? '',
     planName: planById.get(row.plan_id) ?? '',
     utilityName: utilityById.get(row.utility_id) ?? '',
     ldcAccount: row.ldc_account,
@@ -94,6 +100,65 @@ export async function statusQueue(
     reviewReasons: JSON.parse(row.manual_review_reasons) as string[],
     billingErrors: row.billing_errors,
     submissionAttempts: row.submission_attempts,
+  }));
+}
+
+/** One page of a status queue, longest waiting first (or newest first). */
+export async function statusQueue(
+  db: Kysely<Database>,
+  companyId: number,
+  status: EnrollmentStatus,
+  paging: Paging,
+  order: 'oldest' | 'newest',
+): Promise<Page<QueueItem>> {
+  const { rows, total } = await statusQueuePage(db, companyId, status, paging, order);
+  return { items: await queueItems(db, companyId, rows), total };
+}
+
+/** One page of the enrollments whose meter awaits an agent's check. */
+export async function unverifiedMeterQueue(
+  db: Kysely<Database>,
+  companyId: number,
+  paging: Paging,
+): Promise<Page<QueueItem>> {
+  const { rows, total } = await unverifiedMeterQueuePage(db, companyId, paging);
+  return { items: await queueItems(db, companyId, rows), total };
+}
+
+/** A letter of credit waiting for an agent, with what the agent decides on. */
+export interface CreditLetterItem {
+  id: number;
+  enrollmentId: number;
+  enrollmentStatus: string;
+  customerId: number;
+  customerName: string;
+  fileId: number;
+  fileName: string;
+  uploadedAt: string;
+  deposit: number;
+}
+
+export async function creditLetterQueue(
+  db: Kysely<Database>,
+  companyId: number,
+  paging: Paging,
+): Promise<Page<CreditLetterItem>> {
+  const { rows, total } = await pendingCreditLetterPage(db, companyId, paging);
+  const names = await customerNamesOf(
+    db,
+    companyId,
+    rows.map((row) => row.customer_id),
+  );
+  const items = rows.map((row) => ({
+    id: row.id,
+    enrollmentId: row.enrollment_id,
+    enrollmentStatus: row.enrollment_status,
+    customerId: row.customer_id,
+    customerName: names.get(row.customer_id) ?? '',
+    fileId: row.file_id,
+    fileName: row.file_name,
+    uploadedAt: row.uploaded_at,
+    deposit: row.deposit_amount_cents / 100,
   }));
   return { items, total };
 }

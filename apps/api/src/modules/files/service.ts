@@ -84,6 +84,13 @@ export function createFilesService(deps: {
       return `${baseUrl}${linkSigner.sign(downloadPath(fileId), DOWNLOAD_LINK_SECONDS)}`;
     },
 
+    /** A file of the company, read by its staff in the console (another company's is not found). */
+    async read(companyId: number, fileId: number) {
+      const file = await store.findFileWithContent(db, fileId);
+      if (!file || file.company_id !== companyId) throw notFound(`File ${fileId}`);
+      return file;
+    },
+
     /** Checks the signed link as it arrived (path and query) and returns the file. */
     async download(fileId: number, requestUrl: string) {
       const check = linkSigner.check(requestUrl);
