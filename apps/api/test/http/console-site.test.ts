@@ -41,8 +41,8 @@ describe('the console’s pages on its own port', () => {
     );
     expect((await fetch(new URL('/assets/index-Gone1234.js', api.consoleUrl))).status).toBe(404);
     // A path out of the folder is one more console route, never a file of the machine.
-    const escape = await fetch(new URL('/%2e%2e/%2e%2e/etc/passwd', api.consoleUrl));
-    expect(await escape.text()).toContain('<div id="root">');
+    const outside = await fetch(new URL('/%2e%2e/%2e%2e/etc/passwd', api.consoleUrl));
+    expect(await outside.text()).toContain('<div id="root">');
   });
 
   it('is not on the public port', async () => {

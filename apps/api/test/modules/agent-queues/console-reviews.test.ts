@@ -14,7 +14,7 @@ import {
 } from '../../fixtures/enrollments.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { manualClock } from '../../helpers/clock.js';
-import { type StaffBrowser, signedIn } from '../../helpers/console.js';
+import { signedIn } from '../../helpers/console.js';
 
 /** What agents review in the console besides holds: letters of credit, unverified meters, ETF invoices of drops. */
 const clock = manualClock(new Date().toISOString());
