@@ -12,6 +12,7 @@ import {
   CreditLetterItem,
   EnrollmentIdParams,
   EnrollmentOutcome,
+  EnrollmentPage,
   HoldRelease,
   InvoiceIdParams,
   LetterIdParams,
@@ -359,4 +360,31 @@ export const agentOpsRoutes: FastifyPluginAsyncTypebox<{
       },
     );
   }
+
+  app.get(
+    '/enrollments/:id',
+    {
+      config: { permission: 'work.read' },
+      schema: {
+        operationId: 'getEnrollmentPage',
+        tags,
+        summary:
+          'Everything about one enrollment: record, timeline, credit decision, money, reviews and audit',
+        params: EnrollmentIdParams,
+        response: { 200: Envelope(EnrollmentPage) },
+      },
+    },
+    async (request) => {
+      const company = companyOf(request);
+      const [page, audited] = await Promise.all([
+        agent.enrollmentPage(company, request.params.id),
+        audit.search(
+          company,
+          { targetType: 'enrollment', targetId: String(request.params.id) },
+          { pageNumber: 1, pageSize: 100 },
+        ),
+      ]);
+      return ok({ ...page, audit: audited.items });
+    },
+  );
 };

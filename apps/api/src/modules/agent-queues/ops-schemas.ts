@@ -1,7 +1,8 @@
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import { PagingQuery } from '../../http/envelope.js';
 import { Id } from '../../http/schemas.js';
-import { QUEUE_STATUSES } from '../enrollments/index.js';
+import { AuditEntry } from '../audit/index.js';
+import { EnrollmentSchema, QUEUE_STATUSES } from '../enrollments/index.js';
 
 export const QueueSummary = Type.Object({
   queue: Type.String({
@@ -96,4 +97,71 @@ export const LetterOutcome = Type.Object({
   id: Type.Integer(),
   enrollmentId: Type.Integer(),
   approved: Type.Boolean(),
+});
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const EnrollmentPage = Type.Object({
+  enrollment: EnrollmentSchema,
+  timeline: Type.Array(
+    Type.Object({
+      at: Type.String(),
+      from: Nullable(Type.String()),
+      to: Type.String(),
+      actor: Type.String({ description: 'system, agent, customer or billing.' }),
+      reason: Type.String({ description: 'Who and why: an agent’s reason, the billing system’s answer…' }),
+    }),
+    { description: 'Newest first.' },
+  ),
+  credit: Nullable(
+    Type.Object({
+      checkedAt: Type.String(),
+      scoreBand: Nullable(
+        Type.String({ description: 'A band of 50 points, never the score or the report.' }),
+      ),
+      noScoreReason: Nullable(Type.String()),
+      bureauError: Nullable(Type.String()),
+      depositRequired: Type.Boolean(),
+      denyService: Type.Boolean(),
+      fraudAlert: Type.Boolean(),
+      reasonCodes: Type.Array(Type.String()),
+      fraudAlertCodes: Type.Array(Type.String()),
+    }),
+  ),
+  deposit: Type.Number({ description: 'Dollars.' }),
+  depositStatus: Type.String(),
+  verificationStatus: Nullable(Type.String()),
+  submissionAttempts: Type.Integer(),
+  charges: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      type: Type.String(),
+      status: Type.String(),
+      amount: Type.Number({ description: 'Dollars.' }),
+      at: Type.String(),
+    }),
+  ),
+  creditLetters: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      status: Type.String({ enum: ['pending', 'approved', 'rejected', 'discarded'] }),
+      fileName: Type.String(),
+      uploadedAt: Type.String(),
+      reviewedAt: Nullable(Type.String()),
+      reviewedBy: Nullable(Type.String()),
+      note: Nullable(Type.String()),
+    }),
+  ),
+  etfInvoices: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      amount: Type.Number(),
+      status: Type.String(),
+      reason: Type.String(),
+      createdAt: Type.String(),
+      resolvedAt: Nullable(Type.String()),
+      resolvedBy: Nullable(Type.String()),
+    }),
+  ),
+  audit: Type.Array(AuditEntry, { description: 'Changes made to it through the console, newest first.' }),
 });

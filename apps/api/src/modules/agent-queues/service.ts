@@ -4,6 +4,8 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../domain/clock.js';
 import type { Page, Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
+import { chargesOfEnrollments } from '../charges/index.js';
+import { creditDecisionOf } from '../credit-checks/index.js';
 import {
   AGENT_QUEUE_STATUSES,
   type CreditLetterItem,
@@ -11,6 +13,7 @@ import {
   type EnrollmentSchema,
   type EnrollmentStatus,
   type EnrollmentsService,
+  enrollmentRecord,
   etfInvoicePage,
   findCreditLetter,
   findEtfInvoice,
@@ -61,6 +64,36 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
 
     /** The status an enrollment of the company is in (404 for another company's). */
     enrollmentStatus: (companyId: number, id: number) => enrollment(companyId, id),
+
+    /**
+     * Everything about one enrollment on one page: its record as the API shows it, the status timeline with who
+     * moved it and why, the credit decision (a score band), its charges, letters of credit and ETF invoices.
+     */
+    async enrollmentPage(companyId: number, id: number) {
+      const row = await enrollment(companyId, id);
+      const [wire, record, credit, charges] = await Promise.all([
+        enrollments.get(companyId, id),
+        enrollmentRecord(db, companyId, id),
+        row.credit_check_id === null ? null : creditDecisionOf(db, companyId, row.credit_check_id),
+        chargesOfEnrollments(db, [id]),
+      ]);
+      return {
+        enrollment: wire,
+        ...record,
+        credit,
+        depositStatus: row.deposit_status,
+        deposit: row.deposit_amount_cents / 100,
+        verificationStatus: row.verification_status,
+        submissionAttempts: row.submission_attempts,
+        charges: charges.map((charge) => ({
+          id: charge.id,
+          type: charge.transaction_type,
+          status: charge.status,
+          amount: charge.amount_cents / 100,
+          at: charge.created_at,
+        })),
+      };
+    },
 
     /** Every queue of the console with its count and the age of its oldest item. */
     async overview(companyId: number) {

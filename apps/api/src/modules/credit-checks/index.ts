@@ -1,3 +1,4 @@
+export { type CreditDecision, creditDecisionOf, scoreBand } from './decision-view.js';
 export type { EnrollingPerson } from './identity.js';
 export { creditCheckRoutes } from './routes.js';
 export { CreditCheckResult } from './schemas.js';

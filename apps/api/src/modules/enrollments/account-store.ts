@@ -70,6 +70,16 @@ export function creditLettersOf(db: Db, companyId: number, enrollmentId: number)
     .execute();
 }
 
+export function etfInvoicesOf(db: Db, companyId: number, enrollmentId: number) {
+  return db
+    .selectFrom('etf_invoices')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('enrollment_id', '=', enrollmentId)
+    .orderBy('id')
+    .execute();
+}
+
 /** The letter awaiting review; at most one per enrollment (a unique index). */
 export function pendingCreditLetterOf(db: Db, enrollmentId: number) {
   return db

@@ -1,6 +1,7 @@
 export { activeAutopayTokens } from './account-store.js';
 export { type AccountChanges, createAccountChanges } from './changes.js';
 export { DEPOSIT_STATUSES, type DepositStatus, isDepositDue, isDepositHeld } from './decision.js';
+export { enrollmentRecord } from './dossier.js';
 export {
   AGENT_QUEUE_STATUSES,
   BILLED_STATUSES,

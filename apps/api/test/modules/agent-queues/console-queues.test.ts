@@ -123,6 +123,17 @@ describe('the work queues in the console', () => {
     });
     expect(log.body.data[0].summary).toContain('identity confirmed');
 
+    const page = (await agent.call('GET', `/enrollments/${id}`)).body.data;
+    expect(page.enrollment.id_enrollment).toBe(id);
+    expect(page.timeline[0]).toMatchObject({ actor: expect.any(String), to: released.body.data.status });
+    expect(page.timeline.map((entry: { reason: string }) => entry.reason)).toContain(
+      'Released by staff:agent@bluebonnet.example: Called the customer, identity confirmed',
+    );
+    // The score (720) as a band, with the fraud alert that held it; never the bureau's report.
+    expect(page.credit).toMatchObject({ scoreBand: '700–749', fraudAlert: true });
+    expect(JSON.stringify(page)).not.toMatch(/"score"|ssn/i);
+    expect(page.audit.map((entry: { action: string }) => entry.action)).toEqual(['enrollment.release-hold']);
+
     expectFailure(
       await agent.call('POST', `/enrollments/${id}/release-hold`, { body: { reason: 'Once more' } }),
       409,
