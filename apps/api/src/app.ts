@@ -52,6 +52,7 @@ import {
 import { companyRoutes, createCompanyService, findCompanySettings } from './modules/company/index.js';
 import { createCreditChecksService, creditCheckRoutes } from './modules/credit-checks/index.js';
 import { createCustomerTypesService, customerTypeRoutes } from './modules/customer-types/index.js';
+import { createCustomerView } from './modules/customer-view/index.js';
 import { createCustomersService, customerRoutes, sealClearTaxIds } from './modules/customers/index.js';
 import { createDocumentsService, documentRoutes } from './modules/documents/index.js';
 import {
@@ -406,7 +407,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const consoleApp = await buildConsoleApp(
     config,
     app,
-    { staff, audit, agent, files },
+    {
+      staff,
+      audit,
+      agent,
+      files,
+      customers: createCustomerView({ db: db.kysely, secretBox: keys.secretBox }),
+    },
     options.onUndeclaredAnswer,
   );
   app.voltin.console = consoleApp;

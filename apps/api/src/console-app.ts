@@ -8,6 +8,7 @@ import { createHttpServer } from './http/server-base.js';
 import { staffAccessControl } from './http/staff-access.js';
 import { type AgentQueues, agentOpsRoutes } from './modules/agent-queues/index.js';
 import { type AuditLog, auditRoutes } from './modules/audit/index.js';
+import { type CustomerView, customerViewOpsRoutes } from './modules/customer-view/index.js';
 import type { FilesService } from './modules/files/index.js';
 import { type StaffService, staffRoutes } from './modules/staff/index.js';
 
@@ -16,6 +17,7 @@ export interface ConsoleServices {
   audit: AuditLog;
   agent: AgentQueues;
   files: FilesService;
+  customers: CustomerView;
 }
 
 /**
@@ -43,6 +45,7 @@ export async function buildConsoleApp(
         audit: services.audit,
         files: services.files,
       });
+      await api.register(customerViewOpsRoutes, { customers: services.customers, audit: services.audit });
     },
     { prefix: '/ops/api/v1' },
   );

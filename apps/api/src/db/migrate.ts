@@ -32,6 +32,7 @@ import * as sandboxSigningEnvelopes from './migrations/2026-11-25T2000-sandbox-s
 import * as taskRuns from './migrations/2026-11-26T0100-task-runs.js';
 import * as staffAndAudit from './migrations/2026-11-26T0200-staff-and-audit.js';
 import * as enrollmentStatusSince from './migrations/2026-11-26T0300-enrollment-status-since.js';
+import * as customerSearch from './migrations/2026-11-26T0400-customer-search.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Listed statically so the compiled server needs no file-system scan. */
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T0100-task-runs': taskRuns,
   '2026-11-26T0200-staff-and-audit': staffAndAudit,
   '2026-11-26T0300-enrollment-status-since': enrollmentStatusSince,
+  '2026-11-26T0400-customer-search': customerSearch,
 };
 
 /** PostgreSQL: Kysely looks for its bookkeeping tables in every schema unless told which one is ours. */

@@ -10,9 +10,11 @@ export {
   HIDDEN_FROM_CUSTOMERS,
   LIFECYCLE,
 } from './lifecycle.js';
+export { enrollmentOwner, enrollmentsByMeterPrefix } from './queue-store.js';
 export {
   type CreditLetterItem,
   creditLetterQueue,
+  enrollmentsOfCustomer,
   isQueueStatus,
   QUEUE_STATUSES,
   type QueueItem,

@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { afterPrefix, searchable } from '../../db/text-search.js';
 import type { Paging } from '../../http/envelope.js';
 
 type Db = Kysely<Database>;
@@ -151,4 +152,38 @@ export async function pendingCreditLetterPage(db: Db, companyId: number, paging:
     query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.count) };
+}
+
+/** A customer's enrollments, newest first (the console's customer view). */
+export function enrollmentsOfCustomerRows(db: Db, companyId: number, customerId: number) {
+  return db
+    .selectFrom('enrollments')
+    .select(QUEUE_COLUMNS)
+    .where('company_id', '=', companyId)
+    .where('customer_id', '=', customerId)
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+}
+
+/** Enrollments whose meter number (ESIID or LDC account) starts with `prefix`, for finding their customers. */
+export function enrollmentsByMeterPrefix(db: Db, companyId: number, prefix: string, limit: number) {
+  return db
+    .selectFrom('enrollments')
+    .select(['id', 'customer_id', 'ldc_account'])
+    .where('company_id', '=', companyId)
+    .where(searchable(db, 'ldc_account', false), '>=', prefix)
+    .where(searchable(db, 'ldc_account', false), '<', afterPrefix(prefix))
+    .orderBy('ldc_account')
+    .limit(limit)
+    .execute();
+}
+
+export function enrollmentOwner(db: Db, companyId: number, enrollmentId: number) {
+  return db
+    .selectFrom('enrollments')
+    .select(['id', 'customer_id'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', enrollmentId)
+    .executeTakeFirst();
 }

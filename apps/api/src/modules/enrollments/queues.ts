@@ -7,6 +7,7 @@ import { findPlanTerms } from '../plans/index.js';
 import { AGENT_QUEUE_STATUSES, type EnrollmentStatus, LIFECYCLE } from './lifecycle.js';
 import {
   countsByStatus,
+  enrollmentsOfCustomerRows,
   pendingCreditLetterCount,
   pendingCreditLetterPage,
   type QueueCount,
@@ -123,6 +124,15 @@ export async function unverifiedMeterQueue(
 ): Promise<Page<QueueItem>> {
   const { rows, total } = await unverifiedMeterQueuePage(db, companyId, paging);
   return { items: await queueItems(db, companyId, rows), total };
+}
+
+/** A customer's enrollments as the console lists them, newest first. */
+export async function enrollmentsOfCustomer(
+  db: Kysely<Database>,
+  companyId: number,
+  customerId: number,
+): Promise<QueueItem[]> {
+  return queueItems(db, companyId, await enrollmentsOfCustomerRows(db, companyId, customerId));
 }
 
 /** A letter of credit waiting for an agent, with what the agent decides on. */

@@ -1,0 +1,2 @@
+export { customerViewOpsRoutes } from './ops-routes.js';
+export { type CustomerView, createCustomerView } from './service.js';

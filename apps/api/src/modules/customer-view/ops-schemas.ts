@@ -1,0 +1,50 @@
+import { Type } from 'typebox';
+import { Id } from '../../http/schemas.js';
+import { QueueItem } from '../agent-queues/index.js';
+import { REVEALABLE } from './service.js';
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const SearchQuery = Type.Object({
+  q: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    description:
+      'What staff typed: the start of a name or an email, a phone number, the start of an ESIID or LDC account, an enrollment id or a customer id.',
+  }),
+});
+
+export const CustomerHit = Type.Object({
+  customerId: Type.Integer(),
+  name: Type.String(),
+  email: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  matchedOn: Type.String({ enum: ['name', 'email', 'phone', 'meter', 'enrollment id', 'customer id'] }),
+  detail: Nullable(Type.String({ description: 'The meter or enrollment that matched.' })),
+});
+
+export const CustomerIdParams = Type.Object({ id: Id('The customer id.') });
+
+export const CustomerProfile = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  firmName: Nullable(Type.String()),
+  contactName: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  alternativeEmail: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  cellNumber: Nullable(Type.String()),
+  userName: Nullable(Type.String()),
+  active: Type.Boolean(),
+  createdAt: Type.String(),
+  ssnOnFile: Type.Boolean({
+    description: 'The last four are revealed one at a time, audited (customers.reveal).',
+  }),
+  dateOfBirthOnFile: Type.Boolean(),
+  enrollments: Type.Array(QueueItem, { description: 'Newest first.' }),
+});
+
+export const RevealBody = Type.Object({ field: Type.String({ enum: [...REVEALABLE] }) });
+export const Revealed = Type.Object({ field: Type.String(), value: Nullable(Type.String()) });
