@@ -67,6 +67,7 @@ const distinct = (ids: number[]) => [...new Set(ids)];
 
 /** The names of a page's customers, one look-up for the page. */
 async function customerNamesOf(db: Kysely<Database>, companyId: number, customerIds: number[]) {
+  if (customerIds.length === 0) return new Map<number, string>();
   const customers = await customerNames(db, companyId, distinct(customerIds));
   return new Map(customers.map((c) => [c.id, nameOf(c)]));
 }

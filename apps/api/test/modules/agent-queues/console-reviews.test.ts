@@ -72,9 +72,9 @@ describe('letters of credit in the console', () => {
       409,
       'ENROLLMENT_STATUS_CONFLICT',
     );
-    expect(
-      ids((await browser.call('GET', '/queues/credit-letters', { query: { pageSize: 100 } })).body),
-    ).not.toContain(letter);
+    const after = (await browser.call('GET', '/queues/credit-letters', { query: { pageSize: 100 } })).body;
+    expect(after.succeeded, JSON.stringify(after)).toBe(true);
+    expect(ids(after)).not.toContain(letter);
   });
 });
 
