@@ -10,11 +10,17 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 
 export const externalBaseURL = process.env.E2E_BASE_URL;
 export const baseURL = externalBaseURL ?? `http://localhost:${port}`;
+/** The Operations console's own port beside it (E2E_CONSOLE_URL with E2E_BASE_URL). */
+export const consoleURL = process.env.E2E_CONSOLE_URL ?? `http://localhost:${port + 1}`;
 
-/** Builds the API and the docs site when the site is not built yet, then starts the server. Run from the repository root. */
+/**
+ * Builds the API, the docs site and the console when they are not built yet, then starts the server. Run from the
+ * repository root.
+ */
 export const webServerCommand =
   '(test -f apps/docs/build/index.html && test -f apps/api/dist/server.js || node scripts/build-docs.mjs) && ' +
-  `PORT=${port} HOST=127.0.0.1 LOG_LEVEL=warn BACKGROUND_TASKS=false DATABASE_URL=sqlite:$(mktemp -d)/e2e.sqlite node apps/api/dist/server.js`;
+  '(test -f apps/console/dist/index.html || npm run build -w @voltin/console) && ' +
+  `PORT=${port} CONSOLE_PORT=${port + 1} HOST=127.0.0.1 LOG_LEVEL=warn BACKGROUND_TASKS=false DATABASE_URL=sqlite:$(mktemp -d)/e2e.sqlite node apps/api/dist/server.js`;
 
 /**
  * The system Chromium (npx playwright install cannot download browsers here). CHROMIUM_PATH, when set,

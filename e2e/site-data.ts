@@ -73,6 +73,7 @@ export const sidebarSections: [string, string[]][] = [
   ['Importers', ['Legacy Importer']],
   ['Markets and Utilities', ['Utility Manager Fields']],
   ['My Account', ['MyAccount Overview']],
+  ['Operations Console', ['Operations Console', 'Work Queues', 'Staff and Audit Log']],
   ['Payments', ['Credit Check']],
   [
     'Plans and Rates',
@@ -123,6 +124,9 @@ export const docRoutes: [string, string][] = [
   ['/Importers/Legacy Importer', 'Legacy Importer'],
   ['/Markets and Utilities/Utility Manager Fields', 'Utility Manager Fields'],
   ['/My Account/MyAccount Overview', 'MyAccount Overview'],
+  ['/Operations Console/Operations Console', 'Operations Console'],
+  ['/Operations Console/Work Queues', 'Work Queues'],
+  ['/Operations Console/Staff and Audit Log', 'Staff and Audit Log'],
   ['/Payments/Credit Check', 'Credit Check'],
   ['/Plans and Rates/Campaigns', 'Campaigns'],
   ['/Plans and Rates/Global Price Changes', 'Global Price Changes'],

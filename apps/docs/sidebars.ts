@@ -41,6 +41,12 @@ const sidebars = {
     section('Importers', ['importers/legacy-importer']),
     section('Markets and Utilities', ['markets-and-utilities/utility-manager-fields']),
     section('My Account', ['my-account/myaccount-overview']),
+    // Ours, beyond the specification's sections: the staff's Operations console, where a staff member looks for it.
+    section('Operations Console', [
+      'operations-console/operations-console',
+      'operations-console/work-queues',
+      'operations-console/staff-and-audit-log',
+    ]),
     section('Payments', ['payments/credit-check']),
     section('Plans and Rates', [
       'plans-and-rates/campaigns',

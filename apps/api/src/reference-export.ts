@@ -7,6 +7,7 @@ import { MAIL_TEMPLATES } from './adapters/mail/templates.js';
 import { SANDBOX_GATEWAY_TEST_VALUES } from './adapters/payment-gateway/sandbox.js';
 import { SANDBOX_PROSPECTS } from './db/seed/prospects.js';
 import { ROLE_GROUPS, SANDBOX } from './db/seed/sandbox.js';
+import { SANDBOX_STAFF } from './db/seed/staff.js';
 import { BILLING_DELIVERY_METHODS } from './domain/billing-delivery.js';
 import { DAY_TYPE_WEIGHT, HOURLY_SHARE, SEASON_WEIGHT, SUMMER_MONTHS } from './domain/load-shape.js';
 import { ERROR_CODES } from './http/errors.js';
@@ -30,7 +31,40 @@ import {
   SIGNING_STATUSES,
 } from './modules/prospects/index.js';
 import { listDeliveryCharges, listUtilityZipcodes } from './modules/reference/index.js';
+import { PERMISSIONS, ROLES } from './modules/staff/index.js';
 import { listUtilities } from './modules/utilities/index.js';
+
+type OpenApiPaths = Record<string, Record<string, { summary?: string; tags?: string[] }>>;
+
+/**
+ * The Operations console's roles, its permissions, and every operation of its API with the permission it needs, as
+ * the console's server registered them (its access check reads the same `config.permission`).
+ */
+async function consoleAccess(app: FastifyInstance) {
+  const ops = app.voltin.console;
+  if (!ops) throw new Error('The Operations console server is not built');
+  await ops.ready();
+  const paths = (ops.swagger() as { paths: OpenApiPaths }).paths;
+  return {
+    permissions: Object.entries(PERMISSIONS).map(([permission, description]) => ({
+      permission,
+      description,
+    })),
+    roles: Object.entries(ROLES).map(([role, permissions]) => ({ role, permissions: [...permissions] })),
+    operations: ops.opsCatalogue.map(({ method, url, operationId, permission }) => {
+      const path = url.replace(/:(\w+)/g, '{$1}');
+      const described = paths[path]?.[method.toLowerCase()];
+      return {
+        method,
+        path,
+        operationId,
+        permission,
+        summary: described?.summary ?? '',
+        tags: described?.tags ?? [],
+      };
+    }),
+  };
+}
 
 /**
  * Everything the docs site lists that the code defines, read from the code and the sandbox data so the pages
@@ -160,8 +194,12 @@ export async function collectReference(app: FastifyInstance) {
         })),
         { input: 'any other valid test number, e.g. 4111111111111111', outcome: 'approved' },
       ],
+      /** The Operations console's sandbox staff (sandbox only, like the rest of this section). */
+      staff: SANDBOX_STAFF.map(({ email, password, role }) => ({ email, password, role })),
     },
     routes: app.routeCatalogue,
+    /** The Operations console's roles and permissions, and the permission each of its operations needs. */
+    consoleAccess: await consoleAccess(app),
     /** The OpenAPI documents of the connector contracts, built from their TypeBox schemas (the integration guide). */
     connectorContracts: { creditBureau: CREDIT_BUREAU_CONTRACT, billingSystem: BILLING_SYSTEM_CONTRACT },
     /** The JSON Schema of the company file `npm run company:apply` reads (Going to Production). */

@@ -251,8 +251,12 @@ function sandboxKeyFileFor(databaseUrl: string): string | null {
 
 type IntSetting = (name: string, fallback: number, min: number, max: number) => number;
 
-function consoleSettingsFrom(env: Env, int: IntSetting, problems: string[]): ConsoleSettings {
+function consoleSettingsFrom(env: Env, mode: Mode, int: IntSetting, problems: string[]): ConsoleSettings {
   const port = int('CONSOLE_PORT', 3001, 0, 65535);
+  if (mode === 'production' && !env.CONSOLE_BASE_URL?.trim())
+    problems.push(
+      'CONSOLE_BASE_URL is required in production: the address staff reach the Operations console at, which its one-time set-up links start with',
+    );
   const baseUrl = publicBaseUrlFrom(
     env.CONSOLE_BASE_URL?.trim() || `http://localhost:${port}`,
     problems,
@@ -381,7 +385,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     metricsToken,
     documentSigning: documentSigningFrom(env, mode, problems),
     integrations: integrationsFrom(env, mode, problems),
-    console: consoleSettingsFrom(env, int, problems),
+    console: consoleSettingsFrom(env, mode, int, problems),
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     problems.push(

@@ -61,6 +61,7 @@ describe('configuration', () => {
       for (const name of [
         'VOLTIN_MASTER_KEY',
         'PUBLIC_BASE_URL',
+        'CONSOLE_BASE_URL',
         'SMTP_URL',
         'CREDIT_BUREAU_URL',
         'BILLING_SYSTEM_URL',

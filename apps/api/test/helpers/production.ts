@@ -9,6 +9,7 @@ export function productionEnv(): Record<string, string> {
     NODE_ENV: 'production',
     VOLTIN_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
     PUBLIC_BASE_URL: 'https://api.supplier.example',
+    CONSOLE_BASE_URL: 'https://console.supplier.internal',
     SMTP_URL: 'smtp://127.0.0.1:9',
     MAIL_FROM: 'no-reply@supplier.example',
     CREDIT_BUREAU_URL: 'https://credit-bureau.invalid',

@@ -3,7 +3,7 @@
  * `config.permission`); the console only hides what the signed-in roles lack.
  */
 export const PERMISSIONS = {
-  'work.read': 'See the work queues, enrollments, customers (masked) and the dashboard',
+  'work.read': 'See the work queues, enrollments and customers (identity data masked)',
   'enrollments.act':
     'Release or reject holds, retry and resubmit submissions, review letters of credit and ETF invoices',
   'deposits.waive': 'Waive a deposit while releasing a hold',

@@ -122,6 +122,8 @@ export interface Reference {
     readonly creditBureau: readonly Outcome[];
     readonly billingSystem: readonly Outcome[];
     readonly paymentGateway: readonly Outcome[];
+    /** The Operations console's sandbox staff (apps/api/src/db/seed/staff.ts). */
+    readonly staff: readonly { email: string; password: string; role: string }[];
   };
   readonly routes: readonly {
     method: string;
@@ -136,6 +138,24 @@ export interface Reference {
   };
   /** The company file's JSON Schema (apps/api/src/modules/company/company-file.ts). */
   readonly companyFile: Record<string, unknown>;
+  /** The Operations console's roles and permissions (apps/api/src/modules/staff/roles.ts) and its operations. */
+  readonly consoleAccess: ConsoleAccess;
+}
+
+/** A console operation with the permission its route names (`public`: before sign-in; `signed-in`: anyone). */
+export interface ConsoleOperation {
+  readonly method: string;
+  readonly path: string;
+  readonly operationId: string;
+  readonly permission: string;
+  readonly summary: string;
+  readonly tags: readonly string[];
+}
+
+export interface ConsoleAccess {
+  readonly permissions: readonly { permission: string; description: string }[];
+  readonly roles: readonly { role: string; permissions: readonly string[] }[];
+  readonly operations: readonly ConsoleOperation[];
 }
 
 /** The OpenAPI document of a connector contract (apps/api/src/adapters/connector-contract/document.ts). */

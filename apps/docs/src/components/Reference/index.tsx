@@ -949,3 +949,121 @@ export function CompanyFileJsonSchema(): ReactNode {
     </details>
   );
 }
+
+/** Who may call a console operation, in words. */
+function permissionLabel(permission: string): ReactNode {
+  if (permission === 'public') return 'none: answered before sign-in';
+  if (permission === 'signed-in') return 'any signed-in staff member';
+  return <code>{permission}</code>;
+}
+
+/**
+ * The operations that use a permission: those whose route needs it, and those that check it for part of what they do
+ * (their summary names it: releasing a hold checks `deposits.waive` to waive the deposit).
+ */
+const operationsUsing = (permission: string) =>
+  data.consoleAccess.operations.filter(
+    (operation) => operation.permission === permission || operation.summary.includes(permission),
+  );
+
+/**
+ * The Operations console's permissions (modules/staff/roles.ts), what each permits, and which of the six roles grant
+ * it; a last column says how many operations of the console's API use the permission yet.
+ */
+export function ConsoleRoles(): ReactNode {
+  const { permissions, roles } = data.consoleAccess;
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>permission</th>
+          <th>what it permits</th>
+          {roles.map(({ role }) => (
+            <th key={role}>{role}</th>
+          ))}
+          <th>operations using it today</th>
+        </tr>
+      </thead>
+      <tbody>
+        {permissions.map(({ permission, description }) => {
+          const used = operationsUsing(permission).length;
+          return (
+            <tr key={permission} id={`permission-${permission.replace('.', '-')}`}>
+              <td>
+                <code>{permission}</code>
+              </td>
+              <td>
+                <Text>{description}</Text>
+              </td>
+              {roles.map(({ role, permissions: granted }) => (
+                <td key={role}>{granted.includes(permission) ? 'yes' : 'no'}</td>
+              ))}
+              <td>{used === 0 ? 'none yet' : used}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** Every operation of the console's API (or those of one OpenAPI tag) and the permission it needs. */
+export function ConsoleOperations({ tag }: { readonly tag?: string }): ReactNode {
+  const operations = data.consoleAccess.operations.filter(
+    (operation) => tag === undefined || operation.tags.includes(tag),
+  );
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>operation</th>
+          <th>what it does</th>
+          <th>permission needed</th>
+        </tr>
+      </thead>
+      <tbody>
+        {operations.map((operation) => (
+          <tr key={`${operation.method} ${operation.path}`}>
+            <td>
+              <code>
+                {operation.method} {operation.path}
+              </code>
+            </td>
+            <td>
+              <Text>{operation.summary}</Text>
+            </td>
+            <td>{permissionLabel(operation.permission)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The Operations console's sandbox staff (never created in production). */
+export function ConsoleSandboxStaff(): ReactNode {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>email</th>
+          <th>password</th>
+          <th>role</th>
+        </tr>
+      </thead>
+      <tbody>
+        {data.sandbox.staff.map((member) => (
+          <tr key={member.email}>
+            <td>
+              <code>{member.email}</code>
+            </td>
+            <td>
+              <code>{member.password}</code>
+            </td>
+            <td>{member.role}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,37 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { consoleURL } from '../environment';
+import { expect } from '../fixtures';
+
+/** The sandbox staff of Bluebonnet Energy (README). */
+export const STAFF = {
+  admin: { email: 'admin@bluebonnet.example', password: 'Admin-Password-1' },
+  agent: { email: 'agent@bluebonnet.example', password: 'Agent-Password-1' },
+  pricing: { email: 'pricing@bluebonnet.example', password: 'Pricing-Password-1' },
+  support: { email: 'support@bluebonnet.example', password: 'Support-Password-1' },
+  auditor: { email: 'auditor@bluebonnet.example', password: 'Auditor-Password-1' },
+} as const;
+
+export const consolePage = (path = '/') => new URL(path, consoleURL).toString();
+
+/** Signs in through the sign-in page as a staff member does, and waits for the first page behind it. */
+export async function signIn(page: Page, who: keyof typeof STAFF, path = '/') {
+  await page.goto(consolePage(path));
+  await page.getByLabel('Email').fill(STAFF[who].email);
+  await page.getByLabel('Password').fill(STAFF[who].password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(
+    page.getByRole('button', { name: /user menu|account/i }).or(page.getByRole('navigation')),
+  ).toBeVisible();
+}
+
+/** axe-core on the page as it is: no serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const grave = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    grave.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
