@@ -5,7 +5,11 @@
     const saved = window.localStorage.getItem('voltin-console-color-scheme');
     const scheme = saved === 'light' || saved === 'dark' ? saved : 'auto';
     const resolved =
-      scheme === 'auto' ? (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light') : scheme;
+      scheme === 'auto'
+        ? window.matchMedia('(prefers-color-scheme: dark)').matches
+          ? 'dark'
+          : 'light'
+        : scheme;
     document.documentElement.setAttribute('data-mantine-color-scheme', resolved);
   } catch {
     // Storage blocked: the provider picks the system's scheme.

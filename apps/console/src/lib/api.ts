@@ -8,30 +8,32 @@ type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Bod
 type Operation<P extends keyof paths, M extends keyof paths[P]> = paths[P][M];
 
 /** The 200 envelope an operation answers: `{ data, succeeded, errors, message }` (plus paging on lists). */
-export type EnvelopeOf<P extends keyof paths, M extends keyof paths[P]> = Operation<P, M> extends {
-  responses: { 200: infer R };
-}
-  ? JsonOf<R>
-  : never;
+export type EnvelopeOf<P extends keyof paths, M extends keyof paths[P]> =
+  Operation<P, M> extends {
+    responses: { 200: infer R };
+  }
+    ? JsonOf<R>
+    : never;
 
 /** The `data` of an operation's 200 envelope. */
-export type DataOf<P extends keyof paths, M extends keyof paths[P]> = EnvelopeOf<P, M> extends { data: infer D }
-  ? D
-  : never;
+export type DataOf<P extends keyof paths, M extends keyof paths[P]> =
+  EnvelopeOf<P, M> extends { data: infer D } ? D : never;
 
 /** The JSON body an operation takes. */
-export type BodyOf<P extends keyof paths, M extends keyof paths[P]> = Operation<P, M> extends {
-  requestBody?: infer B;
-}
-  ? JsonOf<NonNullable<B>>
-  : never;
+export type BodyOf<P extends keyof paths, M extends keyof paths[P]> =
+  Operation<P, M> extends {
+    requestBody?: infer B;
+  }
+    ? JsonOf<NonNullable<B>>
+    : never;
 
 /** The query string an operation takes. */
-export type QueryOf<P extends keyof paths, M extends keyof paths[P]> = Operation<P, M> extends {
-  parameters: { query?: infer Q };
-}
-  ? NonNullable<Q>
-  : never;
+export type QueryOf<P extends keyof paths, M extends keyof paths[P]> =
+  Operation<P, M> extends {
+    parameters: { query?: infer Q };
+  }
+    ? NonNullable<Q>
+    : never;
 
 /** Every failure answers the API's ErrorEnvelope, with a stable `code` and the request's id. */
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
@@ -57,7 +59,9 @@ export class ApiFailure extends Error {
   }
 
   get isSessionEnded(): boolean {
-    return this.status === 401 && (this.code === 'STAFF_SESSION_REQUIRED' || this.code === 'STAFF_SESSION_EXPIRED');
+    return (
+      this.status === 401 && (this.code === 'STAFF_SESSION_REQUIRED' || this.code === 'STAFF_SESSION_EXPIRED')
+    );
   }
 }
 
@@ -138,7 +142,11 @@ const failures: Middleware = {
   onError({ error }) {
     if (error instanceof DOMException && error.name === 'AbortError') return error;
     if (error instanceof ApiFailure) return error;
-    return new ApiFailure(0, 'NETWORK_ERROR', 'The server cannot be reached. Check your connection and try again.');
+    return new ApiFailure(
+      0,
+      'NETWORK_ERROR',
+      'The server cannot be reached. Check your connection and try again.',
+    );
   },
 };
 
@@ -149,6 +157,10 @@ api.use(csrf, failures);
 /** The body of a successful call (the middleware has already thrown for every failure). */
 export function ok<T>(result: { data?: T; response: Response }): T {
   if (result.data === undefined)
-    throw new ApiFailure(result.response.status, 'UNEXPECTED_RESPONSE', 'The server answered nothing readable.');
+    throw new ApiFailure(
+      result.response.status,
+      'UNEXPECTED_RESPONSE',
+      'The server answered nothing readable.',
+    );
   return result.data;
 }

@@ -91,11 +91,12 @@ export function sessionEnded(queryClient: QueryClient) {
   leaving = true;
   const redirect = here();
   forget(queryClient);
-  void goToSignIn({ reason: 'ended', redirect: redirect.startsWith('/sign-in') ? undefined : redirect }).finally(
-    () => {
-      leaving = false;
-    },
-  );
+  void goToSignIn({
+    reason: 'ended',
+    redirect: redirect.startsWith('/sign-in') ? undefined : redirect,
+  }).finally(() => {
+    leaving = false;
+  });
 }
 
 /**

@@ -19,7 +19,8 @@ export const formatDateTime = (iso: string | null | undefined): string =>
   iso ? dayjs(iso).format('D MMM YYYY, HH:mm:ss') : '—';
 
 /** A calendar date: "26 Nov 2026". */
-export const formatDate = (iso: string | null | undefined): string => (iso ? dayjs(iso).format('D MMM YYYY') : '—');
+export const formatDate = (iso: string | null | undefined): string =>
+  iso ? dayjs(iso).format('D MMM YYYY') : '—';
 
 const count = new Intl.NumberFormat('en-US');
 export const formatCount = (value: number): string => count.format(value);
@@ -31,6 +32,9 @@ export const formatMoney = (dollars: number | null | undefined): string =>
 
 /** An API enum value for people: `ON_HOLD_DEPOSIT_PENDING` → "On hold deposit pending". */
 export function humanize(value: string): string {
-  const words = value.replace(/[_.-]+/g, ' ').trim().toLowerCase();
+  const words = value
+    .replace(/[_.-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

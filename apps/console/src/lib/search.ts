@@ -16,7 +16,9 @@ export function optionalInt(raw: Raw, key: string): number | undefined {
 
 export function oneOf<T extends string>(raw: Raw, key: string, allowed: readonly T[]): T | undefined {
   const value = raw[key];
-  return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+  return typeof value === 'string' && (allowed as readonly string[]).includes(value)
+    ? (value as T)
+    : undefined;
 }
 
 export function text(raw: Raw, key: string, maxLength = 200): string | undefined {
@@ -38,7 +40,10 @@ export function isoDate(raw: Raw, key: string): string | undefined {
 /** A path inside the console to come back to after signing in (never another site). */
 export function localPath(raw: Raw, key: string): string | undefined {
   const value = raw[key];
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')
+  return typeof value === 'string' &&
+    value.startsWith('/') &&
+    !value.startsWith('//') &&
+    !value.includes('\\')
     ? value
     : undefined;
 }

@@ -1,6 +1,8 @@
 import {
   type CSSVariablesResolver,
   createTheme,
+  Drawer,
+  darken,
   localStorageColorSchemeManager,
   Modal,
   Notification,
@@ -20,25 +22,49 @@ export const theme = createTheme({
   focusRing: 'auto',
   fontFamily:
     'Inter, ui-sans-serif, system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  fontFamilyMonospace: 'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace',
+  fontFamilyMonospace:
+    'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", monospace',
   headings: { fontWeight: '650' },
   components: {
-    Modal: Modal.extend({ defaultProps: { centered: true, radius: 'md', overlayProps: { backgroundOpacity: 0.45, blur: 2 } } }),
+    Modal: Modal.extend({
+      defaultProps: {
+        centered: true,
+        radius: 'md',
+        overlayProps: { backgroundOpacity: 0.45, blur: 2 },
+        closeButtonProps: { 'aria-label': 'Close dialog' },
+      },
+    }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close navigation' } } }),
     Paper: Paper.extend({ defaultProps: { radius: 'md' } }),
     Tooltip: Tooltip.extend({ defaultProps: { openDelay: 300, withArrow: true } }),
-    Notification: Notification.extend({ defaultProps: { radius: 'md' } }),
+    Notification: Notification.extend({
+      defaultProps: { radius: 'md', closeButtonProps: { 'aria-label': 'Dismiss notification' } },
+      // Mantine's grey-6 description under a title is below 4.5:1.
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    }),
   },
 });
 
-/** Mantine's dimmed greys are too faint for small text (about 3.3:1); these keep 5:1 or more. */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+/**
+ * Mantine's dimmed greys are too faint for small text (about 3.3:1); these keep 5:1 or more. The text of light
+ * variants (badges, light buttons) is darkened in the light scheme: yellow and orange text on their tints fail AA.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': '#5c636a',
     '--mantine-color-body': '#ffffff',
+    '--mantine-color-placeholder': '#6b7280',
+    ...Object.fromEntries(
+      Object.entries(resolved.colors).map(([name, shades]) => [
+        `--mantine-color-${name}-light-color`,
+        darken(shades[9], name === 'yellow' || name === 'orange' ? 0.45 : 0.2),
+      ]),
+    ),
   },
   dark: {
     '--mantine-color-dimmed': '#a6a7ab',
+    '--mantine-color-placeholder': '#9a9a9a',
   },
 });
 

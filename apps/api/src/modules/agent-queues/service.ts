@@ -100,6 +100,7 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
       const counts = await queueCounts(db, companyId);
       return counts.map(({ key, count, oldest }) => ({
         queue: key,
+        kind: key in QUEUE_DESCRIPTIONS ? key : 'status',
         label: QUEUE_LABELS[key] ?? key,
         description: QUEUE_DESCRIPTIONS[key] ?? statusMeaning(key as EnrollmentStatus),
         count,

@@ -36,7 +36,7 @@ export interface QueueItem {
   deposit: number;
   depositStatus: string;
   reviewReasons: string[];
-  billingErrors: string | null;
+  billingErrors: string[];
   submissionAttempts: number;
 }
 
@@ -100,7 +100,7 @@ async function queueItems(db: Kysely<Database>, companyId: number, rows: QueueRo
     deposit: row.deposit_amount_cents / 100,
     depositStatus: row.deposit_status,
     reviewReasons: JSON.parse(row.manual_review_reasons) as string[],
-    billingErrors: row.billing_errors,
+    billingErrors: row.billing_errors ? (JSON.parse(row.billing_errors) as string[]) : [],
     submissionAttempts: row.submission_attempts,
   }));
 }

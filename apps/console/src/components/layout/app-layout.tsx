@@ -1,28 +1,31 @@
 import {
   ActionIcon,
-  AppShell,
   Box,
   Burger,
+  Drawer,
   Group,
   NavLink,
-  ScrollArea,
   Text,
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure, useHotkeys } from '@mantine/hooks';
-import { Spotlight, type SpotlightActionData, spotlight } from '@mantine/spotlight';
+import { spotlight } from '@mantine/spotlight';
 import { IconBolt, IconKeyboard, IconSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { sessionEnded, useSession } from '../../lib/auth';
 import { KbdHint } from '../ui/kbd-hint';
 import classes from './app-layout.module.css';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { pagesFor } from './navigation';
-import { overlayOpen, ShortcutsModal } from './shortcuts';
+import { overlayOpen } from './shortcuts';
 import { UserMenu } from './user-menu';
+
+// Spotlight and the shortcuts' help are not needed to show the first page: they load right after it.
+const CommandPalette = lazy(() => import('./command-palette'));
+const ShortcutsModal = lazy(() => import('./shortcuts-modal'));
 
 /** How long after `g` the second key of a `g q` shortcut counts. */
 const LEADER_MS = 1200;
@@ -64,6 +67,13 @@ export function AppLayout() {
     ['q', () => go('/queues')],
     ['a', () => go('/audit-log')],
     ['s', () => go('/staff')],
+    ['mod+K', () => spotlight.toggle()],
+    [
+      '/',
+      () => {
+        if (!overlayOpen()) spotlight.open();
+      },
+    ],
     [
       'shift+?',
       () => {
@@ -72,31 +82,51 @@ export function AppLayout() {
     ],
   ]);
 
-  const actions: SpotlightActionData[] = pages.map((page) => {
-    const Icon = page.icon;
-    return {
-      id: page.to,
-      label: page.label,
-      description: page.description,
-      group: 'Go to',
-      leftSection: <Icon size={20} stroke={1.6} />,
-      rightSection: <KbdHint keys={page.shortcut} />,
-      onClick: () => void navigate({ to: page.to }),
-    };
-  });
-
   if (!session) return null;
 
+  const navigation = (
+    <>
+      <div className={classes.navGrow}>
+        <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pb={6} style={{ letterSpacing: 0.5 }}>
+          Work
+        </Text>
+        {pages.map((page) => {
+          const Icon = page.icon;
+          const active = pathname === page.to || pathname.startsWith(`${page.to}/`);
+          return (
+            <NavLink
+              key={page.to}
+              component={Link}
+              to={page.to}
+              label={page.label}
+              active={active}
+              aria-current={active ? 'page' : undefined}
+              leftSection={<Icon size={18} stroke={1.6} />}
+              rightSection={<Box visibleFrom="md">{!active && <KbdHint keys={page.shortcut} />}</Box>}
+              className={classes.navLink}
+            />
+          );
+        })}
+        {pages.length === 0 && (
+          <Text size="sm" c="dimmed" px="sm">
+            Your roles give you no pages yet.
+          </Text>
+        )}
+      </div>
+      <Text size="xs" c="dimmed" px="sm" pt="sm" component="div" visibleFrom="md">
+        <Group gap={6} component="span">
+          Press <KbdHint keys="?" /> for shortcuts
+        </Group>
+      </Text>
+    </>
+  );
+
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 236, breakpoint: 'md', collapsed: { mobile: !navOpened } }}
-      padding={{ base: 'sm', sm: 'lg' }}
-    >
+    <div className={classes.shell}>
       <a href="#main" className={classes.skipLink}>
         Skip to content
       </a>
-      <AppShell.Header className={classes.header}>
+      <header className={classes.header}>
         <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap">
             <Burger
@@ -106,9 +136,13 @@ export function AppLayout() {
               size="sm"
               aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
               aria-expanded={navOpened}
-              aria-controls="console-navigation"
             />
-            <UnstyledButton component={Link} to="/" className={classes.brand} aria-label="Voltin Operations: home">
+            <UnstyledButton
+              component={Link}
+              to="/"
+              className={classes.brand}
+              aria-label="Voltin Operations: home"
+            >
               <span className={classes.logo} aria-hidden>
                 <IconBolt size={16} stroke={2.2} />
               </span>
@@ -157,60 +191,31 @@ export function AppLayout() {
             <UserMenu user={session.user} onShowShortcuts={shortcuts.open} />
           </Group>
         </Group>
-      </AppShell.Header>
+      </header>
 
-      <AppShell.Navbar p="sm" id="console-navigation" aria-label="Console pages" component="nav">
-        <AppShell.Section grow component={ScrollArea}>
-          <Text size="xs" fw={600} c="dimmed" tt="uppercase" px="sm" pb={6} style={{ letterSpacing: 0.5 }}>
-            Work
-          </Text>
-          {pages.map((page) => {
-            const Icon = page.icon;
-            const active = pathname === page.to || pathname.startsWith(`${page.to}/`);
-            return (
-              <NavLink
-                key={page.to}
-                component={Link}
-                to={page.to}
-                label={page.label}
-                active={active}
-                aria-current={active ? 'page' : undefined}
-                leftSection={<Icon size={18} stroke={1.6} />}
-                rightSection={<Box visibleFrom="md">{!active && <KbdHint keys={page.shortcut} />}</Box>}
-                className={classes.navLink}
-              />
-            );
-          })}
-          {pages.length === 0 && (
-            <Text size="sm" c="dimmed" px="sm">
-              Your roles give you no pages yet.
-            </Text>
-          )}
-        </AppShell.Section>
-        <AppShell.Section>
-          <Text size="xs" c="dimmed" px="sm" pt="sm">
-            Press <KbdHint keys="?" /> for shortcuts
-          </Text>
-        </AppShell.Section>
-      </AppShell.Navbar>
+      <nav className={classes.navbar} aria-label="Console pages">
+        {navigation}
+      </nav>
+      <Drawer
+        opened={navOpened}
+        onClose={nav.close}
+        size={264}
+        padding="sm"
+        title="Voltin Operations"
+        hiddenFrom="md"
+        classNames={{ title: classes.drawerTitle }}
+      >
+        <nav aria-label="Console pages">{navigation}</nav>
+      </Drawer>
 
-      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+      <main id="main" tabIndex={-1} className={classes.main}>
         <Outlet />
-      </AppShell.Main>
+      </main>
 
-      <Spotlight
-        actions={actions}
-        shortcut={['mod + K', '/']}
-        nothingFound="No page matches"
-        highlightQuery
-        limit={20}
-        searchProps={{
-          leftSection: <IconSearch size={18} stroke={1.6} />,
-          placeholder: 'Go to…',
-          'aria-label': 'Search pages',
-        }}
-      />
-      <ShortcutsModal opened={shortcutsOpened} onClose={shortcuts.close} />
-    </AppShell>
+      <Suspense fallback={null}>
+        <CommandPalette pages={pages} />
+        {shortcutsOpened && <ShortcutsModal opened={shortcutsOpened} onClose={shortcuts.close} />}
+      </Suspense>
+    </div>
   );
 }

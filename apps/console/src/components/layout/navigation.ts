@@ -1,6 +1,16 @@
 import { IconHistory, IconStack2, IconUsers } from '@tabler/icons-react';
 import { can, type Permission, type Session } from '../../lib/auth';
 
+interface ConsolePageDefinition {
+  to: string;
+  label: string;
+  description: string;
+  permission: Permission;
+  icon: typeof IconStack2;
+  /** A `g` sequence: "g q". */
+  shortcut: string;
+}
+
 /** The console's pages, each with the permission it needs: the navbar, Spotlight and the `g` shortcuts read this. */
 export const PAGES = [
   {
@@ -27,7 +37,7 @@ export const PAGES = [
     icon: IconUsers,
     shortcut: 'g s',
   },
-] as const satisfies ReadonlyArray<{ to: string; permission: Permission; shortcut: string }>;
+] as const satisfies readonly ConsolePageDefinition[];
 
 export type ConsolePage = (typeof PAGES)[number];
 

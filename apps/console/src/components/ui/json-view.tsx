@@ -10,7 +10,8 @@ export function JsonView({ value, label }: { value: unknown; label: string }) {
     );
   return (
     <ScrollArea.Autosize mah={360} type="auto" offsetScrollbars>
-      <Code block aria-label={label} style={{ fontSize: 12, whiteSpace: 'pre' }}>
+      {/* Focusable: a long line scrolls sideways, and the keyboard must reach it. */}
+      <Code block aria-label={label} tabIndex={0} style={{ fontSize: 12, whiteSpace: 'pre' }}>
         {JSON.stringify(value, null, 2)}
       </Code>
     </ScrollArea.Autosize>

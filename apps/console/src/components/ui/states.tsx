@@ -8,17 +8,27 @@ interface EmptyStateProps {
   children?: ReactNode;
   icon?: ReactNode;
   action?: ReactNode;
+  /** When the state is the whole page, its title is the page's heading. */
+  heading?: 1 | 2;
 }
 
 /** Nothing to show: says so plainly, and what to do next when there is something to do. */
-export function EmptyState({ title, children, icon, action }: EmptyStateProps) {
+export function EmptyState({ title, children, icon, action, heading }: EmptyStateProps) {
   return (
     <Center py={48} px="md">
       <Stack align="center" gap="xs" maw={420} ta="center">
         <ThemeIcon variant="light" size={44} radius="xl" color="gray" aria-hidden>
           {icon ?? <IconInbox size={24} stroke={1.6} />}
         </ThemeIcon>
-        <Text fw={600}>{title}</Text>
+        {heading ? (
+          <Title order={heading} size="h4">
+            {title}
+          </Title>
+        ) : (
+          <Text fw={600} c="var(--mantine-color-text)">
+            {title}
+          </Text>
+        )}
         {children && (
           <Text size="sm" c="dimmed">
             {children}
@@ -31,9 +41,9 @@ export function EmptyState({ title, children, icon, action }: EmptyStateProps) {
 }
 
 /** The roles of the signed-in user do not permit a page or a list. */
-export function ForbiddenState({ what = 'this page' }: { what?: string }) {
+export function ForbiddenState({ what = 'this page', heading }: { what?: string; heading?: 1 | 2 }) {
   return (
-    <EmptyState title="You do not have access" icon={<IconLock size={24} stroke={1.6} />}>
+    <EmptyState title="You do not have access" icon={<IconLock size={24} stroke={1.6} />} heading={heading}>
       Your roles do not permit {what}. An Administrator can change your roles on the Staff page.
     </EmptyState>
   );
@@ -44,6 +54,16 @@ interface ErrorStateProps {
   onRetry?: () => void;
   /** What failed to load, for the heading: "the queues". */
   what?: string;
+}
+
+/** The server's reference of a failure it could not explain (5xx), for support. */
+function Reference({ error }: { error: unknown }) {
+  if (!isApiFailure(error) || error.status < 500 || !error.requestId) return null;
+  return (
+    <Text size="xs" c="dimmed">
+      Reference for support: <code>{error.requestId}</code>
+    </Text>
+  );
 }
 
 /** A list or page that could not load: the server's own words, and a way to try again. */
@@ -62,6 +82,7 @@ export function ErrorState({ error, onRetry, what = 'this' }: ErrorStateProps) {
         <Text size="sm" c="dimmed" role="alert">
           {messageOf(error)}
         </Text>
+        <Reference error={error} />
         {onRetry && (
           <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={onRetry}>
             Try again
@@ -85,6 +106,7 @@ export function FailureAlert({ error, title }: { error: unknown; title?: string 
       role="alert"
     >
       <Text size="sm">{messageOf(error)}</Text>
+      <Reference error={error} />
       {details.length > 0 && (
         <List size="sm" mt={4}>
           {details.map((line) => (

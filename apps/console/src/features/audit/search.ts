@@ -1,6 +1,4 @@
-import dayjs from 'dayjs';
 import { isoDate, pageSize, positiveInt, text } from '../../lib/search';
-import type { AuditLogQuery } from './api/get-audit-log';
 
 /** The audit log's filters and page in the URL; dates are calendar days in the browser's time zone. */
 export interface AuditSearch {
@@ -35,18 +33,5 @@ export function validateAuditSearch(raw: Record<string, unknown>): AuditSearch {
   };
 }
 
-/** The API's query for the URL's state: whole days from the start of `from` to the end of `to`. */
-export function auditQueryOf(search: AuditSearch): AuditLogQuery {
-  return {
-    ...(search.actor ? { actor: search.actor } : {}),
-    ...(search.action ? { action: search.action } : {}),
-    ...(search.targetType ? { targetType: search.targetType } : {}),
-    ...(search.targetId ? { targetId: search.targetId } : {}),
-    ...(search.from ? { from: dayjs(search.from).startOf('day').toISOString() } : {}),
-    ...(search.to ? { to: dayjs(search.to).add(1, 'day').startOf('day').toISOString() } : {}),
-    pageNumber: search.page ?? 1,
-    pageSize: search.pageSize ?? 20,
-  };
-}
-
-export const hasAuditFilters = (search: AuditSearch) => AUDIT_FILTER_KEYS.some((key) => search[key] !== undefined);
+export const hasAuditFilters = (search: AuditSearch) =>
+  AUDIT_FILTER_KEYS.some((key) => search[key] !== undefined);

@@ -1,5 +1,5 @@
-import type { QueueSummary } from './api/get-queues';
 import type { StatusQueue } from './api/get-queue-enrollments';
+import type { QueueSummary } from './api/get-queues';
 
 /**
  * A queue of enrollments in one status, listed by GET /queues/enrollments (upper-case status names); the other queues

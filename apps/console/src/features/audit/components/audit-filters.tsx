@@ -1,10 +1,7 @@
-import '@mantine/dates/styles.css';
-import { Autocomplete, Button, Group, Paper, SimpleGrid, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Button, Group, Paper, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCalendar, IconFilter, IconX } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { type AuditSearch, hasAuditFilters } from '../search';
 
 /** What the console records today; the fields take any value, these are suggestions. */
@@ -36,13 +33,18 @@ const valuesOf = (search: AuditSearch): FilterValues => ({
   dates: [search.from ?? null, search.to ?? null],
 });
 
-const day = (offset: number) => dayjs().add(offset, 'day').format('YYYY-MM-DD');
-const PRESETS: { value: [string, string]; label: string }[] = [
-  { value: [day(0), day(0)], label: 'Today' },
-  { value: [day(-1), day(-1)], label: 'Yesterday' },
-  { value: [day(-6), day(0)], label: 'Last 7 days' },
-  { value: [day(-29), day(0)], label: 'Last 30 days' },
-];
+// The calendar is the heaviest part of the page: it loads on its own, right after the rest.
+const AuditDateRange = lazy(() => import('./audit-date-range'));
+
+const DatesLoading = () => (
+  <TextInput
+    label="Dates"
+    placeholder="Any date"
+    readOnly
+    leftSection={<IconCalendar size={16} stroke={1.6} />}
+    aria-busy="true"
+  />
+);
 
 interface AuditFiltersProps {
   search: AuditSearch;
@@ -54,7 +56,8 @@ export function AuditFilters({ search, onApply }: AuditFiltersProps) {
   const form = useForm<FilterValues>({
     initialValues: valuesOf(search),
     validate: {
-      actor: (value) => (value && !value.includes('@') ? 'An email address, e.g. agent@bluebonnet.example' : null),
+      actor: (value) =>
+        value && !value.includes('@') ? 'An email address, e.g. agent@bluebonnet.example' : null,
     },
   });
 
@@ -84,45 +87,62 @@ export function AuditFilters({ search, onApply }: AuditFiltersProps) {
 
   return (
     <Paper withBorder p="md" mb="md" component="form" onSubmit={apply} aria-label="Filter the audit log">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="sm" verticalSpacing="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 6 }} spacing="sm" verticalSpacing="sm">
         <TextInput
           label="Actor"
-          placeholder="agent@bluebonnet.example"
+          placeholder="Any staff email"
           type="email"
           autoComplete="off"
           {...form.getInputProps('actor')}
         />
-        <Autocomplete label="Action" placeholder="Any action" data={ACTIONS} {...form.getInputProps('action')} />
-        <Autocomplete
+        <TextInput
+          label="Action"
+          placeholder="Any action"
+          autoComplete="off"
+          list="audit-actions"
+          {...form.getInputProps('action')}
+        />
+        <TextInput
           label="Target type"
           placeholder="Any type"
-          data={TARGET_TYPES}
+          autoComplete="off"
+          list="audit-target-types"
           {...form.getInputProps('targetType')}
         />
-        <TextInput label="Target id" placeholder="Any id" autoComplete="off" {...form.getInputProps('targetId')} />
-        <DatePickerInput
-          type="range"
-          label="Dates"
-          placeholder="Any date"
-          valueFormat="D MMM YYYY"
-          allowSingleDateInRange
-          clearable
-          maxDate={day(0)}
-          presets={PRESETS}
-          leftSection={<IconCalendar size={16} stroke={1.6} />}
-          {...form.getInputProps('dates')}
+        <TextInput
+          label="Target id"
+          placeholder="Any id"
+          autoComplete="off"
+          {...form.getInputProps('targetId')}
         />
-      </SimpleGrid>
-      <Group justify="flex-end" mt="sm" gap="xs">
-        {hasAuditFilters(search) && (
-          <Button variant="subtle" color="gray" leftSection={<IconX size={16} />} onClick={clear}>
-            Clear filters
+        <Suspense fallback={<DatesLoading />}>
+          <AuditDateRange
+            value={form.values.dates}
+            onChange={(dates) => form.setFieldValue('dates', dates)}
+            error={form.errors.dates as string | undefined}
+          />
+        </Suspense>
+        <Group justify="flex-end" align="flex-end" gap="xs" wrap="nowrap">
+          {hasAuditFilters(search) && (
+            <Button variant="subtle" color="gray" leftSection={<IconX size={16} />} onClick={clear}>
+              Clear
+            </Button>
+          )}
+          <Button type="submit" variant="light" leftSection={<IconFilter size={16} />}>
+            Apply
           </Button>
-        )}
-        <Button type="submit" variant="light" leftSection={<IconFilter size={16} />}>
-          Apply filters
-        </Button>
-      </Group>
+        </Group>
+      </SimpleGrid>
+      <datalist id="audit-actions">
+        {ACTIONS.map((action) => (
+          <option key={action} value={action} />
+        ))}
+      </datalist>
+      <datalist id="audit-target-types">
+        {TARGET_TYPES.map((type) => (
+          <option key={type} value={type} />
+        ))}
+      </datalist>
     </Paper>
   );
 }

@@ -1,5 +1,6 @@
 import { useAuditLog } from '../api/get-audit-log';
-import { type AuditSearch, auditQueryOf, hasAuditFilters } from '../search';
+import { auditQueryOf } from '../api-query';
+import { type AuditSearch, hasAuditFilters } from '../search';
 import { AuditFilters } from './audit-filters';
 import { AuditTable } from './audit-table';
 
@@ -13,7 +14,10 @@ export function AuditLogView({ search, onSearchChange }: AuditLogViewProps) {
   const { data, error, isFetching, isPending, refetch } = useAuditLog(auditQueryOf(search));
   return (
     <>
-      <AuditFilters search={search} onApply={(filters) => onSearchChange({ ...filters, pageSize: search.pageSize })} />
+      <AuditFilters
+        search={search}
+        onApply={(filters) => onSearchChange({ ...filters, pageSize: search.pageSize })}
+      />
       <AuditTable
         data={data}
         error={error}
@@ -24,7 +28,11 @@ export function AuditLogView({ search, onSearchChange }: AuditLogViewProps) {
         pageSize={search.pageSize ?? 20}
         onRetry={() => void refetch()}
         onPage={(page, pageSize) =>
-          onSearchChange({ ...search, page: page > 1 ? page : undefined, pageSize: pageSize !== 20 ? pageSize : undefined })
+          onSearchChange({
+            ...search,
+            page: page > 1 ? page : undefined,
+            pageSize: pageSize !== 20 ? pageSize : undefined,
+          })
         }
         onFilter={(filter) => onSearchChange({ ...search, ...filter, page: undefined })}
       />

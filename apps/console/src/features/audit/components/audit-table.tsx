@@ -1,4 +1,17 @@
-import { ActionIcon, Badge, Code, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Code,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconChevronRight, IconHistory } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -37,13 +50,13 @@ function Change({ entry }: { entry: AuditEntry }) {
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <div>
-          <Title order={3} size="h6" mb={6}>
+          <Title order={2} size="h6" mb={6}>
             Before
           </Title>
           <JsonView value={entry.before} label={`Entry ${entry.id} before the change`} />
         </div>
         <div>
-          <Title order={3} size="h6" mb={6}>
+          <Title order={2} size="h6" mb={6}>
             After
           </Title>
           <JsonView value={entry.after} label={`Entry ${entry.id} after the change`} />
@@ -83,7 +96,7 @@ export function AuditTable(props: AuditTableProps) {
   const columns: DataTableColumn<AuditEntry>[] = [
     {
       accessor: 'expand',
-      title: '',
+      title: <VisuallyHidden>Details</VisuallyHidden>,
       width: 44,
       render: (entry) => {
         const open = expanded.includes(entry.id);
@@ -106,31 +119,52 @@ export function AuditTable(props: AuditTableProps) {
     },
     {
       accessor: 'at',
-      title: 'Time',
-      noWrap: true,
+      title: 'When and who',
       render: (entry) => (
-        <Text size="sm" component="time" dateTime={entry.at}>
-          {formatDateTime(entry.at)}
-        </Text>
+        <div>
+          <Text size="sm" component="time" dateTime={entry.at} style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(entry.at)}
+          </Text>
+          <Tooltip label="Show only this actor's changes">
+            <UnstyledButton
+              className={classes.filterLink}
+              onClick={(event) => {
+                event.stopPropagation();
+                onFilter({ actor: entry.actor });
+              }}
+            >
+              <Text size="xs" c="dimmed" span>
+                {entry.actor}
+              </Text>
+            </UnstyledButton>
+          </Tooltip>
+        </div>
       ),
     },
     {
-      accessor: 'actor',
-      title: 'Actor',
+      accessor: 'action',
+      title: 'Action and target',
       render: (entry) => (
-        <Tooltip label="Show only this actor's changes">
-          <UnstyledButton
-            className={classes.filterLink}
-            onClick={(event) => {
-              event.stopPropagation();
-              onFilter({ actor: entry.actor });
-            }}
-          >
-            <Text size="sm" span>
-              {entry.actor}
-            </Text>
-          </UnstyledButton>
-        </Tooltip>
+        <div>
+          <Code fz="xs" style={{ whiteSpace: 'nowrap' }}>
+            {entry.action}
+          </Code>
+          <div>
+            <Tooltip label="Show only this target's history">
+              <UnstyledButton
+                className={classes.filterLink}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onFilter({ targetType: entry.targetType, targetId: entry.targetId });
+                }}
+              >
+                <Text size="xs" c="dimmed" span>
+                  {entry.targetType} <strong>{entry.targetId}</strong>
+                </Text>
+              </UnstyledButton>
+            </Tooltip>
+          </div>
+        </div>
       ),
     },
     {
@@ -144,37 +178,10 @@ export function AuditTable(props: AuditTableProps) {
       ),
     },
     {
-      accessor: 'action',
-      title: 'Action',
-      noWrap: true,
-      render: (entry) => <Code fz="xs">{entry.action}</Code>,
-    },
-    {
-      accessor: 'targetId',
-      title: 'Target',
-      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
-      noWrap: true,
-      render: (entry) => (
-        <Tooltip label="Show only this target's history">
-          <UnstyledButton
-            className={classes.filterLink}
-            onClick={(event) => {
-              event.stopPropagation();
-              onFilter({ targetType: entry.targetType, targetId: entry.targetId });
-            }}
-          >
-            <Text size="sm" span>
-              {entry.targetType} <strong>{entry.targetId}</strong>
-            </Text>
-          </UnstyledButton>
-        </Tooltip>
-      ),
-    },
-    {
       accessor: 'summary',
       title: 'Summary',
       render: (entry) => (
-        <Text size="sm" lineClamp={2}>
+        <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }} title={entry.summary}>
           {entry.summary}
         </Text>
       ),
@@ -197,12 +204,18 @@ export function AuditTable(props: AuditTableProps) {
       rowExpansion={{
         trigger: 'never',
         allowMultiple: true,
-        expanded: { recordIds: expanded, onRecordIdsChange: (ids: unknown[]) => setExpanded(ids as number[]) },
+        expanded: {
+          recordIds: expanded,
+          onRecordIdsChange: (ids: unknown[]) => setExpanded(ids as number[]),
+        },
         content: ({ record }) => <Change entry={record} />,
       }}
       emptyState={
         pending ? undefined : (
-          <EmptyState title={filtered ? 'No entry matches' : 'Nothing recorded yet'} icon={<IconHistory size={24} />}>
+          <EmptyState
+            title={filtered ? 'No entry matches' : 'Nothing recorded yet'}
+            icon={<IconHistory size={24} />}
+          >
             {filtered
               ? 'Try fewer filters or a wider date range.'
               : 'Changes made through the console appear here, newest first.'}

@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type DataOf, ok } from '../../../lib/api';
 import { invalidateQueues } from './invalidate';
 
-export async function retrySubmission(id: number): Promise<DataOf<'/enrollments/{id}/retry-submission', 'post'>> {
+export async function retrySubmission(
+  id: number,
+): Promise<DataOf<'/enrollments/{id}/retry-submission', 'post'>> {
   return ok(await api.POST('/enrollments/{id}/retry-submission', { params: { path: { id } } })).data;
 }
 

@@ -1,4 +1,15 @@
-import { Badge, Box, Group, NavLink, Paper, Select, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Group,
+  NativeSelect,
+  NavLink,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { IconClockHour4 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { ageSince, formatAge, formatCount, formatDateTime } from '../../../lib/format';
@@ -46,26 +57,28 @@ export function QueueList({ queues, selected, loading, onSelect }: QueueListProp
   return (
     <>
       <Box hiddenFrom="lg">
-        <Select
+        <NativeSelect
           label="Queue"
           data={statusQueues.map((q) => ({ value: q.queue, label: `${q.label} (${formatCount(q.count)})` }))}
-          value={selected ?? null}
-          onChange={(value) => value && onSelect(value)}
-          allowDeselect={false}
-          checkIconPosition="right"
-          comboboxProps={{ withinPortal: true }}
+          value={selected ?? ''}
+          onChange={(event) => event.currentTarget.value && onSelect(event.currentTarget.value)}
         />
       </Box>
 
-      <Paper withBorder p={6} visibleFrom="lg" className={classes.queueNav} component="nav" aria-label="Work queues">
+      <Paper
+        withBorder
+        p={6}
+        visibleFrom="lg"
+        className={classes.queueNav}
+        component="nav"
+        aria-label="Work queues"
+      >
         {statusQueues.map((q) => {
           const active = q.queue === selected;
           return (
             <NavLink
               key={q.queue}
-              component={Link}
-              to="/queues"
-              search={{ queue: q.queue }}
+              renderRoot={(props) => <Link {...props} to="/queues" search={{ queue: q.queue }} />}
               active={active}
               aria-current={active ? 'page' : undefined}
               label={q.label}
@@ -81,6 +94,7 @@ export function QueueList({ queues, selected, loading, onSelect }: QueueListProp
                 </Badge>
               }
               className={classes.queueLink}
+              classNames={{ description: classes.queueDescription }}
               data-empty={q.count === 0 || undefined}
             />
           );
@@ -92,7 +106,14 @@ export function QueueList({ queues, selected, loading, onSelect }: QueueListProp
             </Text>
             {otherQueues.map((q) => (
               <Tooltip key={q.queue} label={q.description} multiline w={260} position="right">
-                <Group justify="space-between" wrap="nowrap" px="sm" py={6} gap="xs" className={classes.otherQueue}>
+                <Group
+                  justify="space-between"
+                  wrap="nowrap"
+                  px="sm"
+                  py={6}
+                  gap="xs"
+                  className={classes.otherQueue}
+                >
                   <div>
                     <Text size="sm">{q.label}</Text>
                     <Text size="xs" c="dimmed" component="div">

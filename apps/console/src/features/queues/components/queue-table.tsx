@@ -1,9 +1,28 @@
-import { ActionIcon, Button, Group, List, Paper, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  List,
+  Menu,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCircleCheck, IconRefresh, IconRotateClockwise } from '@tabler/icons-react';
+import {
+  IconCircleCheck,
+  IconDots,
+  IconLockOpen,
+  IconRefresh,
+  IconRotateClockwise,
+  IconX,
+} from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { overlayOpen } from '../../../components/layout/shortcuts';
 import { ServerTable, TABLE_PAGE_SIZES } from '../../../components/ui/data-table';
 import { KbdHint } from '../../../components/ui/kbd-hint';
@@ -11,19 +30,23 @@ import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { messageOf } from '../../../lib/api';
 import { useCan } from '../../../lib/auth';
 import { ageSince, formatAge, formatCount, formatDateTime, formatMoney, humanize } from '../../../lib/format';
-import type { QueueSummary } from '../api/get-queues';
 import {
   type QueueItem,
   type QueueOrder,
   type StatusQueue,
   useQueueEnrollments,
 } from '../api/get-queue-enrollments';
+import type { QueueSummary } from '../api/get-queues';
 import { useRetrySubmission } from '../api/retry-submission';
 import { useRetrySubmissions } from '../api/retry-submissions';
 import { isDepositHeld, isFailedSubmission, isHold } from '../model';
 import classes from './queues.module.css';
-import { RejectModal } from './reject-modal';
-import { ReleaseHoldModal } from './release-hold-modal';
+
+// The action dialogs load when first needed (and are fetched while the browser is idle), not with the page.
+const loadRelease = () => import('./release-hold-modal');
+const loadReject = () => import('./reject-modal');
+const ReleaseHoldModal = lazy(() => loadRelease().then((module) => ({ default: module.ReleaseHoldModal })));
+const RejectModal = lazy(() => loadReject().then((module) => ({ default: module.RejectModal })));
 
 export interface QueueTableState {
   page: number;
@@ -37,7 +60,7 @@ interface QueueTableProps extends QueueTableState {
   onChange: (next: Partial<QueueTableState>) => void;
 }
 
-type Action = { kind: 'release' | 'reject'; item: QueueItem } | null;
+type Action = { kind: 'release' | 'reject'; item: QueueItem; open: boolean } | null;
 
 function WaitingSince({ since }: { since: string }) {
   return (
@@ -50,17 +73,20 @@ function WaitingSince({ since }: { since: string }) {
 }
 
 function Why({ item }: { item: QueueItem }) {
-  if (isFailedSubmission(item.status))
+  if (isFailedSubmission(item.status)) {
+    const errors = item.billingErrors;
+    const text = errors.length > 0 ? errors.join('; ') : 'The billing system could not be reached';
     return (
       <Stack gap={2} className={classes.reasons}>
-        <Text size="sm" lineClamp={2} title={item.billingErrors ?? undefined}>
-          {item.billingErrors || 'The billing system could not be reached'}
+        <Text size="sm" lineClamp={2} title={text}>
+          {text}
         </Text>
         <Text size="xs" c="dimmed">
           {item.submissionAttempts} {item.submissionAttempts === 1 ? 'attempt' : 'attempts'}
         </Text>
       </Stack>
     );
+  }
   if (item.reviewReasons.length > 0)
     return (
       <List size="sm" spacing={0} className={classes.reasons} withPadding={false} listStyleType="none">
@@ -91,8 +117,22 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
   const [action, setAction] = useState<Action>(null);
   const retry = useRetrySubmission();
   const bulkRetry = useRetrySubmissions();
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const bodyRef = useRef<HTMLTableSectionElement | null>(null);
+  const openAction = (kind: 'release' | 'reject', item: QueueItem) => setAction({ kind, item, open: true });
+  // Closing keeps the row until the dialog has faded out.
+  const closeAction = () => setAction((current) => (current ? { ...current, open: false } : null));
 
+  useEffect(() => {
+    if (!canAct) return;
+    const preload = () => void Promise.all([loadRelease(), loadReject()]);
+    const id = window.requestIdleCallback
+      ? window.requestIdleCallback(preload)
+      : window.setTimeout(preload, 1500);
+    return () => (window.cancelIdleCallback ? window.cancelIdleCallback(id) : window.clearTimeout(id));
+  }, [canAct]);
+
+  // Phones: the id joins the customer's cell and the actions fold into a menu, so the row stays readable.
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const failures = isFailedSubmission(queue);
   const holds = isHold(queue);
   const selectable = canAct && failures;
@@ -132,7 +172,11 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
           message: `Now ${humanize(outcome.status).toLowerCase()}.`,
         }),
       onError: (failure) =>
-        notifications.show({ color: 'red', title: `Enrollment ${item.id} not retried`, message: messageOf(failure) }),
+        notifications.show({
+          color: 'red',
+          title: `Enrollment ${item.id} not retried`,
+          message: messageOf(failure),
+        }),
     });
 
   const retrySelected = () => {
@@ -169,7 +213,11 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
   const move = (step: 1 | -1) => {
     if (records.length === 0) return;
     setHighlight((index) =>
-      index === null ? (step === 1 ? 0 : records.length - 1) : Math.min(Math.max(index + step, 0), records.length - 1),
+      index === null
+        ? step === 1
+          ? 0
+          : records.length - 1
+        : Math.min(Math.max(index + step, 0), records.length - 1),
     );
   };
 
@@ -192,7 +240,7 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
     [
       'r',
       whenFree(() => {
-        if (canAct && highlighted && isHold(highlighted.status)) setAction({ kind: 'release', item: highlighted });
+        if (canAct && highlighted && isHold(highlighted.status)) openAction('release', highlighted);
       }),
     ],
     [
@@ -208,7 +256,7 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
     {
       accessor: 'id',
       title: 'Enrollment',
-      width: 110,
+      hidden: !wide,
       render: (item) => (
         <Text size="sm" ff="monospace" fw={500}>
           {item.id}
@@ -221,6 +269,11 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
       render: (item) => (
         <div>
           <Text size="sm" fw={500}>
+            {!wide && (
+              <Text span size="sm" ff="monospace" c="dimmed" mr={6}>
+                {item.id}
+              </Text>
+            )}
             {item.customerName || '—'}
           </Text>
           <Text size="xs" c="dimmed" ff="monospace">
@@ -235,8 +288,10 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
       visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
       render: (item) => (
         <div>
-          <Text size="sm">{item.planName || '—'}</Text>
-          <Text size="xs" c="dimmed">
+          <Text size="sm" lineClamp={2} title={item.planName}>
+            {item.planName || '—'}
+          </Text>
+          <Text size="xs" c="dimmed" lineClamp={1}>
             {[item.utilityName, item.serviceArea].filter(Boolean).join(' · ')}
           </Text>
         </div>
@@ -245,6 +300,7 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
     {
       accessor: 'deposit',
       title: 'Deposit',
+      hidden: !holds,
       textAlign: 'right',
       visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
       render: (item) =>
@@ -255,7 +311,11 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
         ) : (
           <div>
             <Text size="sm">{formatMoney(item.deposit)}</Text>
-            <Text size="xs" c={isDepositHeld(item.depositStatus) ? 'orange.8' : 'dimmed'} fw={500}>
+            <Text
+              size="xs"
+              c={isDepositHeld(item.depositStatus) ? 'var(--mantine-color-orange-light-color)' : 'dimmed'}
+              fw={500}
+            >
               {humanize(item.depositStatus)}
             </Text>
           </div>
@@ -264,6 +324,7 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
     {
       accessor: 'reviewReasons',
       title: failures ? 'Billing system' : 'Why',
+      hidden: !failures && !records.some((record) => record.reviewReasons.length > 0),
       visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
       render: (item) => <Why item={item} />,
     },
@@ -280,42 +341,73 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
       accessor: 'actions',
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       textAlign: 'right',
-      width: holds || failures ? 180 : 100,
-      render: (item) => (
-        <Group gap={6} justify="flex-end" wrap="nowrap">
-          {isHold(item.status) && (
+      width: wide ? (holds || failures ? 180 : 100) : 52,
+      render: (item) =>
+        wide ? (
+          <Group gap={6} justify="flex-end" wrap="nowrap">
+            {isHold(item.status) && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                onClick={() => openAction('release', item)}
+                aria-label={`Release the hold of enrollment ${item.id}`}
+              >
+                Release
+              </Button>
+            )}
+            {isFailedSubmission(item.status) && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconRotateClockwise size={14} />}
+                onClick={() => retryOne(item)}
+                loading={retry.isPending && retry.variables === item.id}
+                aria-label={`Retry the submission of enrollment ${item.id}`}
+              >
+                Retry
+              </Button>
+            )}
             <Button
               size="compact-sm"
-              variant="light"
-              onClick={() => setAction({ kind: 'release', item })}
-              aria-label={`Release the hold of enrollment ${item.id}`}
+              variant="subtle"
+              color="red"
+              onClick={() => openAction('reject', item)}
+              aria-label={`Reject enrollment ${item.id}`}
             >
-              Release
+              Reject
             </Button>
-          )}
-          {isFailedSubmission(item.status) && (
-            <Button
-              size="compact-sm"
-              variant="light"
-              leftSection={<IconRotateClockwise size={14} />}
-              onClick={() => retryOne(item)}
-              loading={retry.isPending && retry.variables === item.id}
-              aria-label={`Retry the submission of enrollment ${item.id}`}
-            >
-              Retry
-            </Button>
-          )}
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            color="red"
-            onClick={() => setAction({ kind: 'reject', item })}
-            aria-label={`Reject enrollment ${item.id}`}
-          >
-            Reject
-          </Button>
-        </Group>
-      ),
+          </Group>
+        ) : (
+          <Menu position="bottom-end" withinPortal width={200}>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for enrollment ${item.id}`}>
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {isHold(item.status) && (
+                <Menu.Item
+                  leftSection={<IconLockOpen size={16} />}
+                  onClick={() => openAction('release', item)}
+                >
+                  Release hold
+                </Menu.Item>
+              )}
+              {isFailedSubmission(item.status) && (
+                <Menu.Item leftSection={<IconRotateClockwise size={16} />} onClick={() => retryOne(item)}>
+                  Retry submission
+                </Menu.Item>
+              )}
+              <Menu.Item
+                color="red"
+                leftSection={<IconX size={16} />}
+                onClick={() => openAction('reject', item)}
+              >
+                Reject
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        ),
     });
 
   const selectedRecords = records.filter((record) => selectedIds.includes(record.id));
@@ -371,6 +463,7 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
         </Paper>
       ) : (
         <ServerTable<QueueItem>
+          key={wide ? 'wide' : 'narrow'}
           records={records}
           columns={columns}
           idAccessor="id"
@@ -382,8 +475,12 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
           recordsPerPageOptions={TABLE_PAGE_SIZES}
           onRecordsPerPageChange={(size) => onChange({ pageSize: size, page: 1 })}
           sortStatus={{ columnAccessor: 'since', direction: order === 'oldest' ? 'asc' : 'desc' }}
-          onSortStatusChange={(sort) => onChange({ order: sort.direction === 'asc' ? 'oldest' : 'newest', page: 1 })}
-          bodyRef={bodyRef}
+          onSortStatusChange={(sort) =>
+            onChange({ order: sort.direction === 'asc' ? 'oldest' : 'newest', page: 1 })
+          }
+          bodyRef={(node: HTMLTableSectionElement | null) => {
+            bodyRef.current = node;
+          }}
           onRowClick={({ index }) => setHighlight(index)}
           rowClassName={(_, index) => (index === highlight ? classes.highlighted : undefined)}
           customRowAttributes={(_, index) => (index === highlight ? { 'data-highlighted': true } : {})}
@@ -391,7 +488,8 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
           {...(selectable
             ? {
                 selectedRecords,
-                onSelectedRecordsChange: (chosen: QueueItem[]) => setSelectedIds(chosen.map((record) => record.id)),
+                onSelectedRecordsChange: (chosen: QueueItem[]) =>
+                  setSelectedIds(chosen.map((record) => record.id)),
                 getRecordSelectionCheckboxProps: (item: QueueItem) => ({
                   'aria-label': `Select enrollment ${item.id}`,
                 }),
@@ -442,8 +540,15 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
         </Text>
       </Group>
 
-      <ReleaseHoldModal item={action?.kind === 'release' ? action.item : null} onClose={() => setAction(null)} />
-      <RejectModal item={action?.kind === 'reject' ? action.item : null} onClose={() => setAction(null)} />
+      {action && (
+        <Suspense fallback={null}>
+          {action.kind === 'release' ? (
+            <ReleaseHoldModal opened={action.open} item={action.item} onClose={closeAction} />
+          ) : (
+            <RejectModal opened={action.open} item={action.item} onClose={closeAction} />
+          )}
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Grid, Paper } from '@mantine/core';
+import { Box, Paper } from '@mantine/core';
 import { useCallback } from 'react';
 import { ErrorState } from '../../../components/ui/states';
 import { DEFAULT_PAGE_SIZE } from '../../../lib/search';
@@ -7,6 +7,7 @@ import { defaultQueue, isStatusQueue } from '../model';
 import type { QueuesSearch } from '../search';
 import { QueueList } from './queue-list';
 import { QueueTable, type QueueTableState } from './queue-table';
+import classes from './queues.module.css';
 
 interface QueuesWorkspaceProps {
   search: QueuesSearch;
@@ -18,7 +19,11 @@ interface QueuesWorkspaceProps {
 export function QueuesWorkspace({ search, onSearchChange }: QueuesWorkspaceProps) {
   const queues = useQueues();
   const selected =
-    search.queue && isStatusQueue(search.queue) ? search.queue : queues.data ? defaultQueue(queues.data) : undefined;
+    search.queue && isStatusQueue(search.queue)
+      ? search.queue
+      : queues.data
+        ? defaultQueue(queues.data)
+        : undefined;
   const summary = queues.data?.find((q) => q.queue === selected);
 
   const onTableChange = useCallback(
@@ -46,16 +51,16 @@ export function QueuesWorkspace({ search, onSearchChange }: QueuesWorkspaceProps
     );
 
   return (
-    <Grid gutter="lg">
-      <Grid.Col span={{ base: 12, lg: 3 }}>
+    <div className={classes.workspace}>
+      <Box className={classes.queueColumn}>
         <QueueList
           queues={queues.data}
           selected={selected}
           loading={queues.isPending}
           onSelect={(queue) => onSearchChange({ queue, pageSize: search.pageSize, order: search.order })}
         />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 9 }}>
+      </Box>
+      <Box className={classes.tableColumn}>
         {selected && isStatusQueue(selected) && (
           <QueueTable
             key={selected}
@@ -67,7 +72,7 @@ export function QueuesWorkspace({ search, onSearchChange }: QueuesWorkspaceProps
             onChange={onTableChange}
           />
         )}
-      </Grid.Col>
-    </Grid>
+      </Box>
+    </div>
   );
 }

@@ -9,23 +9,24 @@ import { useRejectEnrollment } from '../api/reject-enrollment';
 import { validateReason } from './release-hold-modal';
 
 interface RejectModalProps {
-  item: QueueItem | null;
+  opened: boolean;
+  item: QueueItem;
   onClose: () => void;
 }
 
 /** Rejects an enrollment before service starts: it is cancelled, with the reason in its history. */
-export function RejectModal({ item, onClose }: RejectModalProps) {
+export function RejectModal({ opened, item, onClose }: RejectModalProps) {
   const reject = useRejectEnrollment();
   const form = useForm({ initialValues: { reason: '' }, validate: { reason: validateReason } });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another enrollment is opened
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens
   useEffect(() => {
+    if (!opened) return;
     form.reset();
     reject.reset();
-  }, [item?.id]);
+  }, [opened, item.id]);
 
   const submit = form.onSubmit(({ reason }) => {
-    if (!item) return;
     reject.mutate(
       { id: item.id, reason: reason.trim() },
       {
@@ -42,42 +43,40 @@ export function RejectModal({ item, onClose }: RejectModalProps) {
   });
 
   return (
-    <Modal opened={item !== null} onClose={onClose} title="Reject enrollment" size="md">
-      {item && (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Group gap="xs" wrap="wrap">
-              <Text size="sm">
-                Enrollment <strong>{item.id}</strong> · {item.customerName || 'Unnamed customer'}
-              </Text>
-              <StatusBadge status={item.status} />
-            </Group>
-            <Text size="sm" c="dimmed">
-              The enrollment is cancelled before service starts. This cannot be undone from the console.
+    <Modal opened={opened} onClose={onClose} title="Reject enrollment" size="md">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm">
+              Enrollment <strong>{item.id}</strong> · {item.customerName || 'Unnamed customer'}
             </Text>
-            <Textarea
-              label="Reason"
-              description="Kept in the enrollment's history and the audit log."
-              placeholder="e.g. Customer asked to cancel"
-              autosize
-              minRows={3}
-              maxLength={500}
-              required
-              data-autofocus
-              {...form.getInputProps('reason')}
-            />
-            <FailureAlert error={reject.error} title="Not rejected" />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" color="red" loading={reject.isPending}>
-                Reject enrollment
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
+            <StatusBadge status={item.status} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            The enrollment is cancelled before service starts. This cannot be undone from the console.
+          </Text>
+          <Textarea
+            label="Reason"
+            description="Kept in the enrollment's history and the audit log."
+            placeholder="e.g. Customer asked to cancel"
+            autosize
+            minRows={3}
+            maxLength={500}
+            required
+            data-autofocus
+            {...form.getInputProps('reason')}
+          />
+          <FailureAlert error={reject.error} title="Not rejected" />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" loading={reject.isPending}>
+              Reject enrollment
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -21,12 +21,13 @@ export const validateReason = (value: string) => {
 };
 
 interface ReleaseHoldModalProps {
-  item: QueueItem | null;
+  opened: boolean;
+  item: QueueItem;
   onClose: () => void;
 }
 
 /** Releases a hold the agent vouches for; the deposit can be waived by those allowed to. */
-export function ReleaseHoldModal({ item, onClose }: ReleaseHoldModalProps) {
+export function ReleaseHoldModal({ opened, item, onClose }: ReleaseHoldModalProps) {
   const canWaive = useCan('deposits.waive');
   const release = useReleaseHold();
   const form = useForm({
@@ -34,26 +35,35 @@ export function ReleaseHoldModal({ item, onClose }: ReleaseHoldModalProps) {
     validate: { reason: validateReason },
   });
 
-  // A new row starts a clean form.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another enrollment is opened
+  // Each opening starts a clean form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens
   useEffect(() => {
+    if (!opened) return;
     form.reset();
     release.reset();
-  }, [item?.id]);
+  }, [opened, item.id]);
 
-  const showWaive = canWaive && item !== null && isDepositHeld(item.depositStatus);
+  const showWaive = canWaive && isDepositHeld(item.depositStatus);
 
   const submit = form.onSubmit(({ reason, waiveDeposit }) => {
-    if (!item) return;
     release.mutate(
       { id: item.id, reason: reason.trim(), ...(showWaive && waiveDeposit ? { waiveDeposit: true } : {}) },
       {
         onSuccess: (outcome) => {
-          notifications.show({
-            color: 'teal',
-            title: `Enrollment ${outcome.id} released`,
-            message: `Now ${humanize(outcome.status).toLowerCase()}.`,
-          });
+          const stillHeld = outcome.status === item.status;
+          notifications.show(
+            stillHeld
+              ? {
+                  color: 'yellow',
+                  title: `Enrollment ${outcome.id} is still on hold`,
+                  message: `The hold was checked again and stands: ${humanize(outcome.status).toLowerCase()}.`,
+                }
+              : {
+                  color: 'teal',
+                  title: `Enrollment ${outcome.id} released`,
+                  message: `Now ${humanize(outcome.status).toLowerCase()}.`,
+                },
+          );
           onClose();
         },
       },
@@ -61,51 +71,55 @@ export function ReleaseHoldModal({ item, onClose }: ReleaseHoldModalProps) {
   });
 
   return (
-    <Modal opened={item !== null} onClose={onClose} title="Release hold" size="md">
-      {item && (
-        <form onSubmit={submit} noValidate>
-          <Stack gap="md">
-            <Group gap="xs" wrap="wrap">
-              <Text size="sm">
-                Enrollment <strong>{item.id}</strong> · {item.customerName || 'Unnamed customer'}
-              </Text>
-              <StatusBadge status={item.status} />
-            </Group>
-            {item.reviewReasons.length > 0 && (
-              <Text size="sm" c="dimmed">
-                Held for: {item.reviewReasons.join('; ')}
-              </Text>
-            )}
-            <Textarea
-              label="Reason"
-              description="Why you vouch for it; kept in the enrollment's history and the audit log."
-              placeholder="e.g. Identity confirmed by phone with the customer"
-              autosize
-              minRows={3}
-              maxLength={REASON_MAX}
-              required
-              data-autofocus
-              {...form.getInputProps('reason')}
+    <Modal opened={opened} onClose={onClose} title="Release hold" size="md">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm">
+              Enrollment <strong>{item.id}</strong> · {item.customerName || 'Unnamed customer'}
+            </Text>
+            <StatusBadge status={item.status} />
+          </Group>
+          {item.reviewReasons.length > 0 && (
+            <Text size="sm" c="dimmed">
+              Held for: {item.reviewReasons.join('; ')}
+            </Text>
+          )}
+          <Textarea
+            label="Reason"
+            description="Why you vouch for it; kept in the enrollment's history and the audit log."
+            placeholder="e.g. Identity confirmed by phone with the customer"
+            autosize
+            minRows={3}
+            maxLength={REASON_MAX}
+            required
+            data-autofocus
+            {...form.getInputProps('reason')}
+          />
+          {isDepositHeld(item.depositStatus) && !(showWaive && form.values.waiveDeposit) && (
+            <Text size="xs" c="dimmed">
+              A {formatMoney(item.deposit)} deposit is still owed: unless it is waived, the enrollment stays
+              on hold until it is paid.
+            </Text>
+          )}
+          {showWaive && (
+            <Checkbox
+              label={`Waive the deposit (${formatMoney(item.deposit)})`}
+              description="The customer will not be asked to pay it."
+              {...form.getInputProps('waiveDeposit', { type: 'checkbox' })}
             />
-            {showWaive && (
-              <Checkbox
-                label={`Waive the deposit (${formatMoney(item.deposit)})`}
-                description="The customer will not be asked to pay it."
-                {...form.getInputProps('waiveDeposit', { type: 'checkbox' })}
-              />
-            )}
-            <FailureAlert error={release.error} title="Not released" />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={release.isPending}>
-                Release hold
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      )}
+          )}
+          <FailureAlert error={release.error} title="Not released" />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={release.isPending}>
+              Release hold
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

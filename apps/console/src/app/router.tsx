@@ -1,0 +1,164 @@
+import { Center, Loader } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+  useMatches,
+} from '@tanstack/react-router';
+import { useLayoutEffect } from 'react';
+import { AppLayout } from '../components/layout/app-layout';
+import { pagesFor } from '../components/layout/navigation';
+import { ErrorState } from '../components/ui/states';
+import { validateAuditSearch } from '../features/audit/search';
+import { validateQueuesSearch } from '../features/queues/search';
+import { validateStaffSearch } from '../features/staff/search';
+import { SIGN_IN_REASONS, type SignInSearch, sessionQueryOptions } from '../lib/auth';
+import { localPath, oneOf } from '../lib/search';
+import { NoPagesPage } from './routes/no-pages';
+import { NotFoundPage } from './routes/not-found';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The page's name in the browser's tab: "Queues · Voltin Operations". */
+    title?: string;
+  }
+}
+
+const PRODUCT = 'Voltin Operations';
+
+/** Every page's document title, set once here from the deepest route that names one. */
+function DocumentTitle() {
+  const title = useMatches({
+    select: (matches) => [...matches].reverse().find((match) => match.staticData.title)?.staticData.title,
+  });
+  // A layout effect: it runs before the pages' own effects, so a page without a route (not found) can still name itself.
+  useLayoutEffect(() => {
+    document.title = title ? `${title} · ${PRODUCT}` : PRODUCT;
+  }, [title]);
+  return null;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: () => (
+    <>
+      <DocumentTitle />
+      <Outlet />
+    </>
+  ),
+  notFoundComponent: NotFoundPage,
+  errorComponent: ({ error, reset }) => <ErrorState error={error} onRetry={reset} what="this page" />,
+  staticData: { title: undefined },
+});
+
+// --- Outside the console: signing in and setting up an account ------------------------------------------------
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-in',
+  staticData: { title: 'Sign in' },
+  validateSearch: (raw: Record<string, unknown>): SignInSearch => ({
+    redirect: localPath(raw, 'redirect'),
+    reason: oneOf(raw, 'reason', SIGN_IN_REASONS),
+  }),
+  beforeLoad: async ({ context, search }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQueryOptions()).catch(() => null);
+    if (session && search.reason === undefined)
+      throw redirect({ href: search.redirect ?? '/', replace: true });
+  },
+  component: lazyRouteComponent(() => import('./routes/sign-in')),
+});
+
+const setupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/setup/$token',
+  staticData: { title: 'Set up your account' },
+  component: lazyRouteComponent(() => import('./routes/setup')),
+});
+
+// --- The console, behind the sign-in ---------------------------------------------------------------------------
+
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: '_app',
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQueryOptions());
+    if (!session)
+      throw redirect({
+        to: '/sign-in',
+        search: { redirect: location.href === '/' ? undefined : location.href },
+      });
+    return { session };
+  },
+  component: AppLayout,
+});
+
+const indexRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/',
+  beforeLoad: ({ context }) => {
+    const first = pagesFor(context.session)[0];
+    if (first) throw redirect({ to: first.to, replace: true });
+  },
+  component: NoPagesPage,
+});
+
+const queuesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/queues',
+  staticData: { title: 'Queues' },
+  validateSearch: validateQueuesSearch,
+  component: lazyRouteComponent(() => import('./routes/queues')),
+});
+
+const auditLogRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/audit-log',
+  staticData: { title: 'Audit log' },
+  validateSearch: validateAuditSearch,
+  component: lazyRouteComponent(() => import('./routes/audit-log')),
+});
+
+const staffRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/staff',
+  staticData: { title: 'Staff' },
+  validateSearch: validateStaffSearch,
+  component: lazyRouteComponent(() => import('./routes/staff')),
+});
+
+const routeTree = rootRoute.addChildren([
+  signInRoute,
+  setupRoute,
+  appRoute.addChildren([indexRoute, queuesRoute, auditLogRoute, staffRoute]),
+]);
+
+export function createConsoleRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // Query owns caching: the router runs loaders and guards on every navigation.
+    defaultPreloadStaleTime: 0,
+    defaultPendingMs: 250,
+    defaultPendingComponent: () => (
+      <Center py={80} aria-label="Loading">
+        <Loader size="sm" type="dots" />
+      </Center>
+    ),
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createConsoleRouter>;
+  }
+}
