@@ -43,7 +43,11 @@ export async function sandboxEnrollment(firstName: string, lastName: string): Pr
     `/plans/for-wizard?ids_utilities=${oncor}&customer_type=${residential}`,
     bearer,
   );
-  const plan = plans[0].id_plan as number;
+  // A plan that needs no autopay, so that the credit check's fraud alert is what holds the enrollment.
+  const plan = plans.find(
+    (p: { name: string; recurring_billing_required: boolean }) =>
+      p.name.includes('12-Month Fixed') && !p.recurring_billing_required,
+  ).id_plan as number;
   const options = await call('GET', `/plans/acceptance-options?planId=${plan}`, bearer);
   const check = await call('POST', '/payments/credit-check', bearer, {
     firstName,
