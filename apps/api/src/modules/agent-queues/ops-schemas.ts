@@ -43,7 +43,9 @@ export const QueueItem = Type.Object({
   reviewReasons: Type.Array(Type.String(), {
     description: 'Why it waits for agent review (fraud alerts too).',
   }),
-  billingErrors: Type.Array(Type.String(), { description: 'What the billing system refused, one line each.' }),
+  billingErrors: Type.Array(Type.String(), {
+    description: 'What the billing system refused, one line each.',
+  }),
   submissionAttempts: Type.Integer(),
 });
 
