@@ -13,4 +13,5 @@ export const SEALED_COLUMNS = [
   { table: 'credit_checks', rowKey: 'id', columns: ['ssn_sealed', 'date_of_birth_sealed'] },
   { table: 'payment_gateway_accounts', rowKey: 'id', columns: ['transaction_key_sealed', 'api_key_sealed'] },
   { table: 'signing_connect_keys', rowKey: 'id', columns: ['key_sealed'] },
+  { table: 'staff_users', rowKey: 'id', columns: ['totp_secret_sealed'] },
 ] as const;
