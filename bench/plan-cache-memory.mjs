@@ -46,6 +46,7 @@ async function startApi(databaseUrl, maxBytes) {
     env: {
       ...process.env,
       PORT: String(port),
+      CONSOLE_PORT: '0',
       HOST,
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',

@@ -93,6 +93,8 @@ function startApi(databaseUrl, extraArgs = profileArgs) {
     [...extraArgs, 'apps/api/dist/server.js'],
     {
       DATABASE_URL: databaseUrl,
+      // Two API processes run side by side in the scale run: the console's port is the system's choice.
+      CONSOLE_PORT: '0',
       LOG_LEVEL: 'warn',
       BACKGROUND_TASKS: 'false',
       LOGIN_ATTEMPTS_PER_MINUTE: '10000',

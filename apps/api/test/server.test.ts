@@ -30,6 +30,7 @@ describe('the server process', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'voltin-server-'));
     const server = startServer({
       PORT: '0',
+      CONSOLE_PORT: '0',
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${path.join(dir, 'voltin.sqlite')}`,
     });

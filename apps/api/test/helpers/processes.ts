@@ -60,6 +60,8 @@ export async function startNode(databaseUrl: string, env: Record<string, string>
       DATABASE_URL: databaseUrl,
       HOST: '127.0.0.1',
       PORT: String(port),
+      // The console's port too is the system's choice: several nodes run on one machine here.
+      CONSOLE_PORT: '0',
       LOG_LEVEL: 'error',
       PASSWORD_HASH_COST: '12',
       LOGIN_ATTEMPTS_PER_MINUTE: '10000',
