@@ -8,6 +8,8 @@ test.describe('staff management in the Operations console', () => {
     page,
     browser,
   }) => {
+    // Two browsers, two sign-ins and two accessibility scans: longer than one page's test on a busy CI machine.
+    test.slow();
     // A new address each run: a retry meets the same server.
     const email = `jordan.${Date.now()}@bluebonnet.example`;
     await signIn(page, 'admin', '/staff');
