@@ -54,6 +54,7 @@ import { createCreditChecksService, creditCheckRoutes } from './modules/credit-c
 import { createCustomerTypesService, customerTypeRoutes } from './modules/customer-types/index.js';
 import { createCustomerView } from './modules/customer-view/index.js';
 import { createCustomersService, customerRoutes, sealClearTaxIds } from './modules/customers/index.js';
+import { createDashboard } from './modules/dashboard/index.js';
 import { createDocumentsService, documentRoutes } from './modules/documents/index.js';
 import {
   activeAutopayTokens,
@@ -412,7 +413,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       audit,
       agent,
       files,
-      customers: createCustomerView({ db: db.kysely, secretBox: keys.secretBox }),
+      customers: createCustomerView({
+        db: db.kysely,
+        secretBox: keys.secretBox,
+        clock,
+        billing,
+        notifications,
+        customers,
+        changes: accountChanges,
+        enrollments,
+      }),
+      dashboard: createDashboard({ db: db.kysely, clock }),
     },
     options.onUndeclaredAnswer,
   );

@@ -9,6 +9,7 @@ import { staffAccessControl } from './http/staff-access.js';
 import { type AgentQueues, agentOpsRoutes } from './modules/agent-queues/index.js';
 import { type AuditLog, auditRoutes } from './modules/audit/index.js';
 import { type CustomerView, customerViewOpsRoutes } from './modules/customer-view/index.js';
+import { type DashboardService, dashboardOpsRoutes } from './modules/dashboard/index.js';
 import type { FilesService } from './modules/files/index.js';
 import { type StaffService, staffRoutes } from './modules/staff/index.js';
 
@@ -18,6 +19,7 @@ export interface ConsoleServices {
   agent: AgentQueues;
   files: FilesService;
   customers: CustomerView;
+  dashboard: DashboardService;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function buildConsoleApp(
         files: services.files,
       });
       await api.register(customerViewOpsRoutes, { customers: services.customers, audit: services.audit });
+      await api.register(dashboardOpsRoutes, { dashboard: services.dashboard });
     },
     { prefix: '/ops/api/v1' },
   );

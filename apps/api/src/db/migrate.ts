@@ -33,6 +33,8 @@ import * as taskRuns from './migrations/2026-11-26T0100-task-runs.js';
 import * as staffAndAudit from './migrations/2026-11-26T0200-staff-and-audit.js';
 import * as enrollmentStatusSince from './migrations/2026-11-26T0300-enrollment-status-since.js';
 import * as customerSearch from './migrations/2026-11-26T0400-customer-search.js';
+import * as customerNotes from './migrations/2026-11-27T0100-customer-notes.js';
+import * as dashboardIndexes from './migrations/2026-11-27T0200-dashboard-indexes.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Listed statically so the compiled server needs no file-system scan. */
@@ -70,6 +72,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T0200-staff-and-audit': staffAndAudit,
   '2026-11-26T0300-enrollment-status-since': enrollmentStatusSince,
   '2026-11-26T0400-customer-search': customerSearch,
+  '2026-11-27T0100-customer-notes': customerNotes,
+  '2026-11-27T0200-dashboard-indexes': dashboardIndexes,
 };
 
 /** PostgreSQL: Kysely looks for its bookkeeping tables in every schema unless told which one is ours. */

@@ -108,6 +108,11 @@ export const ERROR_CODES = {
     status: 409,
     description: 'Operations console: the change would leave the company with no active Administrator.',
   },
+  CUSTOMER_HAS_NO_LOGIN: {
+    status: 409,
+    description:
+      'Operations console: the customer has no active login with an email address, so no password-reset link can be sent.',
+  },
   CUSTOMER_FORBIDDEN: {
     status: 403,
     description: 'The resource belongs to another customer than the one the customer hash was issued for.',

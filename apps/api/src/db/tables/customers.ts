@@ -63,7 +63,19 @@ export interface MailBouncesTable {
   bounced_at: string;
 }
 
+/** A note staff wrote about a customer in the console; added, never edited. */
+export interface CustomerNotesTable {
+  id: Generated<number>;
+  company_id: number;
+  customer_id: number;
+  /** Who wrote it: `staff:<email>`. */
+  author: string;
+  body: string;
+  created_at: string;
+}
+
 export interface CustomerAccountTables {
+  customer_notes: CustomerNotesTable;
   customer_reset_tokens: CustomerResetTokensTable;
   customer_links: CustomerLinksTable;
   mail_outbox: MailOutboxTable;

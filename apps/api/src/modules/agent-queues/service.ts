@@ -331,6 +331,8 @@ const QUEUE_LABELS: Record<string, string> = {
   ON_HOLD_DEPOSIT_PENDING: 'Deposit pending',
   ON_HOLD_AUTOPAY_SETUP_REQUIRED: 'Autopay set-up required',
   ON_HOLD_VERIFICATION_FAILED: 'Verification failed',
+  // Not a queue (the verification provider has it), but the dashboard counts it among the holds.
+  ON_HOLD_VERIFICATION_PENDING: 'Verification pending',
   SUBMITION_NOT_SENT_CONNECTION_ERROR: 'Submission not sent (connection error)',
   SUBMITTED_WITH_ERRORS: 'Submitted with errors',
   RENEWAL_PENDING: 'Renewals pending',
@@ -338,6 +340,9 @@ const QUEUE_LABELS: Record<string, string> = {
   'etf-invoices': 'ETF invoices of drops',
   'unverified-meters': 'Unverified meters',
 };
+
+/** The console's name of a queue, or of a hold status (the dashboard's holds). */
+export const queueLabel = (key: string): string => QUEUE_LABELS[key] ?? key;
 
 const QUEUE_DESCRIPTIONS: Record<string, string> = {
   'credit-letters': 'Uploaded letters of credit waiting for an agent to approve or reject them.',

@@ -3,4 +3,4 @@ export { alreadyRecorded, confirmGatewayCharge } from './confirmation.js';
 export { createHostedPayment } from './hosted-payment.js';
 export { chargeRoutes } from './routes.js';
 export { type ChargesService, createChargesService } from './service.js';
-export { chargesAfter, chargesOfEnrollments, findCharge } from './store.js';
+export { chargesAfter, chargesOfEnrollments, findCharge, paymentCounts } from './store.js';

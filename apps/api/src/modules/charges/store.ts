@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { ChargeTransactionChangesTable, ChargeTransactionsTable } from '../../db/tables/enrollments.js';
-import type { ChargeStatus } from '../../domain/charges.js';
+import { type ChargeStatus, PAYING_TRANSACTION_TYPES } from '../../domain/charges.js';
 import type { Paging } from '../../http/envelope.js';
 
 export type Charge = Selectable<ChargeTransactionsTable>;
@@ -227,4 +227,28 @@ export function unknownChargesUnchangedSince(db: Db, before: string, limit: numb
     .where('updated_at', '<=', before)
     .limit(limit)
     .execute();
+}
+
+/**
+ * How many payments (deposits, one-time and recurring payments; not refunds) the company charged between two instants
+ * and how many of them the gateway declined (the console's dashboard): one range of (company_id, created_at).
+ */
+export async function paymentCounts(
+  db: Db,
+  companyId: number,
+  from: string,
+  to: string,
+): Promise<{ payments: number; declined: number }> {
+  const row = await db
+    .selectFrom('charge_transactions')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('payments'),
+      eb.fn.sum<number | null>(eb.case().when('status', '=', 'declined').then(1).else(0).end()).as('declined'),
+    ])
+    .where('company_id', '=', companyId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .where('transaction_type', 'in', PAYING_TRANSACTION_TYPES)
+    .executeTakeFirstOrThrow();
+  return { payments: Number(row.payments), declined: Number(row.declined ?? 0) };
 }

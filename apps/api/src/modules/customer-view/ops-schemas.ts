@@ -1,6 +1,8 @@
 import { Type } from 'typebox';
 import { Id } from '../../http/schemas.js';
 import { QueueItem } from '../agent-queues/index.js';
+import { BillingStatement } from '../billing/index.js';
+import { NotificationSchema } from '../notifications/index.js';
 import { REVEALABLE } from './service.js';
 
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -23,6 +25,24 @@ export const CustomerHit = Type.Object({
   detail: Nullable(Type.String({ description: 'The meter or enrollment that matched.' })),
 });
 
+export const StaffNote = Type.Object({
+  id: Type.Integer(),
+  author: Type.String({ description: 'staff:<email> of who wrote it.' }),
+  body: Type.String(),
+  at: Type.String(),
+});
+
+export const NoteBody = Type.Object({
+  body: Type.String({ minLength: 1, maxLength: 2000, description: 'The note, as staff wrote it.' }),
+});
+
+export const ResetLinkSent = Type.Object({
+  sentTo: Type.String({ description: 'The address the link went to, masked.' }),
+});
+
+export const NotificationIdParams = Type.Object({ id: Id('The notification id.') });
+export const EnrollmentIdParams = Type.Object({ id: Id('The enrollment id.') });
+
 export const CustomerIdParams = Type.Object({ id: Id('The customer id.') });
 
 export const CustomerProfile = Type.Object({
@@ -44,6 +64,22 @@ export const CustomerProfile = Type.Object({
   }),
   dateOfBirthOnFile: Type.Boolean(),
   enrollments: Type.Array(QueueItem, { description: 'Newest first.' }),
+  payments: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      enrollmentId: Type.Integer(),
+      type: Type.String({ description: 'What was charged: the deposit, a payment, a refund.' }),
+      status: Type.String(),
+      amount: Type.Number({ description: 'Dollars.' }),
+      at: Type.String(),
+    }),
+    { description: 'Charges through the gateway on any of the customer’s enrollments, newest first.' },
+  ),
+  statements: Type.Array(Type.Object({ enrollmentId: Type.Integer(), ...BillingStatement.properties }), {
+    description: 'The newest statements of each billed enrollment, newest first.',
+  }),
+  notifications: Type.Array(NotificationSchema, { description: 'The newest 50, newest first.' }),
+  notes: Type.Array(StaffNote, { description: 'Notes by staff, newest 50 first.' }),
 });
 
 export const RevealBody = Type.Object({ field: Type.String({ enum: [...REVEALABLE] }) });

@@ -1,8 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import type { Clock } from '../../domain/clock.js';
+import { ApiError, notFound } from '../../http/errors.js';
 import { open, type SecretBox } from '../../security/secret-box.js';
+import type { BillingService } from '../billing/index.js';
+import { chargesOfEnrollments } from '../charges/index.js';
 import {
+  type CustomersService,
   customersByEmailPrefix,
   customersByFullName,
   customersByIds,
@@ -11,10 +15,21 @@ import {
   findCustomer,
   normalizePhone,
 } from '../customers/index.js';
-import { enrollmentOwner, enrollmentsByMeterPrefix, enrollmentsOfCustomer } from '../enrollments/index.js';
+import {
+  type AccountChanges,
+  type EnrollmentsService,
+  enrollmentOwner,
+  enrollmentsByMeterPrefix,
+  enrollmentsOfCustomer,
+} from '../enrollments/index.js';
+import type { NotificationsService } from '../notifications/index.js';
+import * as store from './store.js';
 
 /** How many customers a search answers: enough to pick from as one types, never a whole table. */
 export const SEARCH_LIMIT = 20;
+/** The profile shows this many of the newest notes, notifications and statements of each account. */
+const RECENT = 50;
+const RECENT_STATEMENTS = 6;
 
 type CustomerSummary = Awaited<ReturnType<typeof customersByIds>>[number];
 
@@ -45,8 +60,55 @@ const hit = (customer: CustomerSummary, matchedOn: string, detail: string | null
 });
 
 /** The console's customer view: finding a customer as staff type, and the profile with personal data masked. */
-export function createCustomerView(deps: { db: Kysely<Database>; secretBox: SecretBox }) {
+export function createCustomerView(deps: {
+  db: Kysely<Database>;
+  secretBox: SecretBox;
+  clock: Clock;
+  billing: BillingService;
+  notifications: NotificationsService;
+  customers: CustomersService;
+  changes: AccountChanges;
+  enrollments: Pick<EnrollmentsService, 'row'>;
+}) {
   const { db } = deps;
+
+  /** The newest statements of each of the enrollments that have a billing account (the others have none yet). */
+  async function statementsOf(companyId: number, enrollmentIds: number[]) {
+    const perAccount = await Promise.all(
+      enrollmentIds.map(async (enrollmentId) => {
+        const account = await deps.billing.account(companyId, enrollmentId).catch((error: unknown) => {
+          if (error instanceof ApiError && error.code === 'NOT_FOUND') return null;
+          throw error;
+        });
+        if (!account) return [];
+        const { items } = await deps.billing.statements(account, {
+          pageNumber: 1,
+          pageSize: RECENT_STATEMENTS,
+        });
+        return items.map((statement) => ({ enrollmentId, ...statement }));
+      }),
+    );
+    return perAccount.flat().sort((a, b) => b.statementDate.localeCompare(a.statementDate));
+  }
+
+  async function paymentsOf(enrollmentIds: number[]) {
+    const charges = await chargesOfEnrollments(db, enrollmentIds);
+    return charges.reverse().map((charge) => ({
+      id: charge.id,
+      enrollmentId: charge.enrollment_id,
+      type: charge.transaction_type,
+      status: charge.status,
+      amount: charge.amount_cents / 100,
+      at: charge.created_at,
+    }));
+  }
+
+  const noteWire = (note: Awaited<ReturnType<typeof store.insertNote>>) => ({
+    id: note.id,
+    author: note.author,
+    body: note.body,
+    at: note.created_at,
+  });
 
   /** Customers reached through their enrollments (an enrollment id, a meter number), with what matched. */
   async function throughEnrollments(
@@ -150,9 +212,65 @@ export function createCustomerView(deps: { db: Kysely<Database>; secretBox: Secr
         createdAt: customer.created_at,
         ssnOnFile: customer.ssn_last4 !== null,
         dateOfBirthOnFile: customer.date_of_birth_sealed !== null,
-        enrollments: await enrollmentsOfCustomer(db, companyId, customerId),
+        ...(await this.activity(companyId, customerId)),
       };
     },
+
+    /** What happened on the customer's accounts: enrollments, payments, statements, notifications, staff notes. */
+    async activity(companyId: number, customerId: number) {
+      const enrollments = await enrollmentsOfCustomer(db, companyId, customerId);
+      const ids = enrollments.map((e) => e.id);
+      const [payments, statements, notifications, notes] = await Promise.all([
+        paymentsOf(ids),
+        statementsOf(companyId, ids),
+        deps.notifications.byCustomer(companyId, customerId, false),
+        store.notesOf(db, companyId, customerId, RECENT),
+      ]);
+      return {
+        enrollments,
+        payments,
+        statements,
+        notifications: notifications.slice(0, RECENT),
+        notes: notes.map(noteWire),
+      };
+    },
+
+    /** A note by a staff member about the customer; kept as written. */
+    async addNote(companyId: number, customerId: number, author: string, body: string) {
+      await this.customerOf(companyId, customerId);
+      return noteWire(
+        await store.insertNote(db, {
+          company_id: companyId,
+          customer_id: customerId,
+          author,
+          body,
+          created_at: deps.clock.now().toISOString(),
+        }),
+      );
+    },
+
+    /** The customer of the company, or 404 (another company's customer is not found either). */
+    async customerOf(companyId: number, customerId: number) {
+      const customer = await findCustomer(db, companyId, customerId);
+      if (!customer) throw notFound(`Customer ${customerId}`);
+      return customer;
+    },
+
+    /** Emails the customer a password-reset link, as the customer's own request would. */
+    async sendPasswordResetLink(companyId: number, customerId: number) {
+      await this.customerOf(companyId, customerId);
+      return deps.customers.sendResetLinkForStaff(companyId, customerId);
+    },
+
+    /** Sends one of the customer's notifications again. */
+    resendNotification: (companyId: number, notificationId: number) =>
+      deps.notifications.resend(companyId, notificationId),
+
+    /** The enrollment changes a customer may make, asked by staff on the customer's behalf (same rules). */
+    changes: deps.changes,
+
+    /** An enrollment of the company with its status (404 for another company's). */
+    enrollmentStatus: (companyId: number, id: number) => deps.enrollments.row(companyId, id),
 
     /** One piece of identity data, for a staff member permitted to see it (the route audits each reveal). */
     async reveal(companyId: number, customerId: number, field: Revealable): Promise<string | null> {

@@ -40,7 +40,7 @@ export async function languageShortName(db: Db, languageId: number): Promise<str
 export async function findRecoverableLogins(
   db: Db,
   companyId: number,
-  match: { userName?: string; email?: string },
+  match: { userName?: string; email?: string; customerId?: number },
   limit: number,
 ) {
   const logins = await store.findRecoverableLogins(db, companyId, match, limit);

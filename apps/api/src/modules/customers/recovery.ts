@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Static } from 'typebox';
-import { mailLanguageOf, renderMail } from '../../adapters/mail/index.js';
+import { mailLanguageOf, maskEmail, renderMail } from '../../adapters/mail/index.js';
 import { epochSeconds } from '../../domain/clock.js';
 import { ApiError } from '../../http/errors.js';
 import { hashPassword } from '../../security/passwords.js';
 import { newOpaqueToken, sha256Hex } from '../../security/tokens.js';
 import type { CustomersContext } from './context.js';
-import { findActiveBrand, findRecoverableLogins } from './lookups.js';
+import { findActiveBrand, findDefaultBrand, findRecoverableLogins } from './lookups.js';
 import { afterPasswordChange } from './passwords.js';
 import { throttleProbe } from './probes.js';
 import { assertPasswordPolicy, normalizeUserName } from './rules.js';
@@ -172,6 +172,23 @@ export function createRecovery(context: CustomersContext) {
     });
   }
 
+  /**
+   * Staff send a customer the same reset link the customer could ask for, from the company's default brand, within
+   * the same hourly budget per login; unlike the customer's request, the answer says where it went (masked).
+   */
+  async function sendResetLinkForStaff(companyId: number, customerId: number): Promise<{ sentTo: string }> {
+    const [login] = await findRecoverableLogins(db, companyId, { customerId }, 1);
+    const brand = await findDefaultBrand(db, companyId);
+    if (!login || !brand)
+      throw new ApiError(
+        'CUSTOMER_HAS_NO_LOGIN',
+        'This customer has no active login with an email address to send a reset link to.',
+      );
+    await rateLimiter.consume(`reset-mail:${companyId}:${login.id}`, RECOVERY_EMAILS_PER_HOUR, 3600);
+    await sendResetLink(companyId, brand, login);
+    return { sentTo: maskEmail(login.email!) };
+  }
+
   async function checkResetToken(companyId: number, token: string): Promise<TokenCheck> {
     const row = await store.findResetToken(db, companyId, sha256Hex(token));
     if (row?.active !== 1)
@@ -230,5 +247,5 @@ export function createRecovery(context: CustomersContext) {
     return { customerId: check.customerId };
   }
 
-  return { forgotPassword, forgotUsername, validateResetHash, resetPassword };
+  return { forgotPassword, forgotUsername, sendResetLinkForStaff, validateResetHash, resetPassword };
 }

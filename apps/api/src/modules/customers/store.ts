@@ -148,7 +148,7 @@ export async function deactivateCustomer(db: Db, customerId: number, at: string)
 export function findRecoverableLogins(
   db: Db,
   companyId: number,
-  match: { userName?: string; email?: string },
+  match: { userName?: string; email?: string; customerId?: number },
   limit: number,
 ) {
   let query = db
@@ -160,6 +160,7 @@ export function findRecoverableLogins(
     .where('password_hash', 'is not', null)
     .where('email', 'is not', null);
   if (match.userName !== undefined) query = query.where('user_name', '=', match.userName);
+  if (match.customerId !== undefined) query = query.where('id', '=', match.customerId);
   if (match.email !== undefined)
     query = query.where(sql<string>`lower(email)`, '=', match.email.toLowerCase());
   return query.orderBy('id').limit(limit).execute();

@@ -23,3 +23,12 @@ export const conflict = (message: string, detail: string) =>
   new ApiError('ENROLLMENT_STATUS_CONFLICT', message, [detail]);
 
 export const nowIso = (clock: Clock) => clock.now().toISOString();
+
+/**
+ * Who asked for a change a customer may make: the customer (undefined), or staff in the console acting on the
+ * customer's behalf (`staff:<email>`). The customer's rules apply either way; the history says who asked.
+ */
+export type RequestedBy = string | undefined;
+
+export const requestedBy = (reason: string, by: RequestedBy) =>
+  by ? `${reason} (asked by ${by} on the customer's behalf)` : reason;

@@ -2,7 +2,7 @@ import { BILLING_DELIVERY_METHODS } from '../../domain/billing-delivery.js';
 import { ApiError } from '../../http/errors.js';
 import { findCompanyMarkets } from '../company/index.js';
 import * as accounts from './account-store.js';
-import type { AccountChangesDeps } from './changes-deps.js';
+import { type AccountChangesDeps, type RequestedBy, requestedBy } from './changes-deps.js';
 import { AWAITING_BILLING_STATUSES, type EnrollmentStatus, isLive } from './lifecycle.js';
 import * as store from './store.js';
 
@@ -20,7 +20,7 @@ export function createDeliveryMethod({ db, clock, core, utilities }: AccountChan
     return market.handle_payments === 1 && !AWAITING_BILLING_STATUSES.includes(e.status as EnrollmentStatus);
   }
 
-  async function updateDeliveryMethod(companyId: number, id: number, method: number) {
+  async function updateDeliveryMethod(companyId: number, id: number, method: number, by?: RequestedBy) {
     const e = await core.row(companyId, id);
     if (!(await changeAllowed(e))) {
       throw new ApiError(
@@ -37,7 +37,7 @@ export function createDeliveryMethod({ db, clock, core, utilities }: AccountChan
       e,
       e.status as EnrollmentStatus,
       'customer',
-      `Billing delivery method changed to ${methodName}`,
+      requestedBy(`Billing delivery method changed to ${methodName}`, by),
       { billing_delivery_method: method },
     );
     return core.get(companyId, id);

@@ -4,7 +4,7 @@ import { ApiError } from '../../http/errors.js';
 import { findCustomerTypes } from '../company/index.js';
 import { findPlanTerms } from '../plans/index.js';
 import * as accounts from './account-store.js';
-import { type AccountChangesDeps, conflict, nowIso } from './changes-deps.js';
+import { type AccountChangesDeps, conflict, nowIso, type RequestedBy, requestedBy } from './changes-deps.js';
 import { isLive } from './lifecycle.js';
 import { DROP_REASONS, type DropRequest, type DropResult } from './schemas.js';
 import * as store from './store.js';
@@ -15,6 +15,7 @@ export function createDrop({ db, clock, core, utilities }: AccountChangesDeps) {
     companyId: number,
     id: number,
     body: Static<typeof DropRequest>,
+    by?: RequestedBy,
   ): Promise<Static<typeof DropResult>> {
     const e = await core.row(companyId, id);
     if (body.effectiveDate < dayOf(clock))
@@ -33,17 +34,25 @@ export function createDrop({ db, clock, core, utilities }: AccountChangesDeps) {
         e,
         'CANCELLED',
         'customer',
-        `Cancelled before service started: ${reason.name}`,
+        requestedBy(`Cancelled before service started: ${reason.name}`, by),
       );
       return { enrollment: await core.get(companyId, id), etf_invoice: null };
     }
     const etf = await earlyTerminationFee(e, body.effectiveDate, reason.etf);
     const invoice = await db.transaction().execute(async (trx) => {
-      await store.transition(trx, clock, e, 'DROP_PENDING', 'customer', `Drop requested: ${reason.name}`, {
-        drop_effective_date: body.effectiveDate,
-        drop_reason_code: reason.id,
-        remove_meter: body.removeMeter ? 1 : 0,
-      });
+      await store.transition(
+        trx,
+        clock,
+        e,
+        'DROP_PENDING',
+        'customer',
+        requestedBy(`Drop requested: ${reason.name}`, by),
+        {
+          drop_effective_date: body.effectiveDate,
+          drop_reason_code: reason.id,
+          remove_meter: body.removeMeter ? 1 : 0,
+        },
+      );
       await store.cancelLiveRenewal(trx, clock, e.id, 'the enrollment it continues is being dropped');
       if (etf === 0) return null;
       return accounts.insertEtfInvoice(trx, {

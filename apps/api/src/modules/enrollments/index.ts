@@ -1,5 +1,12 @@
 export { activeAutopayTokens } from './account-store.js';
 export { type AccountChanges, createAccountChanges } from './changes.js';
+export {
+  cancellationsByActor,
+  enrollmentsCreatedPerDay,
+  enrollmentsSubmittedPerDay,
+  holdsByAge,
+  submissionOutcomes,
+} from './dashboard-store.js';
 export { DEPOSIT_STATUSES, type DepositStatus, isDepositDue, isDepositHeld } from './decision.js';
 export { enrollmentRecord } from './dossier.js';
 export {
@@ -8,6 +15,7 @@ export {
   ENROLLMENT_STATUSES,
   type EnrollmentStatus,
   HIDDEN_FROM_CUSTOMERS,
+  HOLD_STATUSES,
   LIFECYCLE,
 } from './lifecycle.js';
 export { enrollmentOwner, enrollmentsByMeterPrefix } from './queue-store.js';
@@ -33,7 +41,17 @@ export {
   unverifiedMeterPage,
 } from './review-store.js';
 export { enrollmentRoutes } from './routes.js';
-export { DROP_REASONS, Enrollment as EnrollmentSchema } from './schemas.js';
+export {
+  DeliveryMethodRequest,
+  DROP_REASONS,
+  DropRequest,
+  DropResult,
+  Enrollment as EnrollmentSchema,
+  EnrollmentCreateResult,
+  RenewalRequest,
+  TransferRequest,
+  TransferResult,
+} from './schemas.js';
 export {
   type CapturedDepositCharge,
   createEnrollmentsService,

@@ -8,7 +8,7 @@ import { sealedTaxId, updateCustomer } from '../customers/index.js';
 import { findPlanTerms } from '../plans/index.js';
 import { checkKnownMeter } from '../premises/index.js';
 import * as accounts from './account-store.js';
-import { type AccountChangesDeps, conflict, nowIso } from './changes-deps.js';
+import { type AccountChangesDeps, conflict, nowIso, type RequestedBy, requestedBy } from './changes-deps.js';
 import { assertMeterFree } from './create.js';
 import type { RenewalRequest, TransferRequest, TransferResult } from './schemas.js';
 import * as store from './store.js';
@@ -53,7 +53,12 @@ const digits = (value: string) => value.replace(/\D/g, '');
 
 /** Changes that continue an enrollment in a new one: a renewal (or plan change) and a transfer of service. */
 export function createRenewals({ db, clock, core, plans, utilities, secretBox }: AccountChangesDeps) {
-  async function renewal(companyId: number, id: number, body: Static<typeof RenewalRequest>) {
+  async function renewal(
+    companyId: number,
+    id: number,
+    body: Static<typeof RenewalRequest>,
+    by?: RequestedBy,
+  ) {
     const original = await core.row(companyId, id);
     if (original.status !== 'ACTIVE')
       throw conflict(
@@ -116,6 +121,14 @@ export function createRenewals({ db, clock, core, plans, utilities, secretBox }:
           };
           await updateCustomer(trx, original.customer_id, changes, now);
         }
+        if (by)
+          await store.noteInHistory(
+            trx,
+            clock,
+            original,
+            'customer',
+            requestedBy(`Renewal ${renewedId} requested`, by),
+          );
         return renewedId;
       })
       .catch(async (error) => {
@@ -174,6 +187,7 @@ export function createRenewals({ db, clock, core, plans, utilities, secretBox }:
     companyId: number,
     id: number,
     body: Static<typeof TransferRequest>,
+    by?: RequestedBy,
   ): Promise<Static<typeof TransferResult>> {
     const e = await core.row(companyId, id);
     if (e.service_state !== 'TX' || body.serviceAddress.state !== 'TX') {
@@ -217,7 +231,7 @@ export function createRenewals({ db, clock, core, plans, utilities, secretBox }:
           e,
           'DROP_PENDING',
           'customer',
-          'Transfer of service: leaving the old address',
+          requestedBy('Transfer of service: leaving the old address', by),
           {
             drop_effective_date: body.currentServiceEffectiveDate,
             drop_reason_code: 2,

@@ -207,6 +207,24 @@ export function createNotificationsService(deps: {
       return (await store.listForCustomer(db, companyId, customerId, unreadOnly)).map(toWire);
     },
 
+    /**
+     * Staff send a notification again: a copy dated now and unread, at the top of the customer's list; the original
+     * stays as it was, so the history shows both.
+     */
+    async resend(companyId: number, id: number): Promise<NotificationWire> {
+      const row = await store.find(db, companyId, id);
+      if (!row) throw notFound(`Notification ${id}`);
+      const { id: originalId, ...original } = row;
+      const now = clock.now().toISOString();
+      const copyId = await store.insertCopy(db, {
+        ...original,
+        sent_date: now,
+        read_date: null,
+        source_key: `resend:${originalId}:${now}`,
+      });
+      return toWire((await store.find(db, companyId, copyId))!);
+    },
+
     /** The notification's owner, for the route to check before marking. */
     async owner(companyId: number, id: number): Promise<number> {
       const row = await store.find(db, companyId, id);

@@ -26,6 +26,11 @@ export async function insertOnce(db: Db, row: Insertable<NotificationsTable>): P
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
+export async function insertCopy(db: Db, row: Insertable<NotificationsTable>): Promise<number> {
+  const { id } = await db.insertInto('notifications').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
 export function listForCustomer(db: Db, companyId: number, customerId: number, unreadOnly: boolean) {
   let query = db
     .selectFrom('notifications')

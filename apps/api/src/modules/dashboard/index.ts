@@ -1,0 +1,2 @@
+export { dashboardOpsRoutes } from './ops-routes.js';
+export { createDashboard, type DashboardService } from './service.js';
