@@ -14,7 +14,7 @@ export default {
     // The enrollments core and its account changes (their routes, schemas, view and stores are not rules of money).
     'src/modules/enrollments/{decision,create,create-request,create-credit,create-payment,submission,service}.ts',
     'src/modules/enrollments/{changes,renewals,drop,autopay,credit-letters,customer-match,delivery-method}.ts',
-    'src/modules/charges/{service,pay,records,reconcile,deposits,captured-deposits}.ts',
+    'src/modules/charges/{service,pay,records,reconcile,refunds,deposits,captured-deposits}.ts',
     'src/modules/charges/{confirmation,hosted-payment,return-urls}.ts',
     'src/modules/payments/service.ts',
     'src/modules/credit-checks/{service,identity,thresholds}.ts',

@@ -7,9 +7,12 @@ import base from './vitest.config.js';
  * modules (no isolation) because each mutant reruns a few files and loading the app for each would cost more than the
  * tests.
  */
+// The main suite's projects split its files by isolation; here one set of files shares its modules.
+const { projects: _projects, setupFiles: _setupFiles, ...shared } = base.test ?? {};
+
 export default defineConfig({
   test: {
-    ...base.test,
+    ...shared,
     include: [
       'test/modules/{charges,payments,credit-checks,enrollments,customers,verifications,billing}/**/*.test.ts',
       'test/modules/files/upload-quotas.test.ts',

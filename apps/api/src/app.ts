@@ -424,6 +424,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         enrollments,
       }),
       dashboard: createDashboard({ db: db.kysely, clock }),
+      charges,
     },
     options.onUndeclaredAnswer,
   );

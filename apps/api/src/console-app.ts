@@ -8,6 +8,7 @@ import { createHttpServer } from './http/server-base.js';
 import { staffAccessControl } from './http/staff-access.js';
 import { type AgentQueues, agentOpsRoutes } from './modules/agent-queues/index.js';
 import { type AuditLog, auditRoutes } from './modules/audit/index.js';
+import { type ChargesService, chargeOpsRoutes } from './modules/charges/index.js';
 import { type CustomerView, customerViewOpsRoutes } from './modules/customer-view/index.js';
 import { type DashboardService, dashboardOpsRoutes } from './modules/dashboard/index.js';
 import type { FilesService } from './modules/files/index.js';
@@ -19,6 +20,7 @@ export interface ConsoleServices {
   agent: AgentQueues;
   files: FilesService;
   customers: CustomerView;
+  charges: ChargesService;
   dashboard: DashboardService;
 }
 
@@ -48,6 +50,7 @@ export async function buildConsoleApp(
         files: services.files,
       });
       await api.register(customerViewOpsRoutes, { customers: services.customers, audit: services.audit });
+      await api.register(chargeOpsRoutes, { charges: services.charges, audit: services.audit });
       await api.register(dashboardOpsRoutes, { dashboard: services.dashboard });
     },
     { prefix: '/ops/api/v1' },

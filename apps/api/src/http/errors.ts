@@ -373,6 +373,16 @@ export const ERROR_CODES = {
     status: 422,
     description: 'The routing number fails the ABA checksum, or the account number is not 4 to 17 digits.',
   },
+  REFUND_NOT_ALLOWED: {
+    status: 409,
+    description:
+      'Operations console: only a bill payment the gateway approved can be refunded (a deposit is returned on the final bill).',
+  },
+  REFUND_EXCEEDS_PAYMENT: {
+    status: 409,
+    description:
+      'Operations console: the refund would give back more than is left of the payment, counting refunds still waiting for the gateway.',
+  },
   PAYMENT_DECLINED: {
     status: 422,
     description: 'The payment gateway declined the card or bank account; nothing was saved or charged.',

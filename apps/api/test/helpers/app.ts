@@ -29,7 +29,7 @@ export async function openTestDatabase(): Promise<{
     // In-memory SQLite is one process's own database: a "second node" shares the connection.
     return { db, url: 'sqlite::memory:', drop: () => db.close(), reopen: () => db };
   }
-  const database = await newPostgresDatabase(url);
+  const database = await newPostgresDatabase(url, { durable: false });
   const db = openDatabase(database.url, { poolSize: 5 });
   const others: Db[] = [];
   return {

@@ -253,10 +253,14 @@ function billedPeriods(account: BillingAccount): Period[] {
   return periods;
 }
 
+/** Bill payments, and refunds of them as payments taken back (only bill payments are refunded). */
 function paymentsOf(account: BillingAccount): AccountPayment[] {
   return account.transactions
-    .filter((t) => t.status === 'approved' && isBillPayment(t.type) && t.date <= account.asOf)
-    .map((t) => ({ amountCents: t.amountCents, date: t.date }))
+    .filter(
+      (t) =>
+        t.status === 'approved' && (isBillPayment(t.type) || t.type === 'REFUND') && t.date <= account.asOf,
+    )
+    .map((t) => ({ amountCents: t.type === 'REFUND' ? -t.amountCents : t.amountCents, date: t.date }))
     .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 

@@ -301,11 +301,7 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
     }
   }
 
-  async function transact(
-    kind: 'charge' | 'refund',
-    transactionRequest: Record<string, unknown>,
-    reference: string,
-  ) {
+  async function transact(transactionRequest: Record<string, unknown>, reference: string) {
     const body = await send('createTransactionRequest', {
       refId: invoiceNumberFor(reference),
       transactionRequest,
@@ -313,7 +309,7 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
     const transaction = body.transactionResponse as AnetTransactionResponse | undefined;
     if (transaction?.errors?.some((e) => e.errorCode === '11')) {
       // Duplicate transaction inside the window: the first attempt with this reference went through.
-      const earlier = kind === 'charge' ? await findCharge(reference) : null;
+      const earlier = await findCharge(reference);
       if (earlier) return earlier;
     }
     const result = transaction ? chargeResultOf(transaction) : null;
@@ -475,7 +471,6 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
     charge(request: ChargeRequest) {
       const invoiceNumber = invoiceNumberFor(request.reference);
       return transact(
-        'charge',
         {
           transactionType: 'authCaptureTransaction',
           amount: amountText(request.amountCents),
@@ -491,7 +486,6 @@ export function createAuthorizeNetGateway(options: AuthorizeNetOptions): Payment
 
     refund(request) {
       return transact(
-        'refund',
         {
           transactionType: 'refundTransaction',
           amount: amountText(request.amountCents),

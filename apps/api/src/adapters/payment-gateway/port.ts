@@ -121,7 +121,7 @@ export interface PaymentGateway {
     paymentProfileToken: string;
     reference: string;
   }): Promise<ChargeResult>;
-  /** After a timeout: the charge made with this reference, if the gateway made one. */
+  /** After a timeout: the transaction (a charge or a refund) made with this reference, if the gateway made one. */
   findCharge(reference: string): Promise<ChargeResult | null>;
   /** The gateway's own account of a transaction of this merchant, or null when it has none with that id. */
   transactionDetails(transactionId: string): Promise<TransactionDetails | null>;

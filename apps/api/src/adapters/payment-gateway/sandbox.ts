@@ -324,7 +324,9 @@ export function createSandboxGateway(db: Kysely<Database>, companyId: number): P
     },
 
     async findCharge(reference) {
-      const row = await transactionByReference('charge', reference);
+      const row =
+        (await transactionByReference('charge', reference)) ??
+        (await transactionByReference('refund', reference));
       return row ? resultOf(row) : null;
     },
 

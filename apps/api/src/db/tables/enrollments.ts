@@ -172,6 +172,10 @@ export interface ChargeTransactionsTable {
   has_been_captured: Flag;
   sent_to_billing_system: Flag;
   idempotency_key: string | null;
+  /** Of a payment: how much of it has been refunded, or is reserved by a refund waiting for the gateway. */
+  refunded_cents: Generated<number>;
+  /** Of a REFUND: the payment it gives back. */
+  refund_of_charge_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
   updated_at: string;
 }

@@ -2,6 +2,7 @@ import { GatewayUnavailableError } from '../../adapters/payment-gateway/port.js'
 import { settleDeposit } from './deposits.js';
 import { type ChargesDeps, nowIso } from './deps.js';
 import { chargeOf } from './records.js';
+import { reconcileRefund } from './refunds.js';
 import * as store from './store.js';
 
 /** Charges without an answer older than this are reconciled with the gateway by the background task. */
@@ -14,6 +15,10 @@ const RECONCILE_BATCH = 100;
 export async function reconcile(deps: ChargesDeps, c: store.Charge): Promise<store.Charge> {
   const gateway = await deps.gatewayFor(c.company_id);
   const found = await gateway.findCharge(c.reference);
+  if (c.transaction_type === 'REFUND') {
+    const settled = await reconcileRefund(deps, c, found);
+    return settled ?? chargeOf(deps, c.company_id, c.id);
+  }
   const answer: store.ChargeAnswer = found
     ? found.status === 'approved'
       ? { status: 'approved', gateway_transaction_id: found.transactionId, has_been_captured: 1 }

@@ -9,6 +9,7 @@ import {
   totalPaid,
   updateFlags,
 } from './records.js';
+import { refundPayment } from './refunds.js';
 
 export { toCents } from './records.js';
 
@@ -24,6 +25,7 @@ export function createChargesService(bound: ChargesDeps) {
     total: totalPaid.bind(null, bound),
     history: paymentHistory.bind(null, bound),
     reconcileUnknown: reconcileUnknown.bind(null, bound),
+    refund: refundPayment.bind(null, bound),
   };
 }
 

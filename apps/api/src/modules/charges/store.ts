@@ -49,7 +49,15 @@ export function chargesAfter(db: Db, afterId: number, limit: number) {
 export function chargesOfEnrollments(db: Db, enrollmentIds: number[]) {
   return db
     .selectFrom('charge_transactions')
-    .select(['id', 'enrollment_id', 'transaction_type', 'status', 'amount_cents', 'created_at'])
+    .select([
+      'id',
+      'enrollment_id',
+      'transaction_type',
+      'status',
+      'amount_cents',
+      'refunded_cents',
+      'created_at',
+    ])
     .where('enrollment_id', 'in', enrollmentIds.length ? enrollmentIds : [0])
     .orderBy('id')
     .execute();
@@ -84,6 +92,29 @@ export function findLiveDepositCharge(db: Db, companyId: number, enrollmentId: n
     .where('status', 'in', ['pending', 'unknown', 'approved'])
     .where('id', '!=', exceptId)
     .executeTakeFirst();
+}
+
+/**
+ * Reserves `amountCents` of a payment for a refund: one conditional UPDATE, so refunds racing each other never
+ * reserve more than the payment. False when the rest of the payment is less than asked.
+ */
+export async function reserveRefund(db: Db, chargeId: number, amountCents: number, now: string) {
+  const result = await db
+    .updateTable('charge_transactions')
+    .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', amountCents), updated_at: now }))
+    .where('id', '=', chargeId)
+    .where((eb) => eb(eb('refunded_cents', '+', amountCents), '<=', eb.ref('amount_cents')))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Gives back a reservation whose refund the gateway did not make. */
+export async function releaseRefund(db: Db, chargeId: number, amountCents: number, now: string) {
+  await db
+    .updateTable('charge_transactions')
+    .set((eb) => ({ refunded_cents: eb('refunded_cents', '-', amountCents), updated_at: now }))
+    .where('id', '=', chargeId)
+    .execute();
 }
 
 export function insertCharge(db: Db, values: Insertable<ChargeTransactionsTable>) {
@@ -243,7 +274,9 @@ export async function paymentCounts(
     .selectFrom('charge_transactions')
     .select((eb) => [
       eb.fn.countAll<number>().as('payments'),
-      eb.fn.sum<number | null>(eb.case().when('status', '=', 'declined').then(1).else(0).end()).as('declined'),
+      eb.fn
+        .sum<number | null>(eb.case().when('status', '=', 'declined').then(1).else(0).end())
+        .as('declined'),
     ])
     .where('company_id', '=', companyId)
     .where('created_at', '>=', from)

@@ -31,7 +31,10 @@ export async function creditCheckCounts(
 ): Promise<{ checks: number; denied: number }> {
   const row = await db
     .selectFrom('credit_checks')
-    .select((eb) => [eb.fn.countAll<number>().as('checks'), eb.fn.sum<number | null>('deny_service').as('denied')])
+    .select((eb) => [
+      eb.fn.countAll<number>().as('checks'),
+      eb.fn.sum<number | null>('deny_service').as('denied'),
+    ])
     .where('company_id', '=', companyId)
     .where('created_at', '>=', from)
     .where('created_at', '<', to)

@@ -71,6 +71,7 @@ export const CustomerProfile = Type.Object({
       type: Type.String({ description: 'What was charged: the deposit, a payment, a refund.' }),
       status: Type.String(),
       amount: Type.Number({ description: 'Dollars.' }),
+      refunded: Type.Number({ description: 'Dollars refunded of it so far (refunds waiting included).' }),
       at: Type.String(),
     }),
     { description: 'Charges through the gateway on any of the customer’s enrollments, newest first.' },

@@ -99,6 +99,7 @@ export function createCustomerView(deps: {
       type: charge.transaction_type,
       status: charge.status,
       amount: charge.amount_cents / 100,
+      refunded: charge.refunded_cents / 100,
       at: charge.created_at,
     }));
   }

@@ -3,6 +3,7 @@ export { GatewayProfile, PAYMENT_TYPE_IDS } from './schemas.js';
 export { createPaymentsService, type PaymentsService } from './service.js';
 export {
   customerProfiles,
+  customerProfileTokenOf,
   customerProfileTokens,
   findCustomerPaymentProfile,
   findProfileByToken,

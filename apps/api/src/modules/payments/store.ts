@@ -94,6 +94,18 @@ export function findProfileByToken(db: Db, companyId: number, token: string, gat
   return query.executeTakeFirst();
 }
 
+/** The gateway customer profile a payment profile belongs to, removed or not (a refund goes back to it). */
+export async function customerProfileTokenOf(db: Db, companyId: number, paymentProfileToken: string) {
+  const row = await db
+    .selectFrom('payment_profiles')
+    .select('customer_profile_token')
+    .where('company_id', '=', companyId)
+    .where('payment_profile_token', '=', paymentProfileToken)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.customer_profile_token ?? null;
+}
+
 /** Inserts the profile, or refreshes the row with the same token (a gateway may answer with one on file). */
 export async function upsertProfile(
   db: Db,
