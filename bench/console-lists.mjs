@@ -145,6 +145,7 @@ async function measure(base, cookie, url) {
 
 /** The lists the console opens most. */
 const endpoints = (sample) => [
+  ['dashboard', '/ops/api/v1/dashboard'],
   ['queue counts', '/ops/api/v1/queues'],
   ['hold queue, page 1', '/ops/api/v1/queues/enrollments?queue=ON_HOLD&pageSize=20'],
   ['hold queue, page 500', '/ops/api/v1/queues/enrollments?queue=ON_HOLD&pageSize=20&pageNumber=500'],

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
  * The one place that says how the browser tests reach the site and which browser they drive.
@@ -14,13 +16,23 @@ export const baseURL = externalBaseURL ?? `http://localhost:${port}`;
 export const consoleURL = process.env.E2E_CONSOLE_URL ?? `http://localhost:${port + 1}`;
 
 /**
+ * The throw-away SQLite database of the server the tests start, made anew at each start. A test that needs a service
+ * task run (service starting on its start date) runs it on this database as an operator does (`npm run tasks`); with
+ * E2E_BASE_URL, E2E_DATABASE_URL names the running server's database (without it, such tests are skipped).
+ */
+const databaseDir = path.join(tmpdir(), `voltin-e2e-${port}`);
+const ownDatabaseUrl = `sqlite:${path.join(databaseDir, 'e2e.sqlite')}`;
+export const databaseUrl = process.env.E2E_DATABASE_URL ?? (externalBaseURL ? undefined : ownDatabaseUrl);
+
+/**
  * Builds the API, the docs site and the console when they are not built yet, then starts the server. Run from the
  * repository root.
  */
 export const webServerCommand =
   '(test -f apps/docs/build/index.html && test -f apps/api/dist/server.js || node scripts/build-docs.mjs) && ' +
   '(test -f apps/console/dist/index.html || npm run build -w @voltin/console) && ' +
-  `PORT=${port} CONSOLE_PORT=${port + 1} HOST=127.0.0.1 LOG_LEVEL=warn BACKGROUND_TASKS=false DATABASE_URL=sqlite:$(mktemp -d)/e2e.sqlite node apps/api/dist/server.js`;
+  `rm -rf '${databaseDir}' && mkdir -p '${databaseDir}' && ` +
+  `PORT=${port} CONSOLE_PORT=${port + 1} HOST=127.0.0.1 LOG_LEVEL=warn BACKGROUND_TASKS=false DATABASE_URL=${ownDatabaseUrl} node apps/api/dist/server.js`;
 
 /**
  * The system Chromium (npx playwright install cannot download browsers here). CHROMIUM_PATH, when set,

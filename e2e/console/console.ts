@@ -20,7 +20,8 @@ export async function signIn(page: Page, who: keyof typeof STAFF, path = '/') {
   await page.getByRole('textbox', { name: 'Email' }).fill(STAFF[who].email);
   await page.getByRole('textbox', { name: 'Password' }).fill(STAFF[who].password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: /^Account: / })).toBeVisible();
+  // The password's hashing takes its time on a machine busy with other tests.
+  await expect(page.getByRole('button', { name: /^Account: / })).toBeVisible({ timeout: 15_000 });
 }
 
 /** axe-core on the page as it is: no serious or critical violation. */

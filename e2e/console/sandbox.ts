@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { baseURL } from '../environment';
+import path from 'node:path';
+import { baseURL, databaseUrl } from '../environment';
 
 /**
  * The sandbox's public API, used by the console's browser tests as an integrator would: to make the enrollments
@@ -21,18 +23,39 @@ async function call(method: string, path: string, token?: string, body?: unknown
 
 let signature = 0;
 async function token(): Promise<string> {
-  // Each signature is accepted once: a test process signs each login with its own second.
-  const timestamp = Math.floor(Date.now() / 1000) + signature++;
-  const signed = createHmac('sha256', 'vlt_demo_secret').update(`vlt_demo_key:${timestamp}`).digest('hex');
-  return (await call('POST', `/auth/login?token=vlt_demo_key&timestamp=${timestamp}&signature=${signed}`))
-    .token;
+  for (let attempt = 1; ; attempt++) {
+    // Each signature is accepted once: a test process signs each login with its own second. Another worker may
+    // have signed the same second: then another one is tried.
+    const timestamp = Math.floor(Date.now() / 1000) + signature++;
+    const signed = createHmac('sha256', 'vlt_demo_secret').update(`vlt_demo_key:${timestamp}`).digest('hex');
+    try {
+      return (await call('POST', `/auth/login?token=vlt_demo_key&timestamp=${timestamp}&signature=${signed}`))
+        .token;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('already used')) throw error;
+      signature += 1 + Math.floor(Math.random() * 20);
+    }
+  }
 }
 
-const randomEsiid = () => `10443720${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+export const randomEsiid = () => `10443720${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
+/** What a test may choose of the new customer's enrollment: its meter, the customer's date of birth. */
+export interface SandboxEnrollmentOptions {
+  ldcAccount?: string;
+  /** YYYY-MM-DD */
+  dateOfBirth?: string;
+  /** Kept on the customer (its last four shown to staff who may reveal it). */
+  socialSecurityNumber?: string;
+}
+
 /** An enrollment of a new Residential customer in Dallas (Oncor); `lastName` "Alert" holds it for agent review. */
-export async function sandboxEnrollment(firstName: string, lastName: string): Promise<number> {
+export async function sandboxEnrollment(
+  firstName: string,
+  lastName: string,
+  chosen: SandboxEnrollmentOptions = {},
+): Promise<number> {
   const bearer = await token();
   const types = await call('GET', '/customer-types', bearer);
   const residential = types.find((t: { code: string }) => t.code === 'Residential').id_customer_type;
@@ -75,6 +98,159 @@ export async function sandboxEnrollment(firstName: string, lastName: string): Pr
       city: 'Dallas',
       state: 'TX',
       zipcode: '75201',
+      ldcAccount: chosen.ldcAccount ?? randomEsiid(),
+    },
+    customer: {
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}@example.com`,
+      primaryPhoneNumber: '(214) 555-0123',
+      ...(chosen.dateOfBirth ? { dateOfBirth: chosen.dateOfBirth } : {}),
+      ...(chosen.socialSecurityNumber ? { socialSecurityNumber: chosen.socialSecurityNumber } : {}),
+    },
+    payment: { creditCheckId: check.id_credit_check },
+  });
+  return created.enrollmentId as number;
+}
+
+// --- The other queues: letters of credit and early termination fees ------------------------------------------------
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+async function planOf(bearer: string, customerTypeCode: string, name: string): Promise<number> {
+  const types = await call('GET', '/customer-types', bearer);
+  const type = types.find((t: { code: string }) => t.code === customerTypeCode).id_customer_type;
+  const utilities = await call('GET', '/utilities?zipCode=75201', bearer);
+  const oncor = utilities.find((u: { code: string }) => u.code === 'ONCOR').id_utility;
+  const plans = await call('GET', `/plans/for-wizard?ids_utilities=${oncor}&customer_type=${type}`, bearer);
+  return plans.find((p: { name: string }) => p.name.includes(name)).id_plan as number;
+}
+
+async function requiredOptions(bearer: string, plan: number): Promise<number[]> {
+  const options = await call('GET', `/plans/acceptance-options?planId=${plan}`, bearer);
+  return options
+    .filter((o: { is_required: boolean }) => o.is_required)
+    .map((o: { id_option: number }) => o.id_option);
+}
+
+/**
+ * A Small Business enrollment whose owner chose a letter of credit instead of the deposit a low score asks for (the
+ * sandbox bureau scores the SSN's last three digits: 450), with its letter uploaded: one item of the letters' queue.
+ */
+export async function sandboxCreditLetter(
+  firmName: string,
+): Promise<{ enrollmentId: number; letterId: number }> {
+  const bearer = await token();
+  const plan = await planOf(bearer, 'SmallBusiness', '12-Month Fixed');
+  const check = await call('POST', '/payments/credit-check', bearer, {
+    firstName: 'Ana',
+    lastName: 'Garcia',
+    streetNum: '1201',
+    streetName: 'Elm St',
+    city: 'Dallas',
+    state: 'TX',
+    zipCode: '75201',
+    socialSecurityNumber: '234-56-7450',
+    planId: plan,
+  });
+  const created = await call('POST', '/enrollments/create', bearer, {
+    planId: plan,
+    commodityName: 'Electric',
+    customerType: 'SmallBusiness',
+    switchType: 'Switch',
+    requestedStartDate: inAWeek(),
+    agreedAcceptanceValues: await requiredOptions(bearer, plan),
+    billingDeliveryMethod: 1,
+    serviceAddress: {
+      address: '1201 Elm St',
+      city: 'Dallas',
+      state: 'TX',
+      zipcode: '75201',
+      ldcAccount: randomEsiid(),
+    },
+    customer: {
+      firstName: 'Ana',
+      lastName: 'Garcia',
+      firmName,
+      contactName: 'Ana Garcia',
+      fedtaxid: '741234567',
+      email: 'ana.garcia@example.com',
+      primaryPhoneNumber: '(214) 555-0123',
+    },
+    payment: { creditCheckId: check.id_credit_check, depositOptions: 'LetterOfCredit' },
+  });
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob(['%PDF-1.4\n% the bank letter\n'], { type: 'application/pdf' }),
+    'bank-letter.pdf',
+  );
+  const response = await fetch(`${baseURL}/api/v1/enrollments/${created.enrollmentId}/upload-credit-letter`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bearer}` },
+    body: form,
+  });
+  const envelope = (await response.json()) as {
+    data: { id_customer_credit_letters: number };
+    message: string;
+  };
+  if (!response.ok) throw new Error(`upload-credit-letter: ${response.status} ${envelope.message}`);
+  return { enrollmentId: created.enrollmentId, letterId: envelope.data.id_customer_credit_letters };
+}
+
+/** Whether a test can run a service task on the server's database (the tests' own server, or E2E_DATABASE_URL's). */
+export const canRunServiceTasks = () => databaseUrl !== undefined;
+
+/** Runs one service task now on the tests' server's database, as an operator does (`npm run tasks -- run <task>`). */
+export function runServiceTask(task: string): string {
+  if (databaseUrl === undefined)
+    throw new Error('No database to run a service task on: set E2E_DATABASE_URL.');
+  return execFileSync(
+    process.execPath,
+    [path.resolve(__dirname, '../../apps/api/dist/cli/tasks.js'), 'run', task],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', BACKGROUND_TASKS: 'false' },
+      encoding: 'utf8',
+    },
+  );
+}
+
+/**
+ * A Residential customer served since today, then dropped (switching to another provider): the plan's early
+ * termination fee is queued for an agent. Service starts as in production: a priority move-in may start today, the
+ * billing system takes it at once, and the `advance-enrollments` task starts service on the start date.
+ */
+export async function sandboxEtfInvoice(
+  firstName: string,
+  lastName: string,
+): Promise<{ enrollmentId: number; invoiceId: number; amount: number }> {
+  const bearer = await token();
+  const plan = await planOf(bearer, 'Residential', '12-Month Fixed');
+  const check = await call('POST', '/payments/credit-check', bearer, {
+    firstName,
+    lastName,
+    streetNum: '1201',
+    streetName: 'Elm St',
+    city: 'Dallas',
+    state: 'TX',
+    zipCode: '75201',
+    socialSecurityNumber: '234-56-7720',
+    planId: plan,
+  });
+  const created = await call('POST', '/enrollments/create', bearer, {
+    planId: plan,
+    commodityName: 'Electric',
+    customerType: 'Residential',
+    switchType: 'Move-In',
+    priority: 'Priority',
+    requestedStartDate: today(),
+    agreedAcceptanceValues: await requiredOptions(bearer, plan),
+    billingDeliveryMethod: 1,
+    serviceAddress: {
+      address: '1201 Elm St',
+      city: 'Dallas',
+      state: 'TX',
+      zipcode: '75201',
       ldcAccount: randomEsiid(),
     },
     customer: {
@@ -85,5 +261,15 @@ export async function sandboxEnrollment(firstName: string, lastName: string): Pr
     },
     payment: { creditCheckId: check.id_credit_check },
   });
-  return created.enrollmentId as number;
+  runServiceTask('advance-enrollments');
+  const dropped = await call('POST', `/enrollments/${created.enrollmentId}/drop`, bearer, {
+    effectiveDate: today(),
+    reasonCodeId: 1,
+  });
+  if (!dropped.etf_invoice) throw new Error(`No ETF invoice for enrollment ${created.enrollmentId}`);
+  return {
+    enrollmentId: created.enrollmentId,
+    invoiceId: dropped.etf_invoice.id_etf_invoice,
+    amount: dropped.etf_invoice.amount,
+  };
 }

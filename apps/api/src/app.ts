@@ -321,7 +321,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     findEnrollment: (enrollmentId) => findEnrollmentById(db.kysely, enrollmentId),
   });
   const documentSigning = documentSigningFor(config, db, { linkSigner, clock });
-  const agent = createAgentQueues(db.kysely, enrollments, clock);
+  const agent = createAgentQueues({
+    db: db.kysely,
+    enrollments,
+    clock,
+    changes: accountChanges,
+    notifications,
+  });
   const audit = createAuditLog(db.kysely, clock);
   const staff = createStaffService({
     db: db.kysely,

@@ -36,6 +36,7 @@ import * as customerSearch from './migrations/2026-11-26T0400-customer-search.js
 import * as customerNotes from './migrations/2026-11-27T0100-customer-notes.js';
 import * as dashboardIndexes from './migrations/2026-11-27T0200-dashboard-indexes.js';
 import * as chargeRefunds from './migrations/2026-11-27T0300-charge-refunds.js';
+import * as notificationsByEnrollment from './migrations/2026-11-27T0400-notifications-by-enrollment.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Listed statically so the compiled server needs no file-system scan. */
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T0100-customer-notes': customerNotes,
   '2026-11-27T0200-dashboard-indexes': dashboardIndexes,
   '2026-11-27T0300-charge-refunds': chargeRefunds,
+  '2026-11-27T0400-notifications-by-enrollment': notificationsByEnrollment,
 };
 
 /** PostgreSQL: Kysely looks for its bookkeeping tables in every schema unless told which one is ours. */

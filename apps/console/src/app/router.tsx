@@ -6,6 +6,7 @@ import {
   createRouter,
   lazyRouteComponent,
   Outlet,
+  parseSearchWith,
   redirect,
   useMatches,
 } from '@tanstack/react-router';
@@ -14,6 +15,7 @@ import { AppLayout } from '../components/layout/app-layout';
 import { pagesFor } from '../components/layout/navigation';
 import { ErrorState } from '../components/ui/states';
 import { validateAuditSearch } from '../features/audit/search';
+import { validateCustomersSearch } from '../features/customers/search';
 import { validateQueuesSearch } from '../features/queues/search';
 import { validateStaffSearch } from '../features/staff/search';
 import { SIGN_IN_REASONS, type SignInSearch, sessionQueryOptions } from '../lib/auth';
@@ -110,12 +112,46 @@ const indexRoute = createRoute({
   component: NoPagesPage,
 });
 
+const dashboardRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/dashboard',
+  staticData: { title: 'Dashboard' },
+  component: lazyRouteComponent(() => import('./routes/dashboard')),
+});
+
 const queuesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/queues',
   staticData: { title: 'Queues' },
   validateSearch: validateQueuesSearch,
   component: lazyRouteComponent(() => import('./routes/queues')),
+});
+
+const customersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/customers',
+  staticData: { title: 'Customers' },
+  validateSearch: validateCustomersSearch,
+  component: lazyRouteComponent(() => import('./routes/customers')),
+});
+
+const customerRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/customers/$id',
+  staticData: { title: 'Customer' },
+  component: lazyRouteComponent(() => import('./routes/customer')),
+});
+
+/** One enrollment, by its id (digits only: anything else is not found). */
+const enrollmentRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/enrollments/$id',
+  staticData: { title: 'Enrollment' },
+  params: {
+    parse: ({ id }) => (/^[1-9]\d{0,9}$/.test(id) ? { id: Number(id) } : false),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  component: lazyRouteComponent(() => import('./routes/enrollment')),
 });
 
 const auditLogRoute = createRoute({
@@ -137,19 +173,38 @@ const staffRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   signInRoute,
   setupRoute,
-  appRoute.addChildren([indexRoute, queuesRoute, auditLogRoute, staffRoute]),
+  appRoute.addChildren([
+    indexRoute,
+    dashboardRoute,
+    queuesRoute,
+    customersRoute,
+    customerRoute,
+    enrollmentRoute,
+    auditLogRoute,
+    staffRoute,
+  ]),
 ]);
+
+/**
+ * Search params are JSON-parsed as the router does by default, except a number too long to be exact (a meter number
+ * typed into the URL: `?q=10443720123456789`), which stays the string it was.
+ */
+const parseSearch = parseSearchWith((value) => {
+  const parsed: unknown = JSON.parse(value);
+  return typeof parsed === 'number' && !Number.isSafeInteger(parsed) && /^\d+$/.test(value) ? value : parsed;
+});
 
 export function createConsoleRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,
     context: { queryClient },
+    parseSearch,
     defaultPreload: 'intent',
     // Query owns caching: the router runs loaders and guards on every navigation.
     defaultPreloadStaleTime: 0,
     defaultPendingMs: 250,
     defaultPendingComponent: () => (
-      <Center py={80} aria-label="Loading">
+      <Center py={80} role="status" aria-label="Loading">
         <Loader size="sm" type="dots" />
       </Center>
     ),

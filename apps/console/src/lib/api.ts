@@ -150,9 +150,25 @@ const failures: Middleware = {
   },
 };
 
+/** Where the console's API is served: the client's base URL. */
+export const API_BASE = '/ops/api/v1';
+
 /** The one client of the console's API: same origin, the session cookie, the CSRF header on every change. */
-export const api = createClient<paths>({ baseUrl: '/ops/api/v1', credentials: 'same-origin' });
+export const api = createClient<paths>({ baseUrl: API_BASE, credentials: 'same-origin' });
 api.use(csrf, failures);
+
+type PathParamsOf<P extends keyof paths> = paths[P] extends { get: { parameters: { path: infer Params } } }
+  ? Params
+  : never;
+
+/**
+ * The address of a GET operation that the browser opens by itself rather than through the client (a file shown in a
+ * frame or a new tab; the session cookie goes with it): `apiHref('/credit-letters/{id}/file', { id: 4 })`.
+ */
+export function apiHref<P extends keyof paths>(path: P, params: PathParamsOf<P>): string {
+  const values = params as Record<string, string | number>;
+  return `${API_BASE}${String(path).replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(values[name])))}`;
+}
 
 /** The body of a successful call (the middleware has already thrown for every failure). */
 export function ok<T>(result: { data?: T; response: Response }): T {

@@ -20,3 +20,13 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The first part of the key of every query an agent's action can change: the queues (counts and lists), the
+ * enrollment pages, the customers (their enrollments' statuses) and the dashboard (its holds and today's counts). An
+ * action reads them all again: nothing is guessed in the browser.
+ */
+export const WORK_QUERY_ROOTS = [['queues'], ['enrollments'], ['customers'], ['dashboard']] as const;
+
+export const invalidateWork = (queryClient: QueryClient) =>
+  Promise.all(WORK_QUERY_ROOTS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

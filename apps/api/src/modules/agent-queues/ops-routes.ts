@@ -5,7 +5,7 @@ import { Envelope, ok, PagedEnvelope, PagingQuery, paged, pagingOf } from '../..
 import { ApiError } from '../../http/errors.js';
 import { auditActorOf, staffOf } from '../../http/staff-access.js';
 import type { AuditLog } from '../audit/index.js';
-import type { EnrollmentStatus } from '../enrollments/index.js';
+import { EnrollmentCorrection, type EnrollmentStatus } from '../enrollments/index.js';
 import type { FilesService } from '../files/index.js';
 import {
   BulkRetry,
@@ -153,6 +153,28 @@ export const agentOpsRoutes: FastifyPluginAsyncTypebox<{
     async (request) =>
       audited(request, request.params.id, 'retry-submission', '', () =>
         agent.retrySubmission(companyOf(request), request.params.id, by(request)),
+      ),
+  );
+
+  app.post(
+    '/enrollments/:id/correct',
+    {
+      config: act,
+      schema: {
+        operationId: 'correctEnrollment',
+        tags,
+        summary:
+          'Corrects a refused or held enrollment’s addresses or customer details, and sends a refused one again',
+        description:
+          'Allowed in SUBMITTED_WITH_ERRORS and on holds. The service address stays in the utility’s territory; a different meter is a new enrollment. The history names the fields and who corrected them.',
+        params: EnrollmentIdParams,
+        body: EnrollmentCorrection,
+        response: { 200: Envelope(EnrollmentOutcome) },
+      },
+    },
+    async (request) =>
+      audited(request, request.params.id, 'correct', request.body.reason, () =>
+        agent.correct(companyOf(request), request.params.id, by(request), request.body),
       ),
   );
 

@@ -3,10 +3,15 @@ import { PagingQuery } from '../../http/envelope.js';
 import { Id } from '../../http/schemas.js';
 import { AuditEntry } from '../audit/index.js';
 import { EnrollmentSchema, QUEUE_STATUSES } from '../enrollments/index.js';
+import { NotificationSchema } from '../notifications/index.js';
 
 export const QueueSummary = Type.Object({
   queue: Type.String({
     description: 'An enrollment status, or credit-letters, etf-invoices, unverified-meters.',
+  }),
+  kind: Type.String({
+    enum: ['status', 'credit-letters', 'etf-invoices', 'unverified-meters'],
+    description: 'status: a queue of enrollments in that status; otherwise the queue’s own kind of item.',
   }),
   label: Type.String(),
   description: Type.String(),
@@ -105,6 +110,12 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 
 export const EnrollmentPage = Type.Object({
   enrollment: EnrollmentSchema,
+  summary: Type.Object(QueueItem.properties, {
+    description: 'As the queues show it: the customer, the plan, why it waits, what the billing system said.',
+  }),
+  notifications: Type.Array(NotificationSchema, {
+    description: 'What the customer was told about it, newest first.',
+  }),
   timeline: Type.Array(
     Type.Object({
       at: Type.String(),

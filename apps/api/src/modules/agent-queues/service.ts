@@ -7,9 +7,11 @@ import { ApiError, notFound } from '../../http/errors.js';
 import { chargesOfEnrollments } from '../charges/index.js';
 import { creditDecisionOf } from '../credit-checks/index.js';
 import {
+  type AccountChanges,
   AGENT_QUEUE_STATUSES,
   type CreditLetterItem,
   creditLetterQueue,
+  type EnrollmentCorrection,
   type EnrollmentSchema,
   type EnrollmentStatus,
   type EnrollmentsService,
@@ -20,6 +22,7 @@ import {
   isDepositHeld,
   type QueueItem,
   queueCounts,
+  queueItemOf,
   recordCreditLetterReview,
   recordMeterVerified,
   resolveQueuedEtfInvoice,
@@ -28,6 +31,7 @@ import {
   unverifiedMeterPage,
   unverifiedMeterQueue,
 } from '../enrollments/index.js';
+import type { NotificationsService } from '../notifications/index.js';
 import type { AgentNote, CreditLetterReview, EtfInvoice } from './schemas.js';
 
 type EnrollmentWire = Static<typeof EnrollmentSchema>;
@@ -43,7 +47,19 @@ export const DEFAULT_QUEUE = AGENT_QUEUE_STATUSES;
 export const apiAgent = (accountId: number) => `agent:${accountId}`;
 export const consoleAgent = (email: string) => `staff:${email}`;
 
-export function createAgentQueues(db: Kysely<Database>, enrollments: EnrollmentsService, clock: Clock) {
+export function createAgentQueues({
+  db,
+  enrollments,
+  clock,
+  changes,
+  notifications,
+}: {
+  db: Kysely<Database>;
+  enrollments: EnrollmentsService;
+  clock: Clock;
+  changes: Pick<AccountChanges, 'correct'>;
+  notifications: Pick<NotificationsService, 'byEnrollment'>;
+}) {
   const enrollment = (companyId: number, id: number) => enrollments.row(companyId, id);
 
   return {
@@ -71,14 +87,18 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
      */
     async enrollmentPage(companyId: number, id: number) {
       const row = await enrollment(companyId, id);
-      const [wire, record, credit, charges] = await Promise.all([
+      const [wire, summary, record, credit, charges, told] = await Promise.all([
         enrollments.get(companyId, id),
+        queueItemOf(db, companyId, id),
         enrollmentRecord(db, companyId, id),
         row.credit_check_id === null ? null : creditDecisionOf(db, companyId, row.credit_check_id),
         chargesOfEnrollments(db, [id]),
+        notifications.byEnrollment(companyId, id),
       ]);
       return {
         enrollment: wire,
+        summary: summary!,
+        notifications: told,
         ...record,
         credit,
         depositStatus: row.deposit_status,
@@ -187,6 +207,23 @@ export function createAgentQueues(db: Kysely<Database>, enrollments: Enrollments
         );
       }
       await enrollments.submit(e.id, companyId);
+      return enrollments.get(companyId, id);
+    },
+
+    /**
+     * Corrects what the billing system refused (or a hold is about) and, for a refused submission, sends it again
+     * at once unless told not to.
+     */
+    async correct(
+      companyId: number,
+      id: number,
+      by: string,
+      input: Static<typeof EnrollmentCorrection>,
+    ): Promise<EnrollmentWire> {
+      await changes.correct(companyId, id, input, by);
+      const e = await enrollment(companyId, id);
+      if ((input.resubmit ?? true) && e.status === 'SUBMITTED_WITH_ERRORS')
+        return this.retrySubmission(companyId, id, by);
       return enrollments.get(companyId, id);
     },
 

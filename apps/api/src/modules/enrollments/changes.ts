@@ -1,5 +1,6 @@
 import { createAutopay } from './autopay.js';
 import type { AccountChangesDeps } from './changes-deps.js';
+import { createCorrections } from './corrections.js';
 import { createCreditLetters } from './credit-letters.js';
 import { createCustomerMatch } from './customer-match.js';
 import { createDeliveryMethod } from './delivery-method.js';
@@ -35,6 +36,7 @@ export function createAccountChanges(deps: AccountChangesDeps) {
     ...createCustomerMatch(deps),
     ...createAutopay(deps),
     ...createCreditLetters(deps),
+    ...createCorrections(deps),
     verificationResult,
   };
 }

@@ -166,6 +166,16 @@ export function enrollmentsOfCustomerRows(db: Db, companyId: number, customerId:
     .execute();
 }
 
+/** One enrollment as a queue row (for the enrollment page's summary). */
+export function enrollmentQueueRows(db: Db, companyId: number, enrollmentId: number) {
+  return db
+    .selectFrom('enrollments')
+    .select(QUEUE_COLUMNS)
+    .where('company_id', '=', companyId)
+    .where('id', '=', enrollmentId)
+    .execute();
+}
+
 /** Enrollments whose meter number (ESIID or LDC account) starts with `prefix`, for finding their customers. */
 export function enrollmentsByMeterPrefix(db: Db, companyId: number, prefix: string, limit: number) {
   return db

@@ -7,6 +7,7 @@ import { findPlanTerms } from '../plans/index.js';
 import { AGENT_QUEUE_STATUSES, type EnrollmentStatus, LIFECYCLE } from './lifecycle.js';
 import {
   countsByStatus,
+  enrollmentQueueRows,
   enrollmentsOfCustomerRows,
   pendingCreditLetterCount,
   pendingCreditLetterPage,
@@ -128,6 +129,15 @@ export async function unverifiedMeterQueue(
 }
 
 /** A customer's enrollments as the console lists them, newest first. */
+/** One enrollment as the queues show it: who, which plan, why it waits, what the billing system said. */
+export async function queueItemOf(
+  db: Kysely<Database>,
+  companyId: number,
+  enrollmentId: number,
+): Promise<QueueItem | undefined> {
+  return (await queueItems(db, companyId, await enrollmentQueueRows(db, companyId, enrollmentId)))[0];
+}
+
 export async function enrollmentsOfCustomer(
   db: Kysely<Database>,
   companyId: number,

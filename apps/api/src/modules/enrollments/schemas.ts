@@ -28,6 +28,46 @@ export const ServiceAddress = Type.Object({ ...addressFields, ldcAccount: LdcAcc
 /** Where bills go (the service address when absent). */
 export const BillingAddress = Type.Object({ ...addressFields, ldcAccount: Type.Optional(LdcAccount) });
 
+/**
+ * What staff may correct on an enrollment the billing system refused or an agent holds: the addresses (the service
+ * address stays in the utility's territory and state; a different meter is a new enrollment) and the customer's
+ * name and contact details. Only what is sent changes.
+ */
+export const EnrollmentCorrection = Type.Object({
+  reason: Type.String({ minLength: 3, maxLength: 500, description: 'Why; kept in the status history.' }),
+  serviceAddress: Type.Optional(
+    Type.Object({
+      address: addressFields.address,
+      address2: addressFields.address2,
+      city: addressFields.city,
+      zipcode: UsZipCode,
+    }),
+  ),
+  billingAddress: Type.Optional(
+    Type.Object({
+      address: addressFields.address,
+      address2: addressFields.address2,
+      city: addressFields.city,
+      state: UsStateCode,
+      zipcode: UsZipCode,
+    }),
+  ),
+  customer: Type.Optional(
+    Type.Object({
+      firstName: Type.Optional(Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' })),
+      lastName: Type.Optional(Type.String({ minLength: 1, maxLength: 50, pattern: '\\S' })),
+      email: Type.Optional(Type.String({ format: 'email', maxLength: 100 })),
+      phone: Type.Optional(Type.String({ pattern: '^\\D*(\\d\\D*){10}$', description: 'Ten digits.' })),
+    }),
+  ),
+  resubmit: Type.Optional(
+    Type.Boolean({
+      default: true,
+      description: 'Send a refused submission to the billing system again at once (SUBMITTED_WITH_ERRORS).',
+    }),
+  ),
+});
+
 export const EnrollmentCustomer = Type.Object({
   idCustomer: Type.Optional(Id('An existing customer of the company; the other fields then update nothing.')),
   firstName: Type.Optional(text(50)),

@@ -225,6 +225,11 @@ export function createNotificationsService(deps: {
       return toWire((await store.find(db, companyId, copyId))!);
     },
 
+    /** What the customer was told about one enrollment, newest first. */
+    async byEnrollment(companyId: number, enrollmentId: number): Promise<NotificationWire[]> {
+      return (await store.listForEnrollment(db, companyId, enrollmentId, 50)).map(toWire);
+    },
+
     /** The notification's owner, for the route to check before marking. */
     async owner(companyId: number, id: number): Promise<number> {
       const row = await store.find(db, companyId, id);

@@ -41,6 +41,17 @@ export function listForCustomer(db: Db, companyId: number, customerId: number, u
   return query.orderBy('id', 'desc').execute();
 }
 
+export function listForEnrollment(db: Db, companyId: number, enrollmentId: number, limit: number) {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .where('enrollment_id', '=', enrollmentId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 export function find(db: Db, companyId: number, id: number) {
   return db
     .selectFrom('notifications')

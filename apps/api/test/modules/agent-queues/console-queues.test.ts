@@ -200,6 +200,82 @@ describe('the work queues in the console', () => {
     expect(one.status).toBe(200);
   });
 
+  it('corrects what the billing system refused and sends it again, naming the fields in the history', async () => {
+    const id = await enrollmentOf('Rejected');
+    const corrected = await agent.call('POST', `/enrollments/${id}/correct`, {
+      body: {
+        reason: 'Customer spelled the surname for us',
+        customer: { lastName: 'Rivera' },
+        serviceAddress: { address: '1201 Elm St Apt 4', city: 'Dallas', zipcode: '75201' },
+      },
+    });
+    expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+    expect(corrected.body.data.status).toBe('PENDING');
+    expect((await historyOf(id)).map((h) => h.reason)).toContain(
+      'Corrected by staff:agent@bluebonnet.example (service address, last name): Customer spelled the surname for us',
+    );
+    const page = (await agent.call('GET', `/enrollments/${id}`)).body.data;
+    expect(page.enrollment.service_address).toMatchObject({ address_1: '1201 Elm St Apt 4' });
+    expect(page.summary).toMatchObject({
+      id,
+      status: 'PENDING',
+      customerName: expect.stringContaining('Rivera'),
+    });
+    expect(page.notifications).toEqual(expect.any(Array));
+    expect(page.audit[0]).toMatchObject({ action: 'enrollment.correct' });
+    // Accepted now: there is nothing left to correct.
+    expectFailure(
+      await agent.call('POST', `/enrollments/${id}/correct`, {
+        body: { reason: 'Again', customer: { lastName: 'Ng' } },
+      }),
+      409,
+      'ENROLLMENT_STATUS_CONFLICT',
+    );
+  });
+
+  it('keeps a correction inside the utility’s territory, refuses an empty one and a role that may not act', async () => {
+    const id = await enrollmentOf('Rejected');
+    expectFailure(
+      await agent.call('POST', `/enrollments/${id}/correct`, {
+        body: {
+          reason: 'Moved',
+          serviceAddress: { address: '900 Travis St', city: 'Houston', zipcode: '77002' },
+        },
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectFailure(
+      await agent.call('POST', `/enrollments/${id}/correct`, { body: { reason: 'Nothing' } }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectFailure(
+      await agent.call('POST', `/enrollments/${id}/correct`, {
+        body: { reason: 'Bad', customer: { phone: '12' } },
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    const pricing = await signedIn(api.consoleUrl, staff('Pricing').email, staff('Pricing').password);
+    expectFailure(
+      await pricing.call('POST', `/enrollments/${id}/correct`, {
+        body: { reason: 'Hi', customer: { lastName: 'Ng' } },
+      }),
+      403,
+      'PERMISSION_DENIED',
+    );
+    // Corrected without sending it again: it stays refused, with the fix recorded, until retried.
+    const kept = await agent.call('POST', `/enrollments/${id}/correct`, {
+      body: {
+        reason: 'Name fixed, waiting for the premise check',
+        customer: { lastName: 'Rivera' },
+        resubmit: false,
+      },
+    });
+    expect(kept.body.data.status).toBe('SUBMITTED_WITH_ERRORS');
+  });
+
   it('shows another company’s enrollment to nobody: 404 as for any missing one', async () => {
     const other = await api.db.kysely
       .insertInto('retail_companies')

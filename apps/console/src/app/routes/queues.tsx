@@ -10,7 +10,7 @@ export default function QueuesPage() {
     <RequirePermission permission="work.read" what="the work queues">
       <PageHeader
         title="Queues"
-        description="Holds and failed submissions waiting for an agent, longest waiting first."
+        description="Holds, failed submissions and the other work waiting for an agent, longest waiting first."
       />
       <QueuesWorkspace search={search} onSearchChange={(next) => void navigate({ search: next })} />
     </RequirePermission>

@@ -64,7 +64,9 @@ export function AppLayout() {
         if (!overlayOpen()) leader.current = Date.now();
       },
     ],
+    ['d', () => go('/dashboard')],
     ['q', () => go('/queues')],
+    ['c', () => go('/customers')],
     ['a', () => go('/audit-log')],
     ['s', () => go('/staff')],
     ['mod+K', () => spotlight.toggle()],

@@ -1,4 +1,4 @@
-import { IconHistory, IconStack2, IconUsers } from '@tabler/icons-react';
+import { IconAddressBook, IconGauge, IconHistory, IconStack2, IconUsers } from '@tabler/icons-react';
 import { can, type Permission, type Session } from '../../lib/auth';
 
 interface ConsolePageDefinition {
@@ -14,12 +14,28 @@ interface ConsolePageDefinition {
 /** The console's pages, each with the permission it needs: the navbar, Spotlight and the `g` shortcuts read this. */
 export const PAGES = [
   {
+    to: '/dashboard',
+    label: 'Dashboard',
+    description: "Today's enrollments, submissions and declines; holds by age",
+    permission: 'work.read',
+    icon: IconGauge,
+    shortcut: 'g d',
+  },
+  {
     to: '/queues',
     label: 'Queues',
     description: 'Holds and failed submissions waiting for an agent',
     permission: 'work.read',
     icon: IconStack2,
     shortcut: 'g q',
+  },
+  {
+    to: '/customers',
+    label: 'Customers',
+    description: 'Find a customer by name, email, phone, meter or id; their profile and enrollments',
+    permission: 'work.read',
+    icon: IconAddressBook,
+    shortcut: 'g c',
   },
   {
     to: '/audit-log',

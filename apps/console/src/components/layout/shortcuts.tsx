@@ -3,9 +3,11 @@ export const SHORTCUT_GROUPS = [
   {
     title: 'Anywhere',
     items: [
-      { keys: 'mod+K', label: 'Search and go to a page' },
-      { keys: '/', label: 'Search and go to a page' },
+      { keys: 'mod+K', label: 'Go to a page or find a customer' },
+      { keys: '/', label: 'Go to a page or find a customer' },
+      { keys: 'g d', label: 'Go to the dashboard' },
       { keys: 'g q', label: 'Go to the queues' },
+      { keys: 'g c', label: 'Go to customers' },
       { keys: 'g a', label: 'Go to the audit log' },
       { keys: 'g s', label: 'Go to staff' },
       { keys: '?', label: 'Show these shortcuts' },
@@ -16,9 +18,11 @@ export const SHORTCUT_GROUPS = [
     items: [
       { keys: 'j', label: 'Highlight the next row' },
       { keys: 'k', label: 'Highlight the previous row' },
+      { keys: 'Enter', label: 'Open the enrollment of the highlighted row' },
       { keys: 'x', label: 'Select or unselect the highlighted row' },
       { keys: 'r', label: 'Release the hold of the highlighted row' },
       { keys: 'shift+r', label: 'Retry the submission of the highlighted row' },
+      { keys: 'v', label: 'View the letter of credit, or verify the meter, of the highlighted row' },
     ],
   },
 ] as const;

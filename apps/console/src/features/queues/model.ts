@@ -3,18 +3,15 @@ import type { QueueSummary } from './api/get-queues';
 
 /**
  * A queue of enrollments in one status, listed by GET /queues/enrollments (upper-case status names); the other queues
- * (credit-letters, etf-invoices, unverified-meters) are counted only.
+ * have a list of their own each.
  */
 export const isStatusQueue = (queue: string): queue is StatusQueue => /^[A-Z_]+$/.test(queue);
 
-export const isHold = (status: string) => status.startsWith('ON_HOLD');
-
-export const isFailedSubmission = (status: string) =>
-  status === 'SUBMITION_NOT_SENT_CONNECTION_ERROR' || status === 'SUBMITTED_WITH_ERRORS';
-
-/** A deposit that holds the enrollment (owed, or a letter of credit awaited): the one a release may waive. */
-export const isDepositHeld = (depositStatus: string) =>
-  depositStatus === 'pending' || depositStatus === 'failed' || depositStatus === 'letter_of_credit';
+/** The queues that are not a status, each with its own list and actions (GET /queues names them so). */
+export const OTHER_QUEUES = ['credit-letters', 'unverified-meters', 'etf-invoices'] as const;
+export type OtherQueue = (typeof OTHER_QUEUES)[number];
+export const isOtherQueue = (queue: string): queue is OtherQueue =>
+  (OTHER_QUEUES as readonly string[]).includes(queue);
 
 /** The queue to open without one in the URL: the first with work in it, else the first. */
 export function defaultQueue(queues: QueueSummary[]): StatusQueue | undefined {

@@ -9,13 +9,14 @@ const ACTIONS = [
   'enrollment.release-hold',
   'enrollment.reject',
   'enrollment.retry-submission',
+  'customer.reveal',
   'staff.create',
   'staff.update',
   'staff.reset-password',
   'staff.sign-out-everywhere',
   'staff.complete-setup',
 ];
-const TARGET_TYPES = ['enrollment', 'staff_user'];
+const TARGET_TYPES = ['enrollment', 'customer', 'staff_user'];
 
 interface FilterValues {
   actor: string;

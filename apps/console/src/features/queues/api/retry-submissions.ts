@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type DataOf, ok } from '../../../lib/api';
-import { invalidateQueues } from './invalidate';
+import { invalidateWork } from '../../../lib/query-client';
 
 /** What happened to each enrollment of a bulk retry: one refused does not stop the rest. */
 export type RetryResult = DataOf<'/enrollments/retry-submissions', 'post'>[number];
@@ -13,6 +13,6 @@ export function useRetrySubmissions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: retrySubmissions,
-    onSettled: () => invalidateQueues(queryClient),
+    onSettled: () => invalidateWork(queryClient),
   });
 }

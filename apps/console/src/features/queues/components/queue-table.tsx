@@ -1,35 +1,21 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  List,
-  Menu,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, List, Menu, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import {
-  IconCircleCheck,
-  IconDots,
-  IconLockOpen,
-  IconRefresh,
-  IconRotateClockwise,
-  IconX,
-} from '@tabler/icons-react';
+import { IconCircleCheck, IconDots, IconLockOpen, IconRotateClockwise, IconX } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { overlayOpen } from '../../../components/layout/shortcuts';
 import { ServerTable, TABLE_PAGE_SIZES } from '../../../components/ui/data-table';
-import { KbdHint } from '../../../components/ui/kbd-hint';
+import { useRowCursor } from '../../../components/ui/row-cursor';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { messageOf } from '../../../lib/api';
 import { useCan } from '../../../lib/auth';
-import { ageSince, formatAge, formatCount, formatDateTime, formatMoney, humanize } from '../../../lib/format';
+import { formatMoney, humanize } from '../../../lib/format';
+import { useRetrySubmission } from '../../enrollments/api/retry-submission';
+import { preloadDialogs, RejectModal, ReleaseHoldModal } from '../../enrollments/components/dialogs';
+import { EnrollmentLink } from '../../enrollments/components/enrollment-link';
+import { isDepositHeld, isFailedSubmission, isHold } from '../../enrollments/model';
 import {
   type QueueItem,
   type QueueOrder,
@@ -37,16 +23,10 @@ import {
   useQueueEnrollments,
 } from '../api/get-queue-enrollments';
 import type { QueueSummary } from '../api/get-queues';
-import { useRetrySubmission } from '../api/retry-submission';
 import { useRetrySubmissions } from '../api/retry-submissions';
-import { isDepositHeld, isFailedSubmission, isHold } from '../model';
+import { QueueHeader, WaitingSince } from './queue-header';
+import { QueueHints } from './queue-hints';
 import classes from './queues.module.css';
-
-// The action dialogs load when first needed (and are fetched while the browser is idle), not with the page.
-const loadRelease = () => import('./release-hold-modal');
-const loadReject = () => import('./reject-modal');
-const ReleaseHoldModal = lazy(() => loadRelease().then((module) => ({ default: module.ReleaseHoldModal })));
-const RejectModal = lazy(() => loadReject().then((module) => ({ default: module.RejectModal })));
 
 export interface QueueTableState {
   page: number;
@@ -61,16 +41,6 @@ interface QueueTableProps extends QueueTableState {
 }
 
 type Action = { kind: 'release' | 'reject'; item: QueueItem; open: boolean } | null;
-
-function WaitingSince({ since }: { since: string }) {
-  return (
-    <Tooltip label={`Since ${formatDateTime(since)}`}>
-      <Text size="sm" component="time" dateTime={since} fw={500}>
-        {formatAge(ageSince(since))}
-      </Text>
-    </Tooltip>
-  );
-}
 
 function Why({ item }: { item: QueueItem }) {
   if (isFailedSubmission(item.status)) {
@@ -113,23 +83,20 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
   });
   const records = useMemo(() => data?.data ?? [], [data]);
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
-  const [highlight, setHighlight] = useState<number | null>(null);
   const [action, setAction] = useState<Action>(null);
   const retry = useRetrySubmission();
   const bulkRetry = useRetrySubmissions();
-  const bodyRef = useRef<HTMLTableSectionElement | null>(null);
+  const navigate = useNavigate();
+  const cursor = useRowCursor(records, {
+    resetKey: `${queue}-${page}-${pageSize}-${order}`,
+    onOpen: (item) => void navigate({ to: '/enrollments/$id', params: { id: item.id } }),
+  });
+  const { highlighted } = cursor;
   const openAction = (kind: 'release' | 'reject', item: QueueItem) => setAction({ kind, item, open: true });
   // Closing keeps the row until the dialog has faded out.
   const closeAction = () => setAction((current) => (current ? { ...current, open: false } : null));
 
-  useEffect(() => {
-    if (!canAct) return;
-    const preload = () => void Promise.all([loadRelease(), loadReject()]);
-    const id = window.requestIdleCallback
-      ? window.requestIdleCallback(preload)
-      : window.setTimeout(preload, 1500);
-    return () => (window.cancelIdleCallback ? window.cancelIdleCallback(id) : window.clearTimeout(id));
-  }, [canAct]);
+  useEffect(() => (canAct ? preloadDialogs(['release', 'reject']) : undefined), [canAct]);
 
   // Phones: the id joins the customer's cell and the actions fold into a menu, so the row stays readable.
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
@@ -137,17 +104,15 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
   const holds = isHold(queue);
   const selectable = canAct && failures;
 
-  // Another queue, page or order: nothing stays selected or highlighted out of sight.
+  // Another queue, page or order: nothing stays selected out of sight.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a change of what is listed
   useEffect(() => {
     setSelectedIds([]);
-    setHighlight(null);
   }, [queue, page, pageSize, order]);
 
   // Rows that left the page (released, retried by a colleague) leave the selection.
   useEffect(() => {
     setSelectedIds((ids) => ids.filter((id) => records.some((record) => record.id === id)));
-    setHighlight((index) => (index === null ? null : Math.min(index, Math.max(records.length - 1, 0))));
   }, [records]);
 
   // A page emptied by the last actions steps back to the last page that has rows.
@@ -155,13 +120,6 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
     if (data && data.data.length === 0 && page > 1 && data.totalPages < page)
       onChange({ page: Math.max(1, data.totalPages) });
   }, [data, page, onChange]);
-
-  useEffect(() => {
-    if (highlight === null) return;
-    bodyRef.current?.querySelector('[data-highlighted]')?.scrollIntoView({ block: 'nearest' });
-  }, [highlight]);
-
-  const highlighted = highlight === null ? undefined : records[highlight];
 
   const retryOne = (item: QueueItem) =>
     retry.mutate(item.id, {
@@ -210,24 +168,11 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
     });
   };
 
-  const move = (step: 1 | -1) => {
-    if (records.length === 0) return;
-    setHighlight((index) =>
-      index === null
-        ? step === 1
-          ? 0
-          : records.length - 1
-        : Math.min(Math.max(index + step, 0), records.length - 1),
-    );
-  };
-
   const whenFree = (run: () => void) => () => {
     if (!overlayOpen()) run();
   };
 
   useHotkeys([
-    ['j', whenFree(() => move(1))],
-    ['k', whenFree(() => move(-1))],
     [
       'x',
       whenFree(() => {
@@ -257,11 +202,7 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
       accessor: 'id',
       title: 'Enrollment',
       hidden: !wide,
-      render: (item) => (
-        <Text size="sm" ff="monospace" fw={500}>
-          {item.id}
-        </Text>
-      ),
+      render: (item) => <EnrollmentLink id={item.id} />,
     },
     {
       accessor: 'customerName',
@@ -270,8 +211,8 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
         <div>
           <Text size="sm" fw={500}>
             {!wide && (
-              <Text span size="sm" ff="monospace" c="dimmed" mr={6}>
-                {item.id}
+              <Text span mr={6}>
+                <EnrollmentLink id={item.id} />
               </Text>
             )}
             {item.customerName || '—'}
@@ -414,48 +355,24 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm" className={classes.toolbar}>
-        <div style={{ minWidth: 0, flex: '1 1 320px' }}>
-          <Group gap="xs" align="baseline">
-            <Title order={2} size="h4">
-              {summary?.label ?? humanize(queue)}
-            </Title>
-            {data && (
-              <Text size="sm" c="dimmed">
-                {formatCount(data.totalRecords)} waiting
-              </Text>
-            )}
-          </Group>
-          {summary?.description && (
-            <Text size="sm" c="dimmed" maw={720}>
-              {summary.description}
-            </Text>
-          )}
-        </div>
-        <Group gap="xs" wrap="nowrap">
-          {selectable && (
-            <Button
-              leftSection={<IconRotateClockwise size={16} />}
-              disabled={selectedIds.length === 0}
-              loading={bulkRetry.isPending}
-              onClick={retrySelected}
-            >
-              {selectedIds.length > 0 ? `Retry ${selectedIds.length} selected` : 'Retry selected'}
-            </Button>
-          )}
-          <Tooltip label="Refresh">
-            <ActionIcon
-              variant="default"
-              size="lg"
-              onClick={() => void refetch()}
-              loading={isFetching && !isPending}
-              aria-label="Refresh the list"
-            >
-              <IconRefresh size={18} stroke={1.7} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      </Group>
+      <QueueHeader
+        summary={summary}
+        fallbackTitle={humanize(queue)}
+        total={data?.totalRecords}
+        refreshing={isFetching && !isPending}
+        onRefresh={() => void refetch()}
+      >
+        {selectable && (
+          <Button
+            leftSection={<IconRotateClockwise size={16} />}
+            disabled={selectedIds.length === 0}
+            loading={bulkRetry.isPending}
+            onClick={retrySelected}
+          >
+            {selectedIds.length > 0 ? `Retry ${selectedIds.length} selected` : 'Retry selected'}
+          </Button>
+        )}
+      </QueueHeader>
 
       {error && !data ? (
         <Paper withBorder>
@@ -478,12 +395,7 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
           onSortStatusChange={(sort) =>
             onChange({ order: sort.direction === 'asc' ? 'oldest' : 'newest', page: 1 })
           }
-          bodyRef={(node: HTMLTableSectionElement | null) => {
-            bodyRef.current = node;
-          }}
-          onRowClick={({ index }) => setHighlight(index)}
-          rowClassName={(_, index) => (index === highlight ? classes.highlighted : undefined)}
-          customRowAttributes={(_, index) => (index === highlight ? { 'data-highlighted': true } : {})}
+          {...cursor.tableProps}
           pinLastColumn={canAct}
           {...(selectable
             ? {
@@ -506,39 +418,13 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
         />
       )}
 
-      <Group gap="lg" visibleFrom="sm" c="dimmed">
-        <Text size="xs" c="dimmed" component="div">
-          <Group gap={6} component="span">
-            <KbdHint keys="j" /> <KbdHint keys="k" /> move
-          </Group>
-        </Text>
-        {selectable && (
-          <Text size="xs" c="dimmed" component="div">
-            <Group gap={6} component="span">
-              <KbdHint keys="x" /> select
-            </Group>
-          </Text>
-        )}
-        {canAct && holds && (
-          <Text size="xs" c="dimmed" component="div">
-            <Group gap={6} component="span">
-              <KbdHint keys="r" /> release
-            </Group>
-          </Text>
-        )}
-        {canAct && failures && (
-          <Text size="xs" c="dimmed" component="div">
-            <Group gap={6} component="span">
-              <KbdHint keys="shift+r" /> retry
-            </Group>
-          </Text>
-        )}
-        <Text size="xs" c="dimmed" component="div">
-          <Group gap={6} component="span">
-            <KbdHint keys="?" /> all shortcuts
-          </Group>
-        </Text>
-      </Group>
+      <QueueHints
+        hints={[
+          ...(selectable ? [{ keys: 'x', label: 'select' }] : []),
+          ...(canAct && holds ? [{ keys: 'r', label: 'release' }] : []),
+          ...(canAct && failures ? [{ keys: 'shift+r', label: 'retry' }] : []),
+        ]}
+      />
 
       {action && (
         <Suspense fallback={null}>

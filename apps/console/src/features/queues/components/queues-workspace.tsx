@@ -2,12 +2,16 @@ import { Box, Paper } from '@mantine/core';
 import { useCallback } from 'react';
 import { ErrorState } from '../../../components/ui/states';
 import { DEFAULT_PAGE_SIZE } from '../../../lib/search';
+import type { EtfInvoiceStatus } from '../api/get-etf-invoices';
 import { useQueues } from '../api/get-queues';
-import { defaultQueue, isStatusQueue } from '../model';
+import { defaultQueue, isOtherQueue, isStatusQueue } from '../model';
 import type { QueuesSearch } from '../search';
+import { CreditLetterTable } from './credit-letter-table';
+import { EtfInvoiceTable } from './etf-invoice-table';
 import { QueueList } from './queue-list';
 import { QueueTable, type QueueTableState } from './queue-table';
 import classes from './queues.module.css';
+import { UnverifiedMeterTable } from './unverified-meter-table';
 
 interface QueuesWorkspaceProps {
   search: QueuesSearch;
@@ -15,11 +19,13 @@ interface QueuesWorkspaceProps {
   onSearchChange: (next: QueuesSearch) => void;
 }
 
-/** The queues with their counts, and the selected queue's enrollments. */
+type TableChange = Partial<QueueTableState & { status: EtfInvoiceStatus }>;
+
+/** The queues with their counts, and the selected queue's list: enrollments of a status, letters, meters or fees. */
 export function QueuesWorkspace({ search, onSearchChange }: QueuesWorkspaceProps) {
   const queues = useQueues();
   const selected =
-    search.queue && isStatusQueue(search.queue)
+    search.queue && (isStatusQueue(search.queue) || isOtherQueue(search.queue))
       ? search.queue
       : queues.data
         ? defaultQueue(queues.data)
@@ -27,17 +33,19 @@ export function QueuesWorkspace({ search, onSearchChange }: QueuesWorkspaceProps
   const summary = queues.data?.find((q) => q.queue === selected);
 
   const onTableChange = useCallback(
-    (next: Partial<QueueTableState>) => {
+    (next: TableChange) => {
       const merged = {
         page: next.page ?? search.page ?? 1,
         pageSize: next.pageSize ?? search.pageSize ?? DEFAULT_PAGE_SIZE,
         order: next.order ?? search.order ?? 'oldest',
+        status: next.status ?? search.status ?? 'queued',
       };
       onSearchChange({
         queue: selected,
         page: merged.page > 1 ? merged.page : undefined,
         pageSize: merged.pageSize !== DEFAULT_PAGE_SIZE ? merged.pageSize : undefined,
         order: merged.order === 'newest' ? 'newest' : undefined,
+        status: merged.status !== 'queued' ? merged.status : undefined,
       });
     },
     [search, selected, onSearchChange],
@@ -49,6 +57,12 @@ export function QueuesWorkspace({ search, onSearchChange }: QueuesWorkspaceProps
         <ErrorState error={queues.error} onRetry={() => void queues.refetch()} what="the queues" />
       </Paper>
     );
+
+  const paging = {
+    page: search.page ?? 1,
+    pageSize: search.pageSize ?? DEFAULT_PAGE_SIZE,
+    onChange: onTableChange,
+  };
 
   return (
     <div className={classes.workspace}>
@@ -66,10 +80,18 @@ export function QueuesWorkspace({ search, onSearchChange }: QueuesWorkspaceProps
             key={selected}
             queue={selected}
             summary={summary}
-            page={search.page ?? 1}
-            pageSize={search.pageSize ?? DEFAULT_PAGE_SIZE}
             order={search.order ?? 'oldest'}
-            onChange={onTableChange}
+            {...paging}
+          />
+        )}
+        {selected === 'credit-letters' && <CreditLetterTable summary={summary} {...paging} />}
+        {selected === 'unverified-meters' && <UnverifiedMeterTable summary={summary} {...paging} />}
+        {selected === 'etf-invoices' && (
+          <EtfInvoiceTable
+            summary={summary}
+            status={search.status ?? 'queued'}
+            onStatusChange={(status) => onTableChange({ status, page: 1 })}
+            {...paging}
           />
         )}
       </Box>

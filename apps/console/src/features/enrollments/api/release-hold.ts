@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type BodyOf, type DataOf, ok } from '../../../lib/api';
-import { invalidateQueues } from './invalidate';
+import { invalidateWork } from '../../../lib/query-client';
 
 export type ReleaseHoldInput = BodyOf<'/enrollments/{id}/release-hold', 'post'>;
 export type EnrollmentOutcome = DataOf<'/enrollments/{id}/release-hold', 'post'>;
@@ -13,6 +13,6 @@ export function useReleaseHold() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: ReleaseHoldInput & { id: number }) => releaseHold(id, body),
-    onSettled: () => invalidateQueues(queryClient),
+    onSettled: () => invalidateWork(queryClient),
   });
 }

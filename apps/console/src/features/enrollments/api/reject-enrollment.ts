@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type BodyOf, type DataOf, ok } from '../../../lib/api';
-import { invalidateQueues } from './invalidate';
+import { invalidateWork } from '../../../lib/query-client';
 
 export type RejectInput = BodyOf<'/enrollments/{id}/reject', 'post'>;
 
@@ -15,6 +15,6 @@ export function useRejectEnrollment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: RejectInput & { id: number }) => rejectEnrollment(id, body),
-    onSettled: () => invalidateQueues(queryClient),
+    onSettled: () => invalidateWork(queryClient),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type DataOf, ok } from '../../../lib/api';
-import { invalidateQueues } from './invalidate';
+import { invalidateWork } from '../../../lib/query-client';
 
 export async function retrySubmission(
   id: number,
@@ -12,6 +12,6 @@ export function useRetrySubmission() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: retrySubmission,
-    onSettled: () => invalidateQueues(queryClient),
+    onSettled: () => invalidateWork(queryClient),
   });
 }

@@ -3,38 +3,36 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { FailureAlert } from '../../../components/ui/states';
-import { StatusBadge } from '../../../components/ui/status-badge';
-import type { QueueItem } from '../api/get-queue-enrollments';
-import { useRejectEnrollment } from '../api/reject-enrollment';
-import { validateReason } from './release-hold-modal';
+import { useRecordMeterVerified } from '../api/record-meter-verified';
+import { REASON_MAX, validateReason } from '../model';
 
-interface RejectModalProps {
+interface MeterVerifiedModalProps {
   opened: boolean;
-  item: QueueItem;
+  item: { id: number; customerName: string; ldcAccount: string };
   onClose: () => void;
 }
 
-/** Rejects an enrollment before service starts: it is cancelled, with the reason in its history. */
-export function RejectModal({ opened, item, onClose }: RejectModalProps) {
-  const reject = useRejectEnrollment();
+/** Records that the agent checked an unknown meter (ESIID) with the TDSP or on the bill: it leaves the queue. */
+export function MeterVerifiedModal({ opened, item, onClose }: MeterVerifiedModalProps) {
+  const verify = useRecordMeterVerified();
   const form = useForm({ initialValues: { reason: '' }, validate: { reason: validateReason } });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens
   useEffect(() => {
     if (!opened) return;
     form.reset();
-    reject.reset();
+    verify.reset();
   }, [opened, item.id]);
 
   const submit = form.onSubmit(({ reason }) => {
-    reject.mutate(
+    verify.mutate(
       { id: item.id, reason: reason.trim() },
       {
         onSuccess: (outcome) => {
           notifications.show({
             color: 'teal',
-            title: `Enrollment ${outcome.id} rejected`,
-            message: 'It is cancelled; the customer will not be switched.',
+            title: `Meter of enrollment ${outcome.id} verified`,
+            message: `ESIID ${item.ldcAccount} left the unverified meters.`,
           });
           onClose();
         },
@@ -43,36 +41,37 @@ export function RejectModal({ opened, item, onClose }: RejectModalProps) {
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Reject enrollment" size="md">
+    <Modal opened={opened} onClose={onClose} title="Mark meter verified" size="md">
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <Group gap="xs" wrap="wrap">
-            <Text size="sm">
-              Enrollment <strong>{item.id}</strong> · {item.customerName || 'Unnamed customer'}
+          <Text size="sm">
+            Enrollment <strong>{item.id}</strong> · {item.customerName || 'Unnamed customer'} · ESIID{' '}
+            <Text span ff="monospace" size="sm">
+              {item.ldcAccount}
             </Text>
-            <StatusBadge status={item.status} />
-          </Group>
+          </Text>
           <Text size="sm" c="dimmed">
-            The enrollment is cancelled before service starts. This cannot be undone from the console.
+            The ESIID was not in the ESIID data when the enrollment was accepted. Record how you confirmed the
+            meter exists at the service address.
           </Text>
           <Textarea
-            label="Reason"
+            label="How you checked it"
             description="Kept in the enrollment's history and the audit log."
-            placeholder="e.g. Customer asked to cancel"
+            placeholder="e.g. Oncor confirmed the meter by phone"
             autosize
             minRows={3}
-            maxLength={500}
+            maxLength={REASON_MAX}
             required
             data-autofocus
             {...form.getInputProps('reason')}
           />
-          <FailureAlert error={reject.error} title="Not rejected" />
+          <FailureAlert error={verify.error} title="Not recorded" />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" color="red" loading={reject.isPending}>
-              Reject enrollment
+            <Button type="submit" loading={verify.isPending}>
+              Mark verified
             </Button>
           </Group>
         </Stack>

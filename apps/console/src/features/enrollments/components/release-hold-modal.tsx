@@ -6,23 +6,12 @@ import { FailureAlert } from '../../../components/ui/states';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useCan } from '../../../lib/auth';
 import { formatMoney, humanize } from '../../../lib/format';
-import type { QueueItem } from '../api/get-queue-enrollments';
 import { useReleaseHold } from '../api/release-hold';
-import { isDepositHeld } from '../model';
-
-const REASON_MIN = 3;
-const REASON_MAX = 500;
-
-export const validateReason = (value: string) => {
-  const reason = value.trim();
-  if (reason.length < REASON_MIN) return 'Say why, in a few words: it is kept in the status history.';
-  if (reason.length > REASON_MAX) return `At most ${REASON_MAX} characters.`;
-  return null;
-};
+import { type EnrollmentSubject, isDepositHeld, REASON_MAX, validateReason } from '../model';
 
 interface ReleaseHoldModalProps {
   opened: boolean;
-  item: QueueItem;
+  item: EnrollmentSubject;
   onClose: () => void;
 }
 

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, ok } from '../../../lib/api';
+import { invalidateWork } from '../../../lib/query-client';
+import type { EtfInvoice } from '../model';
+
+export type EtfResolution = 'send' | 'waive';
+
+/** A queued ETF invoice is sent to be billed, or waived; either is final. */
+export async function resolveEtfInvoice(id: number, resolution: EtfResolution): Promise<EtfInvoice> {
+  const params = { path: { id } };
+  return ok(
+    resolution === 'send'
+      ? await api.POST('/etf-invoices/{id}/send', { params })
+      : await api.POST('/etf-invoices/{id}/waive', { params }),
+  ).data;
+}
+
+export function useResolveEtfInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, resolution }: { id: number; resolution: EtfResolution }) =>
+      resolveEtfInvoice(id, resolution),
+    onSettled: () => invalidateWork(queryClient),
+  });
+}

@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { consolePage, expectAccessible, signIn } from './console';
+import { sandboxEnrollment } from './sandbox';
+
+// Before signing in, the console asks who is signed in and is told nobody (401): the browser logs that answer.
+test.use({ allowedConsoleErrors: [/status of 401 .*\/ops\/api\/v1\/session/] });
+
+/** Highlights a queue's row with `j` (from the top) and opens it with Enter, as an agent does without the mouse. */
+async function openWithKeyboard(page: Page, id: number) {
+  const rows = page.locator('tbody tr');
+  await expect(rows.filter({ hasText: String(id) }).first()).toBeVisible();
+  const ids = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('td a')?.textContent?.trim()));
+  const index = ids.indexOf(String(id));
+  expect(index, `enrollment ${id} is listed`).toBeGreaterThanOrEqual(0);
+  // Away from any control, so that the keys reach the page's shortcuts.
+  await page.locator('main h1').click();
+  for (let step = 0; step <= index; step++) await page.keyboard.press('j');
+  await expect(page.locator('tbody tr[data-highlighted]')).toContainText(String(id));
+  await page.keyboard.press('k');
+  if (index > 0) await page.keyboard.press('j');
+  else await expect(page.locator('tbody tr[data-highlighted]')).toContainText(String(id));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/enrollments/${id}$`));
+}
+
+test.describe('the enrollment page of the Operations console', () => {
+  test('an agent opens a held enrollment from its queue with the keyboard and releases it there', async ({
+    page,
+  }) => {
+    const id = await sandboxEnrollment('Quinn', 'Alert');
+    await signIn(page, 'agent', '/queues?queue=ON_HOLD&pageSize=100');
+    await openWithKeyboard(page, id);
+
+    await expect(page.getByRole('heading', { level: 1, name: `Enrollment ${id}` })).toBeVisible();
+    await expect(page).toHaveTitle(`Enrollment ${id} · Voltin Operations`);
+    const customer = page.getByRole('link', { name: 'Quinn Alert' });
+    await expect(customer).toHaveAttribute('href', /^\/customers\/\d+$/);
+    for (const section of ['Status history', 'Billing system', 'Deposit and charges', 'Audit log']) {
+      await expect(page.getByRole('region', { name: section })).toBeVisible();
+    }
+    const credit = page.getByRole('region', { name: 'Credit decision' });
+    await expect(credit).toContainText('700–749');
+    await expect(credit.getByText('Fraud alert', { exact: true }).last()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Addresses' })).toContainText('1201 Elm St');
+    await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Created');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Release hold' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Release hold' });
+    await dialog.getByLabel('Reason').fill('Called the customer; identity confirmed');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Release hold' }).click();
+    await expect(page.getByText(`Enrollment ${id} released`)).toBeVisible();
+
+    // The page reads itself again: the new status, who released it and why, and the audit entry.
+    await expect(page.getByRole('button', { name: 'Release hold' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Status history' })).toContainText(
+      'Released by staff:agent@bluebonnet.example: Called the customer; identity confirmed',
+    );
+    const audit = page.getByRole('region', { name: 'Audit log' });
+    await expect(audit).toContainText('enrollment.release-hold');
+    await expect(audit).toContainText('agent@bluebonnet.example');
+  });
+
+  test('an agent rejects an enrollment from its page', async ({ page }) => {
+    const id = await sandboxEnrollment('Remy', 'Alert');
+    await signIn(page, 'agent', `/enrollments/${id}`);
+    await page.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject enrollment' });
+    await dialog.getByLabel('Reason').fill('Fraud confirmed with the bureau');
+    await dialog.getByRole('button', { name: 'Reject enrollment' }).click();
+    await expect(page.getByText(`Enrollment ${id} rejected`)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: `Enrollment ${id}` })).toBeVisible();
+    await expect(page.locator('main').getByText('Cancelled', { exact: true }).first()).toBeVisible();
+    // A cancelled enrollment can be neither released nor rejected again.
+    await expect(page.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Release hold' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test.describe('refusals', () => {
+    test.use({ allowedConsoleErrors: [/status of (401 .*\/ops\/api\/v1\/session|403 .*\/release-hold)/] });
+    test('Pricing staff read the page without its actions, and the server refuses them too', async ({
+      page,
+    }) => {
+      const id = await sandboxEnrollment('Tove', 'Alert');
+      await signIn(page, 'pricing', `/enrollments/${id}`);
+      await expect(page.getByRole('heading', { level: 1, name: `Enrollment ${id}` })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Status history' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Release hold' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+      await expectAccessible(page);
+      const answer = await page.evaluate(async (enrollmentId) => {
+        const session = await (await fetch('/ops/api/v1/session')).json();
+        const response = await fetch(`/ops/api/v1/enrollments/${enrollmentId}/release-hold`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-csrf-token': session.data.csrfToken },
+          body: JSON.stringify({ reason: 'Not my job' }),
+        });
+        return { status: response.status, code: (await response.json()).code };
+      }, id);
+      expect(answer).toEqual({ status: 403, code: 'PERMISSION_DENIED' });
+    });
+  });
+
+  test.describe('an enrollment that does not exist', () => {
+    test.use({ allowedConsoleErrors: [/status of (401 .*\/ops\/api\/v1\/session|404 .*\/enrollments\/)/] });
+    test('is said not to exist, and an id that is not a number finds no page', async ({ page }) => {
+      await signIn(page, 'agent', '/enrollments/987654321');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Enrollment 987654321 does not exist' }),
+      ).toBeVisible();
+      await expectAccessible(page);
+      await page.goto(consolePage('/enrollments/abc'));
+      await expect(page.getByRole('heading', { level: 1, name: 'This page does not exist' })).toBeVisible();
+    });
+  });
+});
