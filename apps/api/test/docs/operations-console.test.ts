@@ -16,8 +16,9 @@ const api = useTestApi();
 
 const OVERVIEW = 'operations-console/operations-console.md';
 const QUEUES = 'operations-console/work-queues.md';
+const CUSTOMERS = 'operations-console/customers-and-enrollments.md';
 const STAFF = 'operations-console/staff-and-audit-log.md';
-const PAGES = [OVERVIEW, QUEUES, STAFF];
+const PAGES = [OVERVIEW, QUEUES, CUSTOMERS, STAFF];
 
 const METHOD_AND_PATH = /`(GET|POST|PUT|PATCH|DELETE) ((?:\/ops)?\/api\/v1\/[^`?\s]*)[^`]*`/g;
 /** `/ops/api/v1/enrollments/{id}/reject` → `/ops/api/v1/enrollments/:id/reject`, as the routes are registered. */
@@ -103,6 +104,31 @@ describe('the Operations Console pages', () => {
           `${method} ${path}: ${permissionOf.get(`${method} ${routeUrl(path!)}`)}`,
         );
     }
+  });
+
+  it('give each action taken for a customer the permission its console operation needs', () => {
+    // The table of "Acting for a customer": customers.act unless the row names another permission (refunds).
+    const permissionOf = new Map(opsCatalogue().map((r) => [`${r.method} ${r.url}`, r.permission]));
+    const rows = section(readPage(CUSTOMERS), 'Acting for a customer')
+      .split('\n')
+      .filter((line) => line.startsWith('|') && line.includes('/ops/api/v1/'));
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    for (const row of rows) {
+      const named = [...row.matchAll(/`([a-z]+\.[a-z]+)`/g)]
+        .map((match) => match[1]!)
+        .find((name) => Object.hasOwn(PERMISSIONS, name));
+      for (const [, method, path] of row.matchAll(METHOD_AND_PATH))
+        expect(`${method} ${path}: ${named ?? 'customers.act'}`).toBe(
+          `${method} ${path}: ${permissionOf.get(`${method} ${routeUrl(path!)}`)}`,
+        );
+    }
+    // Every operation of the customers' tag that acts (not a read, not a reveal) is in the table.
+    const acting = opsCatalogue().filter(
+      (r) => r.method === 'POST' && (r.permission === 'customers.act' || r.permission === 'payments.refund'),
+    );
+    const table = rows.join('\n');
+    for (const r of acting)
+      expect(table, `${r.method} ${r.url}`).toContain(`${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`);
   });
 
   it('name only operations that exist, on the console or on the platform API', () => {
