@@ -73,7 +73,10 @@ export const sidebarSections: [string, string[]][] = [
   ['Importers', ['Legacy Importer']],
   ['Markets and Utilities', ['Utility Manager Fields']],
   ['My Account', ['MyAccount Overview']],
-  ['Operations Console', ['Operations Console', 'Work Queues', 'Staff and Audit Log']],
+  [
+    'Operations Console',
+    ['Operations Console', 'Work Queues', 'Customers and Enrollments', 'Staff and Audit Log'],
+  ],
   ['Payments', ['Credit Check']],
   [
     'Plans and Rates',
@@ -126,6 +129,7 @@ export const docRoutes: [string, string][] = [
   ['/My Account/MyAccount Overview', 'MyAccount Overview'],
   ['/Operations Console/Operations Console', 'Operations Console'],
   ['/Operations Console/Work Queues', 'Work Queues'],
+  ['/Operations Console/Customers and Enrollments', 'Customers and Enrollments'],
   ['/Operations Console/Staff and Audit Log', 'Staff and Audit Log'],
   ['/Payments/Credit Check', 'Credit Check'],
   ['/Plans and Rates/Campaigns', 'Campaigns'],

@@ -45,6 +45,7 @@ const sidebars = {
     section('Operations Console', [
       'operations-console/operations-console',
       'operations-console/work-queues',
+      'operations-console/customers-and-enrollments',
       'operations-console/staff-and-audit-log',
     ]),
     section('Payments', ['payments/credit-check']),

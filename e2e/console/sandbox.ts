@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { baseURL, databaseUrl } from '../environment';
 
@@ -7,12 +7,19 @@ import { baseURL, databaseUrl } from '../environment';
  * The sandbox's public API, used by the console's browser tests as an integrator would: to make the enrollments
  * agents then work in the console (the sandbox credit bureau flags "Alert" as a fraud alert, held for review).
  */
-async function call(method: string, path: string, token?: string, body?: unknown) {
+async function call(
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${baseURL}/api/v1${path}`, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -224,6 +231,24 @@ export async function sandboxEtfInvoice(
   firstName: string,
   lastName: string,
 ): Promise<{ enrollmentId: number; invoiceId: number; amount: number }> {
+  const enrollmentId = await sandboxServedEnrollment(firstName, lastName);
+  const dropped = await call('POST', `/enrollments/${enrollmentId}/drop`, await token(), {
+    effectiveDate: today(),
+    reasonCodeId: 1,
+  });
+  if (!dropped.etf_invoice) throw new Error(`No ETF invoice for enrollment ${enrollmentId}`);
+  return {
+    enrollmentId,
+    invoiceId: dropped.etf_invoice.id_etf_invoice,
+    amount: dropped.etf_invoice.amount,
+  };
+}
+
+/**
+ * A Residential customer in Dallas served since today (the 12-month fixed plan, which has an early termination
+ * fee): a priority move-in starting today, taken by the billing system at once, started by `advance-enrollments`.
+ */
+export async function sandboxServedEnrollment(firstName: string, lastName: string): Promise<number> {
   const bearer = await token();
   const plan = await planOf(bearer, 'Residential', '12-Month Fixed');
   const check = await call('POST', '/payments/credit-check', bearer, {
@@ -262,14 +287,54 @@ export async function sandboxEtfInvoice(
     payment: { creditCheckId: check.id_credit_check },
   });
   runServiceTask('advance-enrollments');
-  const dropped = await call('POST', `/enrollments/${created.enrollmentId}/drop`, bearer, {
-    effectiveDate: today(),
-    reasonCodeId: 1,
+  return created.enrollmentId as number;
+}
+
+// --- Payments of the sandbox customer with a login ----------------------------------------------------------------
+
+/** The sandbox's self-service customer (README), customer 1, with an active enrollment in Dallas. */
+export const SANDBOX_CUSTOMER = { id: 1, username: 'demo.customer', password: 'Demo-Password-1' } as const;
+
+/**
+ * A one-time payment of `amount` dollars by the sandbox customer on their active enrollment, as the self-service
+ * site makes it: signed in (the customer hash), a card saved at the gateway, then paid. Answers the payment's id.
+ */
+export async function sandboxCustomerPayment(
+  amount: number,
+): Promise<{ paymentId: number; enrollmentId: number }> {
+  const bearer = await token();
+  const login = await call('POST', '/customers/login', bearer, {
+    username: SANDBOX_CUSTOMER.username,
+    password: SANDBOX_CUSTOMER.password,
   });
-  if (!dropped.etf_invoice) throw new Error(`No ETF invoice for enrollment ${created.enrollmentId}`);
-  return {
-    enrollmentId: created.enrollmentId,
-    invoiceId: dropped.etf_invoice.id_etf_invoice,
-    amount: dropped.etf_invoice.amount,
-  };
+  const asCustomer = { 'x-customer-hash': login.customerHash as string };
+  const enrollments = await call('GET', `/customers/${login.customerId}/enrollments`, bearer);
+  const active = enrollments.find((e: { status: string }) => e.status === 'ACTIVE').id_enrollment as number;
+  const card = await call(
+    'POST',
+    '/payments/payment-profile',
+    bearer,
+    {
+      id_customer: login.customerId,
+      id_payment_type: 1,
+      card_number: '4111111111111111',
+      card_expiration_date: '2030-12',
+      card_type: 'Visa',
+    },
+    asCustomer,
+  );
+  const paid = await call(
+    'POST',
+    '/payments/pay',
+    bearer,
+    {
+      idEnrollment: active,
+      customerProfileToken: card.customerProfileToken,
+      paymentProfileToken: card.paymentProfileToken,
+      amount,
+    },
+    { ...asCustomer, 'idempotency-key': randomUUID() },
+  );
+  if (paid.status !== 'approved') throw new Error(`The sandbox payment is ${paid.status}, not approved`);
+  return { paymentId: paid.id_payment_charge_transactions as number, enrollmentId: active };
 }

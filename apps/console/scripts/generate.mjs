@@ -36,15 +36,17 @@ writeFileSync(path.join(outDir, 'ops-api.ts'), header + astToString(await openap
 // The drop reasons are a number whose description names each one ("1 Switching to another provider; 2 …"), its
 // minimum and maximum bounding them: the console offers them from here rather than keeping a copy of its own.
 const reasonCode =
-  document.paths['/enrollments/{id}/drop']?.post?.requestBody?.content?.['application/json']?.schema?.properties
-    ?.reasonCodeId;
+  document.paths['/enrollments/{id}/drop']?.post?.requestBody?.content?.['application/json']?.schema
+    ?.properties?.reasonCodeId;
 const dropReasons = [...(reasonCode?.description ?? '').matchAll(/(\d+) ([^;]+)/g)].map(([, id, name]) => ({
   id: Number(id),
   name: name.trim(),
 }));
 const expected = reasonCode ? reasonCode.maximum - reasonCode.minimum + 1 : 0;
 if (dropReasons.length === 0 || dropReasons.length !== expected || dropReasons[0].id !== reasonCode.minimum) {
-  console.error('The drop request no longer describes its reasons as "1 Name; 2 Name…": see scripts/generate.mjs.');
+  console.error(
+    'The drop request no longer describes its reasons as "1 Name; 2 Name…": see scripts/generate.mjs.',
+  );
   process.exit(1);
 }
 writeFileSync(
@@ -52,4 +54,6 @@ writeFileSync(
   `${header}/** POST /enrollments/{id}/drop's reasonCodeId, as its schema describes them. */\n` +
     `export const DROP_REASONS = ${JSON.stringify(dropReasons, null, 2)} as const;\n`,
 );
-console.log(`Console types generated: ${Object.keys(document.paths).length} ops paths, ${dropReasons.length} drop reasons`);
+console.log(
+  `Console types generated: ${Object.keys(document.paths).length} ops paths, ${dropReasons.length} drop reasons`,
+);

@@ -80,6 +80,8 @@ describe('the pictures of the Operations Console pages', () => {
       );
       // Words that say what the picture shows, not "screenshot".
       expect(picture.alt.split(/\s+/).length, `alt text of ${picture.src}`).toBeGreaterThanOrEqual(12);
+      // The site's build escapes a quote of an image's alt text twice: readers would hear "&quot;".
+      expect(picture.alt, `alt text of ${picture.src}`).not.toMatch(/["']/);
     },
   );
 

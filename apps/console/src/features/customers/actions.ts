@@ -56,7 +56,7 @@ export const isRefundable = (payment: Payment) =>
 export function earliestDay(): string {
   const local = dayjs().format('YYYY-MM-DD');
   const server = new Date().toISOString().slice(0, 10);
-  return local > server ? local : server;
+  return [local, server].sort()[1]!;
 }
 
 /**
@@ -75,9 +75,7 @@ export function splitFailure<P extends string>(
     const match = /^([\w.[\]]+):\s*(.+)$/.exec(line);
     const named = match?.[1]?.replace(/^body\./, '').replace(/\[(\d+)\]/g, '.$1');
     const path = named
-      ? [...paths]
-          .sort((a, b) => b.length - a.length)
-          .find((p) => named === p || named.startsWith(`${p}.`))
+      ? [...paths].sort((a, b) => b.length - a.length).find((p) => named === p || named.startsWith(`${p}.`))
       : undefined;
     if (!path || !match) {
       rest.push(line);
@@ -88,7 +86,14 @@ export function splitFailure<P extends string>(
   }
   return {
     fields,
-    rest: new ApiFailure(error.status, error.code, error.message, rest, error.retryAfterSeconds, error.requestId),
+    rest: new ApiFailure(
+      error.status,
+      error.code,
+      error.message,
+      rest,
+      error.retryAfterSeconds,
+      error.requestId,
+    ),
   };
 }
 
@@ -110,5 +115,21 @@ export function reworded(error: unknown, wording: Partial<Record<ApiFailure['cod
   const say = wording[error.code];
   if (say === undefined) return error;
   const message = typeof say === 'function' ? say(error) : say;
-  return new ApiFailure(error.status, error.code, message, error.errors, error.retryAfterSeconds, error.requestId);
+  return new ApiFailure(
+    error.status,
+    error.code,
+    message,
+    error.errors,
+    error.retryAfterSeconds,
+    error.requestId,
+  );
+}
+
+/**
+ * A refused submit (the form's checks, or the server's problems per field) takes the keyboard to the first field in
+ * error. `formName` is the form's `name` in useForm, which scopes its fields' `data-path`.
+ */
+export function focusFirstError(formName: string, errors: Record<string, unknown>) {
+  const first = Object.keys(errors).find((path) => errors[path]);
+  if (first) document.querySelector<HTMLElement>(`[data-path="${formName}-${first}"]`)?.focus();
 }

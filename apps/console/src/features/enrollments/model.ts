@@ -1,9 +1,6 @@
 import type { DataOf, EnvelopeOf } from '../../lib/api';
 
-/**
- * What the action dialogs show of the enrollment they act on: a queue's row and the enrollment page both give it (the
- * page has no review reasons: see the API's EnrollmentPage).
- */
+/** What the action dialogs show of the enrollment they act on: a queue's row and the enrollment page's `summary`. */
 export type EnrollmentSubject = Pick<
   EnvelopeOf<'/queues/enrollments', 'get'>['data'][number],
   'id' | 'status' | 'customerName' | 'deposit' | 'depositStatus' | 'reviewReasons'
@@ -24,6 +21,9 @@ export const isHold = (status: string) => status.startsWith('ON_HOLD');
 
 export const isFailedSubmission = (status: string) =>
   status === 'SUBMITION_NOT_SENT_CONNECTION_ERROR' || status === 'SUBMITTED_WITH_ERRORS';
+
+/** Whether an agent may correct it (POST /enrollments/{id}/correct): refused by the billing system, or held. */
+export const isCorrectable = (status: string) => status === 'SUBMITTED_WITH_ERRORS' || isHold(status);
 
 /**
  * Whether the console offers to reject: in the statuses the queues list (holds, failed submissions, renewals waiting

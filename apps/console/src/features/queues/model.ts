@@ -1,21 +1,21 @@
 import type { StatusQueue } from './api/get-queue-enrollments';
 import type { QueueSummary } from './api/get-queues';
 
-/**
- * A queue of enrollments in one status, listed by GET /queues/enrollments (upper-case status names); the other queues
- * have a list of their own each.
- */
-export const isStatusQueue = (queue: string): queue is StatusQueue => /^[A-Z_]+$/.test(queue);
+/** What a queue lists (GET /queues says it of each): enrollments of a status, or an item of its own kind. */
+export type QueueKind = QueueSummary['kind'];
 
-/** The queues that are not a status, each with its own list and actions (GET /queues names them so). */
-export const OTHER_QUEUES = ['credit-letters', 'unverified-meters', 'etf-invoices'] as const;
-export type OtherQueue = (typeof OTHER_QUEUES)[number];
-export const isOtherQueue = (queue: string): queue is OtherQueue =>
-  (OTHER_QUEUES as readonly string[]).includes(queue);
+/** A queue of enrollments in one status, listed by GET /queues/enrollments (its name is the status). */
+export type StatusQueueSummary = QueueSummary & { kind: 'status'; queue: StatusQueue };
 
-/** The queue to open without one in the URL: the first with work in it, else the first. */
-export function defaultQueue(queues: QueueSummary[]): StatusQueue | undefined {
-  const listable = queues.filter((q) => isStatusQueue(q.queue));
-  const first = listable.find((q) => q.count > 0) ?? listable[0];
-  return first?.queue as StatusQueue | undefined;
+export const isStatusQueue = (summary: QueueSummary): summary is StatusQueueSummary =>
+  summary.kind === 'status';
+
+/** The queue the URL names, if the server lists it. */
+export const findQueue = (queues: QueueSummary[], name: string | undefined): QueueSummary | undefined =>
+  name === undefined ? undefined : queues.find((q) => q.queue === name);
+
+/** The queue to open without one in the URL (or with one the server does not list): the first with work in it, else the first. */
+export function defaultQueue(queues: QueueSummary[]): QueueSummary | undefined {
+  const listable = queues.filter(isStatusQueue);
+  return listable.find((q) => q.count > 0) ?? listable[0];
 }

@@ -1,10 +1,16 @@
-import { Anchor, List, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, List, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconFileOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '../../../components/ui/states';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { useCan } from '../../../lib/auth';
 import { ageSince, formatAge, formatDate, formatDateTime, formatMoney, humanize } from '../../../lib/format';
 import type { CustomerEnrollment } from '../api/get-customer';
+import {
+  type EnrollmentAction,
+  EnrollmentActionsMenu,
+  useEnrollmentActionDialog,
+} from './actions/enrollment-actions-menu';
 import classes from './customers.module.css';
 import { Section } from './section';
 
@@ -23,7 +29,13 @@ function Problems({ enrollment }: { enrollment: CustomerEnrollment }) {
   );
 }
 
-function EnrollmentRow({ enrollment }: { enrollment: CustomerEnrollment }) {
+interface EnrollmentRowProps {
+  enrollment: CustomerEnrollment;
+  /** Opens an action's dialog; absent for roles that may not act for customers. */
+  onAction?: (action: EnrollmentAction, enrollment: CustomerEnrollment) => void;
+}
+
+function EnrollmentRow({ enrollment, onAction }: EnrollmentRowProps) {
   return (
     <Table.Tr className={classes.enrollmentRow}>
       <Table.Td>
@@ -73,12 +85,19 @@ function EnrollmentRow({ enrollment }: { enrollment: CustomerEnrollment }) {
           </>
         )}
       </Table.Td>
+      {onAction && (
+        <Table.Td ta="right">
+          <EnrollmentActionsMenu enrollment={enrollment} onChoose={onAction} />
+        </Table.Td>
+      )}
     </Table.Tr>
   );
 }
 
 /** Every enrollment of the customer, newest first, each opening its own page. */
 export function CustomerEnrollments({ enrollments }: { enrollments: CustomerEnrollment[] }) {
+  const canAct = useCan('customers.act');
+  const action = useEnrollmentActionDialog();
   return (
     <Section
       id="customer-enrollments"
@@ -99,11 +118,20 @@ export function CustomerEnrollments({ enrollments }: { enrollments: CustomerEnro
                 <Table.Th>Meter</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th ta="right">Deposit</Table.Th>
+                {canAct && (
+                  <Table.Th w={48}>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {enrollments.map((enrollment) => (
-                <EnrollmentRow key={enrollment.id} enrollment={enrollment} />
+                <EnrollmentRow
+                  key={enrollment.id}
+                  enrollment={enrollment}
+                  onAction={canAct ? action.open : undefined}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -114,6 +142,7 @@ export function CustomerEnrollments({ enrollments }: { enrollments: CustomerEnro
           The newest {LISTED} are listed.
         </Text>
       )}
+      {action.dialog}
     </Section>
   );
 }

@@ -1,6 +1,8 @@
 import { Group, Text } from '@mantine/core';
+import { useCan } from '../../../lib/auth';
 import { formatDateTime } from '../../../lib/format';
 import type { CustomerProfile } from '../api/get-customer';
+import { NoteForm } from './actions/note-form';
 import classes from './customers.module.css';
 import { Section, useFirst } from './section';
 
@@ -9,8 +11,9 @@ type Note = CustomerProfile['notes'][number];
 /** Who wrote it: the API names staff as `staff:<email>`. */
 const authorOf = (author: string) => author.replace(/^staff:/, '');
 
-/** What staff wrote about the customer, as written, newest first. */
-export function CustomerNotes({ notes }: { notes: Note[] }) {
+/** What staff wrote about the customer, as written, newest first; those who act for customers add one here. */
+export function CustomerNotes({ customerId, notes }: { customerId: number; notes: Note[] }) {
+  const canAct = useCan('customers.act');
   const { shown, more } = useFirst(notes, 3);
   return (
     <Section
@@ -19,6 +22,7 @@ export function CustomerNotes({ notes }: { notes: Note[] }) {
       count={notes.length}
       description="Kept as written, newest first."
     >
+      {canAct && <NoteForm customerId={customerId} />}
       {notes.length === 0 ? (
         <Text className={classes.empty}>No note about this customer yet.</Text>
       ) : (

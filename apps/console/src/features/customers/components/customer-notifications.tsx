@@ -1,7 +1,9 @@
 import { Anchor, Badge, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useCan } from '../../../lib/auth';
 import { formatDateTime, humanize } from '../../../lib/format';
 import type { CustomerProfile } from '../api/get-customer';
+import { ResendNotificationButton } from './actions/resend-notification-button';
 import classes from './customers.module.css';
 import { Section, useFirst } from './section';
 
@@ -14,6 +16,7 @@ const PRIORITY: Record<number, { label: string; color: string }> = {
 
 /** What the customer was told in their account (status changes, payments, statements), newest first. */
 export function CustomerNotifications({ notifications }: { notifications: Notification[] }) {
+  const canAct = useCan('customers.act');
   const { shown, more } = useFirst(notifications, 5);
   return (
     <Section
@@ -70,6 +73,11 @@ export function CustomerNotifications({ notifications }: { notifications: Notifi
                     >
                       Enrollment {enrollmentId}
                     </Anchor>
+                  )}
+                  {canAct && (
+                    <span style={{ marginInlineStart: 'auto' }}>
+                      <ResendNotificationButton notification={notification} />
+                    </span>
                   )}
                 </Group>
               </li>

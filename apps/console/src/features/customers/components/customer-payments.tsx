@@ -1,11 +1,13 @@
-import { Anchor, Badge, type MantineColor, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, type MantineColor, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconReceiptRefund } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { Suspense, useState } from 'react';
+import { useCan } from '../../../lib/auth';
 import { formatDateTime, formatMoney, humanize } from '../../../lib/format';
-import type { CustomerProfile } from '../api/get-customer';
+import { isRefundable, type Payment, refundableOf } from '../actions';
+import { RefundModal } from './actions/dialogs';
 import classes from './customers.module.css';
-import { Section, useFirst } from './section';
-
-type Payment = CustomerProfile['payments'][number];
+import { NONE, Section, useFirst } from './section';
 
 /** A charge's status, coloured: approved green, declined red, waiting on the gateway amber. */
 function chargeColor(status: string): MantineColor {
@@ -15,9 +17,31 @@ function chargeColor(status: string): MantineColor {
   return 'gray';
 }
 
-/** What was charged through the gateway on any of the customer's enrollments, newest first. */
+/** The refund dialog of one payment: kept open on the payment's newest data while the profile is read again. */
+function useRefundDialog(payments: Payment[]) {
+  const [refunding, setRefunding] = useState<{ payment: Payment; open: boolean } | null>(null);
+  const payment = refunding && (payments.find((p) => p.id === refunding.payment.id) ?? refunding.payment);
+  const dialog =
+    refunding && payment ? (
+      <Suspense fallback={null}>
+        <RefundModal
+          opened={refunding.open}
+          payment={payment}
+          onClose={() => setRefunding((current) => (current ? { ...current, open: false } : null))}
+        />
+      </Suspense>
+    ) : null;
+  return { open: (payment: Payment) => setRefunding({ payment, open: true }), dialog };
+}
+
+/**
+ * What was charged through the gateway on any of the customer's enrollments, newest first, with what was refunded
+ * of each; roles that may refund (payments.refund) refund a bill payment the gateway approved, while some is left.
+ */
 export function CustomerPayments({ payments }: { payments: Payment[] }) {
+  const canRefund = useCan('payments.refund');
   const { shown, more } = useFirst(payments, 5);
+  const refund = useRefundDialog(payments);
   return (
     <Section
       id="customer-payments"
@@ -28,7 +52,7 @@ export function CustomerPayments({ payments }: { payments: Payment[] }) {
       {payments.length === 0 ? (
         <Text className={classes.empty}>No payment has been made through the gateway.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={520} type="native">
+        <Table.ScrollContainer minWidth={canRefund ? 640 : 560} type="native">
           <Table verticalSpacing="xs" horizontalSpacing="md">
             <Table.Thead>
               <Table.Tr>
@@ -36,6 +60,12 @@ export function CustomerPayments({ payments }: { payments: Payment[] }) {
                 <Table.Th>What</Table.Th>
                 <Table.Th>Status</Table.Th>
                 <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th ta="right">Refunded</Table.Th>
+                {canRefund && (
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -45,9 +75,14 @@ export function CustomerPayments({ payments }: { payments: Payment[] }) {
                     <Text size="sm" component="time" dateTime={payment.at} className={classes.numeric}>
                       {formatDateTime(payment.at)}
                     </Text>
+                    <Text size="xs" c="dimmed">
+                      Payment {payment.id}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{humanize(payment.type)}</Text>
+                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                      {humanize(payment.type)}
+                    </Text>
                     <Anchor
                       size="xs"
                       renderRoot={(props) => (
@@ -58,7 +93,13 @@ export function CustomerPayments({ payments }: { payments: Payment[] }) {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={chargeColor(payment.status)} radius="sm" tt="none">
+                    <Badge
+                      variant="light"
+                      color={chargeColor(payment.status)}
+                      radius="sm"
+                      tt="none"
+                      miw="max-content"
+                    >
                       {humanize(payment.status)}
                     </Badge>
                   </Table.Td>
@@ -67,6 +108,37 @@ export function CustomerPayments({ payments }: { payments: Payment[] }) {
                       {formatMoney(payment.amount)}
                     </Text>
                   </Table.Td>
+                  <Table.Td ta="right">
+                    {payment.refunded > 0 ? (
+                      <>
+                        <Text size="sm" className={classes.numeric}>
+                          {formatMoney(payment.refunded)}
+                        </Text>
+                        <Text size="xs" c="dimmed" className={classes.numeric}>
+                          {refundableOf(payment) > 0
+                            ? `${formatMoney(refundableOf(payment))} left`
+                            : 'All of it'}
+                        </Text>
+                      </>
+                    ) : (
+                      NONE
+                    )}
+                  </Table.Td>
+                  {canRefund && (
+                    <Table.Td ta="right">
+                      {isRefundable(payment) && (
+                        <Button
+                          variant="default"
+                          size="compact-sm"
+                          leftSection={<IconReceiptRefund size={14} stroke={1.7} aria-hidden />}
+                          onClick={() => refund.open(payment)}
+                          aria-label={`Refund payment ${payment.id}`}
+                        >
+                          Refund
+                        </Button>
+                      )}
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -74,6 +146,7 @@ export function CustomerPayments({ payments }: { payments: Payment[] }) {
         </Table.ScrollContainer>
       )}
       {more}
+      {refund.dialog}
     </Section>
   );
 }

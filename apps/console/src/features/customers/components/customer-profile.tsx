@@ -6,6 +6,7 @@ import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { isApiFailure } from '../../../lib/api';
 import { useCan } from '../../../lib/auth';
 import { useCustomer } from '../api/get-customer';
+import { preloadCustomerDialogs } from './actions/dialogs';
 import { CustomerAuditTrail } from './customer-audit-trail';
 import { CustomerDetails } from './customer-details';
 import { CustomerEnrollments } from './customer-enrollments';
@@ -55,6 +56,17 @@ function ProfileSkeleton() {
 function Profile({ id }: { id: number }) {
   const { data: customer, error, isPending, refetch } = useCustomer(id);
   const canReadAudit = useCan('audit.read');
+  const canAct = useCan('customers.act');
+  const canRefund = useCan('payments.refund');
+
+  // The action dialogs the roles may open are fetched while the browser is idle.
+  useEffect(() => {
+    const names = [
+      ...(canAct ? (['passwordReset', 'delivery', 'drop', 'transfer', 'renewal'] as const) : []),
+      ...(canRefund ? (['refund'] as const) : []),
+    ];
+    return names.length > 0 ? preloadCustomerDialogs(names) : undefined;
+  }, [canAct, canRefund]);
 
   // The tab names the customer once known.
   useEffect(() => {
@@ -80,7 +92,7 @@ function Profile({ id }: { id: number }) {
           <div className={classes.stack}>
             {/* Keyed by customer: a revealed value never carries over to another customer. */}
             <CustomerIdentity key={customer.id} customer={customer} />
-            <CustomerNotes notes={customer.notes} />
+            <CustomerNotes customerId={customer.id} notes={customer.notes} />
           </div>
         </div>
         <div className={classes.activity}>

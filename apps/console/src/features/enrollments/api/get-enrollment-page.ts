@@ -1,9 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type DataOf, ok } from '../../../lib/api';
 
-/** Everything about one enrollment: record, timeline, credit decision, money, letters, ETF invoices and audit. */
+/**
+ * Everything about one enrollment: record, its queue row (`summary`: customer, plan, utility, why it waits, what the
+ * billing system refuses), what the customer was told, timeline, credit decision, money, letters, ETF invoices, audit.
+ */
 export type EnrollmentPage = DataOf<'/enrollments/{id}', 'get'>;
 export type EnrollmentRecord = EnrollmentPage['enrollment'];
+export type EnrollmentSummary = EnrollmentPage['summary'];
+export type EnrollmentNotification = EnrollmentPage['notifications'][number];
 export type TimelineEntry = EnrollmentPage['timeline'][number];
 export type CreditDecision = NonNullable<EnrollmentPage['credit']>;
 export type Charge = EnrollmentPage['charges'][number];

@@ -11,6 +11,7 @@ const loaders = {
   letterReview: () => import('./credit-letter-review-modal'),
   letterViewer: () => import('./credit-letter-viewer'),
   etf: () => import('./etf-invoice-dialog'),
+  correct: () => import('./correct-enrollment-modal'),
 };
 
 export type DialogName = keyof typeof loaders;
@@ -27,6 +28,9 @@ export const CreditLetterViewer = lazy(() =>
   loaders.letterViewer().then((m) => ({ default: m.CreditLetterViewer })),
 );
 export const EtfInvoiceDialog = lazy(() => loaders.etf().then((m) => ({ default: m.EtfInvoiceDialog })));
+export const CorrectEnrollmentModal = lazy(() =>
+  loaders.correct().then((m) => ({ default: m.CorrectEnrollmentModal })),
+);
 
 /** Fetches the dialogs named while the browser is idle; returns the cancel for an effect's clean-up. */
 export function preloadDialogs(names: DialogName[]): () => void {

@@ -1,51 +1,50 @@
 import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconLockOpen, IconRotateClockwise, IconShieldCheck, IconX } from '@tabler/icons-react';
+import { IconEdit, IconLockOpen, IconRotateClockwise, IconShieldCheck, IconX } from '@tabler/icons-react';
 import { Suspense, useEffect, useState } from 'react';
 import { messageOf } from '../../../lib/api';
 import { useCan } from '../../../lib/auth';
 import { humanize } from '../../../lib/format';
 import type { EnrollmentPage } from '../api/get-enrollment-page';
 import { useRetrySubmission } from '../api/retry-submission';
-import { type EnrollmentSubject, isFailedSubmission, isHold, isRejectable } from '../model';
-import { MeterVerifiedModal, preloadDialogs, RejectModal, ReleaseHoldModal } from './dialogs';
+import { isCorrectable, isFailedSubmission, isHold, isRejectable } from '../model';
+import {
+  CorrectEnrollmentModal,
+  MeterVerifiedModal,
+  preloadDialogs,
+  RejectModal,
+  ReleaseHoldModal,
+} from './dialogs';
 
-type Action = { kind: 'release' | 'reject' | 'meter'; open: boolean } | null;
-
-interface EnrollmentActionsProps {
-  page: EnrollmentPage;
-  customerName: string;
-}
+type ActionKind = 'release' | 'reject' | 'meter' | 'correct';
+type Action = { kind: ActionKind; open: boolean } | null;
 
 /**
- * What an agent can do to the enrollment in its status, the same actions as the queues: release a hold, retry a
- * failed submission, record the meter's check, reject. Shown only to the roles that may act (the server decides).
+ * What an agent can do to the enrollment in its status, the same actions as the queues: release a hold, correct what
+ * the billing system refused (or a hold is about) and send it again, retry a failed submission, record the meter's
+ * check, reject. Shown only to the roles that may act (the server decides).
  */
-export function EnrollmentActions({ page, customerName }: EnrollmentActionsProps) {
+export function EnrollmentActions({ page }: { page: EnrollmentPage }) {
   const canAct = useCan('enrollments.act');
   const [action, setAction] = useState<Action>(null);
   const retry = useRetrySubmission();
   const e = page.enrollment;
   const id = e.id_enrollment;
-  const subject: EnrollmentSubject = {
-    id,
-    status: e.status,
-    customerName,
-    deposit: page.deposit,
-    depositStatus: page.depositStatus,
-    reviewReasons: [],
-  };
-  const open = (kind: 'release' | 'reject' | 'meter') => setAction({ kind, open: true });
+  const subject = page.summary;
+  const open = (kind: ActionKind) => setAction({ kind, open: true });
   const close = () => setAction((current) => (current ? { ...current, open: false } : null));
 
   const release = isHold(e.status);
+  const correct = isCorrectable(e.status);
   const failed = isFailedSubmission(e.status);
   const meter = e.meter_unverified;
   const reject = isRejectable(e.status);
+  // A refused submission is corrected before it is sent again: that is the first thing to do.
+  const correctFirst = correct && !release;
 
-  useEffect(() => (canAct ? preloadDialogs(['release', 'reject', 'meter']) : undefined), [canAct]);
+  useEffect(() => (canAct ? preloadDialogs(['release', 'reject', 'meter', 'correct']) : undefined), [canAct]);
 
-  if (!canAct || !(release || failed || meter || reject)) return null;
+  if (!canAct || !(release || correct || failed || meter || reject)) return null;
 
   const retryNow = () =>
     retry.mutate(id, {
@@ -71,8 +70,18 @@ export function EnrollmentActions({ page, customerName }: EnrollmentActionsProps
             Release hold
           </Button>
         )}
+        {correct && (
+          <Button
+            variant={correctFirst ? 'filled' : 'default'}
+            leftSection={<IconEdit size={16} />}
+            onClick={() => open('correct')}
+          >
+            Correct…
+          </Button>
+        )}
         {failed && (
           <Button
+            variant={correctFirst ? 'default' : 'filled'}
             leftSection={<IconRotateClockwise size={16} />}
             onClick={retryNow}
             loading={retry.isPending}
@@ -106,10 +115,13 @@ export function EnrollmentActions({ page, customerName }: EnrollmentActionsProps
             <ReleaseHoldModal opened={action.open} item={subject} onClose={close} />
           )}
           {action.kind === 'reject' && <RejectModal opened={action.open} item={subject} onClose={close} />}
+          {action.kind === 'correct' && (
+            <CorrectEnrollmentModal opened={action.open} enrollmentId={id} onClose={close} />
+          )}
           {action.kind === 'meter' && (
             <MeterVerifiedModal
               opened={action.open}
-              item={{ id, customerName, ldcAccount: e.service_address.ldc_account }}
+              item={{ id, customerName: subject.customerName, ldcAccount: e.service_address.ldc_account }}
               onClose={close}
             />
           )}

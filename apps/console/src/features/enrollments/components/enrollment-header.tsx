@@ -1,21 +1,23 @@
 import {
   ActionIcon,
+  Alert,
   Anchor,
   CopyButton,
   Group,
+  List,
   Paper,
-  Skeleton,
   Stack,
   Text,
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconArrowLeft, IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft, IconCheck, IconCopy, IconHandStop } from '@tabler/icons-react';
 import { Link, useCanGoBack, useRouter } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ageSince, formatAge, formatDate, formatDateTime, formatMoney, humanize } from '../../../lib/format';
 import type { EnrollmentPage } from '../api/get-enrollment-page';
+import { isDepositHeld, isHold } from '../model';
 import { CustomerLink } from './customer-link';
 import { EnrollmentActions } from './enrollment-actions';
 import classes from './enrollments.module.css';
@@ -39,12 +41,6 @@ export function BackToQueues() {
   );
 }
 
-/** When the enrollment entered its current status: the newest history entry that moved it there (not a note). */
-export const statusSince = (page: EnrollmentPage) =>
-  page.timeline.find((entry) => entry.to === page.enrollment.status && entry.from !== entry.to)?.at ??
-  page.enrollment.enrollment_statuses[0]?.changed_at ??
-  null;
-
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className={classes.fact}>
@@ -54,34 +50,65 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-interface EnrollmentHeaderProps {
-  page: EnrollmentPage;
-  /** The customer's name, once read (undefined while it loads or if it cannot be read). */
-  customerName: string | undefined;
-  customerPending: boolean;
+/**
+ * Why the enrollment waits for an agent, where the agent looks first: a hold's review reasons (a fraud alert, a
+ * deposit waiver asked for…), else the hold itself and the deposit it may wait for; what the billing system refuses.
+ */
+function WhyItWaits({ page }: { page: EnrollmentPage }) {
+  const { summary } = page;
+  if (summary.status === 'SUBMITTED_WITH_ERRORS' && summary.billingErrors.length > 0)
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        role="note"
+        title="Why it waits"
+        icon={<IconAlertTriangle size={18} />}
+      >
+        <Text size="sm">The billing system refuses it:</Text>
+        <List size="sm" spacing={2} mt={2}>
+          {summary.billingErrors.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
+        </List>
+      </Alert>
+    );
+  if (!isHold(summary.status)) return null;
+  const reasons = summary.reviewReasons;
+  const deposit = isDepositHeld(summary.depositStatus)
+    ? `The ${formatMoney(summary.deposit)} deposit is ${humanize(summary.depositStatus).toLowerCase()}.`
+    : null;
+  return (
+    <Alert color="yellow" variant="light" role="note" title="Why it waits" icon={<IconHandStop size={18} />}>
+      {reasons.length > 0 ? (
+        <List size="sm" spacing={2}>
+          {reasons.map((reason) => (
+            <List.Item key={reason}>{reason}</List.Item>
+          ))}
+        </List>
+      ) : (
+        <Text size="sm">{humanize(summary.status)}: no review reason recorded.</Text>
+      )}
+      {deposit && (
+        <Text size="sm" mt={reasons.length > 0 ? 6 : 2}>
+          {deposit}
+        </Text>
+      )}
+    </Alert>
+  );
 }
 
 /** The page's heading: id, status and how long it has been in it, customer and plan, the actions, the key facts. */
-export function EnrollmentHeader({ page, customerName, customerPending }: EnrollmentHeaderProps) {
-  const e = page.enrollment;
+export function EnrollmentHeader({ page }: { page: EnrollmentPage }) {
+  const { summary, enrollment: e } = page;
   const id = e.id_enrollment;
   const plan = e.plans[0];
-  const since = statusSince(page);
-  const created = page.timeline.at(-1)?.at ?? null;
-  const customer = customerName ? (
+  const since = summary.since;
+  const customerName = summary.customerName || `Customer ${e.id_customer}`;
+  const customer = (
     <CustomerLink customerId={e.id_customer} fw={500}>
       {customerName}
     </CustomerLink>
-  ) : customerPending ? (
-    <Skeleton
-      height={12}
-      width={120}
-      display="inline-block"
-      role="status"
-      aria-label="Loading the customer's name"
-    />
-  ) : (
-    <CustomerLink customerId={e.id_customer}>Customer {e.id_customer}</CustomerLink>
   );
 
   return (
@@ -113,7 +140,13 @@ export function EnrollmentHeader({ page, customerName, customerPending }: Enroll
             <Group gap={6} wrap="wrap" component="span">
               <span>{customer}</span>
               <span aria-hidden>·</span>
-              <span>{plan?.name ?? `Plan ${e.id_plan}`}</span>
+              <span>{summary.planName || plan?.name || `Plan ${e.id_plan}`}</span>
+              {summary.utilityName && (
+                <>
+                  <span aria-hidden>·</span>
+                  <span>{summary.utilityName}</span>
+                </>
+              )}
               {since && (
                 <>
                   <span aria-hidden>·</span>
@@ -128,12 +161,13 @@ export function EnrollmentHeader({ page, customerName, customerPending }: Enroll
             </Group>
           </Text>
         </Stack>
-        <EnrollmentActions page={page} customerName={customerName ?? ''} />
+        <EnrollmentActions page={page} />
       </Group>
+      <WhyItWaits page={page} />
       <Paper withBorder style={{ overflow: 'hidden' }}>
         <dl className={classes.facts} aria-label="Key facts">
           <Fact label="Customer">
-            {customerName ?? `Customer ${e.id_customer}`}{' '}
+            {customerName}{' '}
             <Text span size="xs" c="dimmed" ff="monospace">
               #{e.id_customer}
             </Text>
@@ -152,7 +186,7 @@ export function EnrollmentHeader({ page, customerName, customerPending }: Enroll
               ? 'Not required'
               : `${formatMoney(page.deposit)} · ${humanize(page.depositStatus).toLowerCase()}`}
           </Fact>
-          <Fact label="Created">{created ? formatDateTime(created) : '—'}</Fact>
+          <Fact label="Created">{formatDateTime(summary.createdAt)}</Fact>
         </dl>
       </Paper>
     </Stack>

@@ -4,12 +4,12 @@ import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { isApiFailure } from '../../../lib/api';
-import { useEnrollmentCustomer } from '../api/get-enrollment-customer';
 import { useEnrollmentPage } from '../api/get-enrollment-page';
 import { AuditSection } from './audit-section';
 import { BackToQueues, EnrollmentHeader } from './enrollment-header';
 import classes from './enrollments.module.css';
 import { BillingSection, MoneySection } from './money-sections';
+import { NotificationsSection } from './notifications-section';
 import { AddressesSection, ContractSection, CreditSection, VerificationSection } from './record-sections';
 import { EtfSection, LettersSection } from './review-sections';
 import { TimelineSection } from './timeline-section';
@@ -49,8 +49,6 @@ function Loading() {
 /** Everything about one enrollment on one screen, and the actions its status and the agent's roles allow. */
 export function EnrollmentView({ id }: { id: number }) {
   const page = useEnrollmentPage(id);
-  const customerId = page.data?.enrollment.id_customer;
-  const customer = useEnrollmentCustomer(customerId);
 
   useEffect(() => {
     document.title = `Enrollment ${id} · Voltin Operations`;
@@ -70,25 +68,22 @@ export function EnrollmentView({ id }: { id: number }) {
   }
   const data = page.data;
   const e = data.enrollment;
-  const customerName = customer.data?.name;
+  const customerName = data.summary.customerName;
   const showLetters = data.creditLetters.length > 0 || e.status === 'ON_HOLD_LETTER_OF_CREDIT_PENDING_UPLOAD';
 
   return (
     <>
-      <EnrollmentHeader page={data} customerName={customerName} customerPending={customer.isPending} />
+      <EnrollmentHeader page={data} />
       <div className={classes.layout}>
         <div className={classes.column}>
           <TimelineSection timeline={data.timeline} />
           <BillingSection page={data} />
           <MoneySection page={data} />
           {showLetters && (
-            <LettersSection
-              letters={data.creditLetters}
-              enrollmentId={id}
-              customerName={customerName ?? ''}
-            />
+            <LettersSection letters={data.creditLetters} enrollmentId={id} customerName={customerName} />
           )}
           {data.etfInvoices.length > 0 && <EtfSection invoices={data.etfInvoices} enrollmentId={id} />}
+          <NotificationsSection notifications={data.notifications} />
           <AuditSection entries={data.audit} enrollmentId={id} />
         </div>
         <div className={`${classes.column} ${classes.details}`}>

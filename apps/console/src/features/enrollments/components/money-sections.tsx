@@ -86,7 +86,7 @@ const isAnswer = (entry: TimelineEntry) =>
 /** The submissions to the billing system: how many attempts, what it answered, what it still refuses. */
 export function BillingSection({ page }: { page: EnrollmentPage }) {
   const answers = page.timeline.filter(isAnswer);
-  const errors = page.enrollment.billing_errors;
+  const errors = page.summary.billingErrors;
   return (
     <Section
       title="Billing system"

@@ -2,11 +2,9 @@ import { Badge, DataList, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime, humanize } from '../../../lib/format';
+import { DeliveryMethodControl } from '../../customers/components/actions/delivery-method-control';
 import type { Address, CreditDecision, EnrollmentPage } from '../api/get-enrollment-page';
 import { NothingYet, Section } from './section';
-
-/** How bills reach the customer (the API's id_method_delivery: 1 email, 2 letter, 3 email and letter). */
-const DELIVERY: Record<number, string> = { 1: 'Email', 2: 'Letter', 3: 'Email and letter' };
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -46,7 +44,13 @@ export function ContractSection({ page }: { page: EnrollmentPage }) {
             ? `${formatDate(e.contract_start_date)} – ${formatDate(e.contract_end_date)}`
             : 'Not started: no start date from the billing system yet'}
         </Item>
-        <Item label="Bills by">{DELIVERY[e.id_method_delivery] ?? `Method ${e.id_method_delivery}`}</Item>
+        <Item label="Bills by">
+          <DeliveryMethodControl
+            enrollmentId={e.id_enrollment}
+            method={e.id_method_delivery}
+            status={e.status}
+          />
+        </Item>
         <Item label="Renewable">{yesNo(e.isRenewable)}</Item>
         {e.winbackProcess && <Item label="Winback">{humanize(e.winbackProcess)}</Item>}
       </DataList>

@@ -14,7 +14,7 @@ import { IconClockHour4 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { ageSince, formatAge, formatCount, formatDateTime } from '../../../lib/format';
 import type { QueueSummary } from '../api/get-queues';
-import { isOtherQueue, isStatusQueue } from '../model';
+import { isStatusQueue } from '../model';
 import classes from './queues.module.css';
 
 interface QueueListProps {
@@ -82,8 +82,8 @@ export function QueueList({ queues, selected, loading, onSelect }: QueueListProp
       </Stack>
     );
   const all = queues ?? [];
-  const statusQueues = all.filter((q) => isStatusQueue(q.queue));
-  const otherQueues = all.filter((q) => isOtherQueue(q.queue));
+  const statusQueues = all.filter(isStatusQueue);
+  const otherQueues = all.filter((q) => !isStatusQueue(q));
   const option = (q: QueueSummary) => ({ value: q.queue, label: `${q.label} (${formatCount(q.count)})` });
 
   return (

@@ -1,7 +1,14 @@
 import { ActionIcon, Button, Group, List, Menu, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useHotkeys, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCircleCheck, IconDots, IconLockOpen, IconRotateClockwise, IconX } from '@tabler/icons-react';
+import {
+  IconCircleCheck,
+  IconDots,
+  IconEdit,
+  IconLockOpen,
+  IconRotateClockwise,
+  IconX,
+} from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Suspense, useEffect, useMemo, useState } from 'react';
@@ -13,7 +20,12 @@ import { messageOf } from '../../../lib/api';
 import { useCan } from '../../../lib/auth';
 import { formatMoney, humanize } from '../../../lib/format';
 import { useRetrySubmission } from '../../enrollments/api/retry-submission';
-import { preloadDialogs, RejectModal, ReleaseHoldModal } from '../../enrollments/components/dialogs';
+import {
+  CorrectEnrollmentModal,
+  preloadDialogs,
+  RejectModal,
+  ReleaseHoldModal,
+} from '../../enrollments/components/dialogs';
 import { EnrollmentLink } from '../../enrollments/components/enrollment-link';
 import { isDepositHeld, isFailedSubmission, isHold } from '../../enrollments/model';
 import {
@@ -40,7 +52,11 @@ interface QueueTableProps extends QueueTableState {
   onChange: (next: Partial<QueueTableState>) => void;
 }
 
-type Action = { kind: 'release' | 'reject'; item: QueueItem; open: boolean } | null;
+type ActionKind = 'release' | 'reject' | 'correct';
+type Action = { kind: ActionKind; item: QueueItem; open: boolean } | null;
+
+/** Refused by the billing system: corrected from the row before it is sent again (holds are corrected on their page). */
+const isRefused = (item: QueueItem) => item.status === 'SUBMITTED_WITH_ERRORS';
 
 function Why({ item }: { item: QueueItem }) {
   if (isFailedSubmission(item.status)) {
@@ -92,11 +108,15 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
     onOpen: (item) => void navigate({ to: '/enrollments/$id', params: { id: item.id } }),
   });
   const { highlighted } = cursor;
-  const openAction = (kind: 'release' | 'reject', item: QueueItem) => setAction({ kind, item, open: true });
+  const openAction = (kind: ActionKind, item: QueueItem) => setAction({ kind, item, open: true });
   // Closing keeps the row until the dialog has faded out.
   const closeAction = () => setAction((current) => (current ? { ...current, open: false } : null));
 
-  useEffect(() => (canAct ? preloadDialogs(['release', 'reject']) : undefined), [canAct]);
+  const refusals = queue === 'SUBMITTED_WITH_ERRORS';
+  useEffect(
+    () => (canAct ? preloadDialogs(refusals ? ['correct', 'reject'] : ['release', 'reject']) : undefined),
+    [canAct, refusals],
+  );
 
   // Phones: the id joins the customer's cell and the actions fold into a menu, so the row stays readable.
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
@@ -277,14 +297,66 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
       render: (item) => <WaitingSince since={item.since} />,
     },
   ];
+  /** A row's actions in a menu: all of them on a phone; beside a refused row's "Correct…", the others. */
+  const rowMenu = (item: QueueItem, beside: boolean) => (
+    <Menu position="bottom-end" withinPortal width={200}>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={beside ? `More actions for enrollment ${item.id}` : `Actions for enrollment ${item.id}`}
+        >
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {isHold(item.status) && (
+          <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={() => openAction('release', item)}>
+            Release hold
+          </Menu.Item>
+        )}
+        {isRefused(item) && !beside && (
+          <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => openAction('correct', item)}>
+            Correct…
+          </Menu.Item>
+        )}
+        {isFailedSubmission(item.status) && (
+          <Menu.Item leftSection={<IconRotateClockwise size={16} />} onClick={() => retryOne(item)}>
+            Retry submission
+          </Menu.Item>
+        )}
+        <Menu.Item color="red" leftSection={<IconX size={16} />} onClick={() => openAction('reject', item)}>
+          Reject
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+
   if (canAct)
     columns.push({
       accessor: 'actions',
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       textAlign: 'right',
-      width: wide ? (holds || failures ? 180 : 100) : 52,
-      render: (item) =>
-        wide ? (
+      width: wide ? (refusals ? 164 : holds || failures ? 180 : 100) : 52,
+      render: (item) => {
+        if (!wide) return rowMenu(item, false);
+        // A refused submission is corrected before it is sent again: "Correct…" first, retry and reject beside it.
+        if (isRefused(item))
+          return (
+            <Group gap={6} justify="flex-end" wrap="nowrap">
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconEdit size={14} />}
+                onClick={() => openAction('correct', item)}
+                aria-label={`Correct enrollment ${item.id}`}
+              >
+                Correct…
+              </Button>
+              {rowMenu(item, true)}
+            </Group>
+          );
+        return (
           <Group gap={6} justify="flex-end" wrap="nowrap">
             {isHold(item.status) && (
               <Button
@@ -318,37 +390,8 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
               Reject
             </Button>
           </Group>
-        ) : (
-          <Menu position="bottom-end" withinPortal width={200}>
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for enrollment ${item.id}`}>
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {isHold(item.status) && (
-                <Menu.Item
-                  leftSection={<IconLockOpen size={16} />}
-                  onClick={() => openAction('release', item)}
-                >
-                  Release hold
-                </Menu.Item>
-              )}
-              {isFailedSubmission(item.status) && (
-                <Menu.Item leftSection={<IconRotateClockwise size={16} />} onClick={() => retryOne(item)}>
-                  Retry submission
-                </Menu.Item>
-              )}
-              <Menu.Item
-                color="red"
-                leftSection={<IconX size={16} />}
-                onClick={() => openAction('reject', item)}
-              >
-                Reject
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        ),
+        );
+      },
     });
 
   const selectedRecords = records.filter((record) => selectedIds.includes(record.id));
@@ -428,10 +471,18 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
 
       {action && (
         <Suspense fallback={null}>
-          {action.kind === 'release' ? (
+          {action.kind === 'release' && (
             <ReleaseHoldModal opened={action.open} item={action.item} onClose={closeAction} />
-          ) : (
+          )}
+          {action.kind === 'reject' && (
             <RejectModal opened={action.open} item={action.item} onClose={closeAction} />
+          )}
+          {action.kind === 'correct' && (
+            <CorrectEnrollmentModal
+              opened={action.open}
+              enrollmentId={action.item.id}
+              onClose={closeAction}
+            />
           )}
         </Suspense>
       )}

@@ -1,10 +1,10 @@
-import { Box, Paper } from '@mantine/core';
+import { Box, Paper, Skeleton, Stack } from '@mantine/core';
 import { useCallback } from 'react';
 import { ErrorState } from '../../../components/ui/states';
 import { DEFAULT_PAGE_SIZE } from '../../../lib/search';
 import type { EtfInvoiceStatus } from '../api/get-etf-invoices';
 import { useQueues } from '../api/get-queues';
-import { defaultQueue, isOtherQueue, isStatusQueue } from '../model';
+import { defaultQueue, findQueue, isStatusQueue } from '../model';
 import type { QueuesSearch } from '../search';
 import { CreditLetterTable } from './credit-letter-table';
 import { EtfInvoiceTable } from './etf-invoice-table';
@@ -24,13 +24,11 @@ type TableChange = Partial<QueueTableState & { status: EtfInvoiceStatus }>;
 /** The queues with their counts, and the selected queue's list: enrollments of a status, letters, meters or fees. */
 export function QueuesWorkspace({ search, onSearchChange }: QueuesWorkspaceProps) {
   const queues = useQueues();
-  const selected =
-    search.queue && (isStatusQueue(search.queue) || isOtherQueue(search.queue))
-      ? search.queue
-      : queues.data
-        ? defaultQueue(queues.data)
-        : undefined;
-  const summary = queues.data?.find((q) => q.queue === selected);
+  // What a queue lists is its `kind` (GET /queues): the table waits for the list to know it.
+  const summary = queues.data
+    ? (findQueue(queues.data, search.queue) ?? defaultQueue(queues.data))
+    : undefined;
+  const selected = summary?.queue;
 
   const onTableChange = useCallback(
     (next: TableChange) => {
@@ -75,18 +73,24 @@ export function QueuesWorkspace({ search, onSearchChange }: QueuesWorkspaceProps
         />
       </Box>
       <Box className={classes.tableColumn}>
-        {selected && isStatusQueue(selected) && (
+        {!summary && queues.isPending && (
+          <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the queue">
+            <Skeleton height={28} width={260} />
+            <Skeleton height={320} />
+          </Stack>
+        )}
+        {summary && isStatusQueue(summary) && (
           <QueueTable
-            key={selected}
-            queue={selected}
+            key={summary.queue}
+            queue={summary.queue}
             summary={summary}
             order={search.order ?? 'oldest'}
             {...paging}
           />
         )}
-        {selected === 'credit-letters' && <CreditLetterTable summary={summary} {...paging} />}
-        {selected === 'unverified-meters' && <UnverifiedMeterTable summary={summary} {...paging} />}
-        {selected === 'etf-invoices' && (
+        {summary?.kind === 'credit-letters' && <CreditLetterTable summary={summary} {...paging} />}
+        {summary?.kind === 'unverified-meters' && <UnverifiedMeterTable summary={summary} {...paging} />}
+        {summary?.kind === 'etf-invoices' && (
           <EtfInvoiceTable
             summary={summary}
             status={search.status ?? 'queued'}

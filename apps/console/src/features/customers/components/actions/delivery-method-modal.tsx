@@ -23,14 +23,19 @@ export function DeliveryMethodModal({ opened, enrollmentId, onClose }: DeliveryM
   const change = useChangeDeliveryMethod();
   const form = useForm({ initialValues: { method: '' } });
 
-  // Each opening starts from the method on file.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens or the method is known
+  // Each opening starts afresh, from the method on file once it is known. (Not again when it changes: the
+  // answer's own refetch must not reset the dialog before it says how the change went.)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens
+  useEffect(() => {
+    if (opened) change.reset();
+  }, [opened, enrollmentId]);
+  const known = current !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the method on file, when the dialog opens or is first known
   useEffect(() => {
     if (!opened) return;
     form.setValues({ method: current === undefined ? '' : String(current) });
     form.resetDirty();
-    change.reset();
-  }, [opened, enrollmentId, current]);
+  }, [opened, enrollmentId, known]);
 
   const submit = form.onSubmit(({ method }) => {
     const chosen = Number(method);
@@ -56,8 +61,8 @@ export function DeliveryMethodModal({ opened, enrollmentId, onClose }: DeliveryM
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text size="sm">
-            How the bills of enrollment <strong>{enrollmentId}</strong> reach the customer. It can change while the
-            supplier sends the bill (not when the utility bills).
+            How the bills of enrollment <strong>{enrollmentId}</strong> reach the customer. It can change
+            while the supplier sends the bill (not when the utility bills).
           </Text>
           {page.isPending ? (
             <Group gap="xs" role="status">

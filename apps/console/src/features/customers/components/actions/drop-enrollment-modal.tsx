@@ -1,16 +1,16 @@
 import '@mantine/dates/styles.css';
-import { Alert, Anchor, Button, Checkbox, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconReceipt } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { FailureAlert } from '../../../../components/ui/states';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { DROP_REASONS } from '../../../../generated/drop-reasons';
 import { formatDate, formatMoney, humanize } from '../../../../lib/format';
-import { earliestDay, splitFailure } from '../../actions';
+import { earliestDay, focusFirstError, splitFailure } from '../../actions';
 import { type DropOutcome, useDropEnrollment } from '../../api/enrollment-changes';
 
 export interface EnrollmentSubject {
@@ -31,16 +31,26 @@ const FIELDS = ['effectiveDate', 'reasonCodeId', 'removeMeter'] as const;
 const REASONS = DROP_REASONS.map((reason) => ({ value: String(reason.id), label: reason.name }));
 
 /** The early termination fee a drop queued: an agent sends it to be billed or waives it (the ETF queue). */
-function EtfQueued({ outcome, onClose }: { outcome: DropOutcome; onClose: () => void }) {
+function EtfQueued({
+  outcome,
+  endsOn,
+  onClose,
+}: {
+  outcome: DropOutcome;
+  endsOn: string;
+  onClose: () => void;
+}) {
   const invoice = outcome.etf_invoice!;
   const id = outcome.enrollment.id_enrollment;
+  // The form it replaces had the focus: it moves to the way out.
+  const done = useRef<HTMLButtonElement>(null);
+  useEffect(() => done.current?.focus(), []);
   return (
     <Stack gap="md">
-      <Alert color="teal" variant="light" title={`Enrollment ${id} is being dropped`}>
-        <Text size="sm">
-          Now {humanize(outcome.enrollment.status).toLowerCase()}: service ends on the date given.
-        </Text>
-      </Alert>
+      <Text size="sm">
+        Enrollment <strong>{id}</strong> is now {humanize(outcome.enrollment.status).toLowerCase()}: service
+        ends on {formatDate(endsOn)}.
+      </Text>
       <Alert
         color="yellow"
         variant="light"
@@ -48,18 +58,19 @@ function EtfQueued({ outcome, onClose }: { outcome: DropOutcome; onClose: () => 
         icon={<IconReceipt size={18} />}
       >
         <Text size="sm">
-          ETF invoice <strong>{invoice.id_etf_invoice}</strong> of <strong>{formatMoney(invoice.amount)}</strong>{' '}
-          ({humanize(invoice.status).toLowerCase()}) waits for an agent, who sends it to be billed or waives it.
+          ETF invoice <strong>{invoice.id_etf_invoice}</strong> of{' '}
+          <strong>{formatMoney(invoice.amount)}</strong> ({humanize(invoice.status).toLowerCase()}) waits in
+          the ETF queue for an agent, who sends it to be billed or waives it.
         </Text>
-        <Anchor
-          size="sm"
+      </Alert>
+      <Group justify="flex-end" gap="sm">
+        <Button
+          variant="default"
           renderRoot={(props) => <Link {...props} to="/enrollments/$id" params={{ id }} onClick={onClose} />}
         >
           Open enrollment {id}
-        </Anchor>
-      </Alert>
-      <Group justify="flex-end">
-        <Button onClick={onClose} data-autofocus>
+        </Button>
+        <Button ref={done} onClick={onClose}>
           Done
         </Button>
       </Group>
@@ -76,7 +87,12 @@ export function DropEnrollmentModal({ opened, enrollment, onClose }: DropEnrollm
   const serving = enrollment.status === 'ACTIVE';
   const today = earliestDay();
   const form = useForm({
-    initialValues: { effectiveDate: today as string | null, reasonCodeId: null as string | null, removeMeter: false },
+    name: 'drop-enrollment',
+    initialValues: {
+      effectiveDate: today as string | null,
+      reasonCodeId: null as string | null,
+      removeMeter: false,
+    },
     validate: {
       effectiveDate: (value) =>
         !value ? 'Choose the day service ends.' : value < today ? 'The drop cannot be in the past.' : null,
@@ -92,33 +108,42 @@ export function DropEnrollmentModal({ opened, enrollment, onClose }: DropEnrollm
     drop.reset();
   }, [opened, enrollment.id]);
 
-  const submit = form.onSubmit((values) => {
-    drop.mutate(
-      {
-        id: enrollment.id,
-        body: {
-          effectiveDate: values.effectiveDate!,
-          reasonCodeId: Number(values.reasonCodeId),
-          ...(serving && values.removeMeter ? { removeMeter: true } : {}),
+  const submit = form.onSubmit(
+    (values) => {
+      drop.mutate(
+        {
+          id: enrollment.id,
+          body: {
+            effectiveDate: values.effectiveDate!,
+            reasonCodeId: Number(values.reasonCodeId),
+            ...(serving && values.removeMeter ? { removeMeter: true } : {}),
+          },
         },
-      },
-      {
-        onSuccess: (outcome) => {
-          const status = humanize(outcome.enrollment.status).toLowerCase();
-          notifications.show({
-            color: 'teal',
-            title: serving ? `Enrollment ${enrollment.id} is being dropped` : `Enrollment ${enrollment.id} cancelled`,
-            message: outcome.etf_invoice
-              ? `Now ${status}; an early termination fee of ${formatMoney(outcome.etf_invoice.amount)} is queued.`
-              : `Now ${status}.`,
-          });
-          // An ETF queued stays on screen: the agent may need to tell the customer now.
-          if (!outcome.etf_invoice) onClose();
+        {
+          onSuccess: (outcome) => {
+            const status = humanize(outcome.enrollment.status).toLowerCase();
+            notifications.show({
+              color: 'teal',
+              title: serving
+                ? `Enrollment ${enrollment.id} is being dropped`
+                : `Enrollment ${enrollment.id} cancelled`,
+              message: outcome.etf_invoice
+                ? `Now ${status}; an early termination fee of ${formatMoney(outcome.etf_invoice.amount)} is queued.`
+                : `Now ${status}.`,
+            });
+            // An ETF queued stays on screen: the agent may need to tell the customer now.
+            if (!outcome.etf_invoice) onClose();
+          },
+          onError: (error) => {
+            const { fields } = splitFailure(error, FIELDS);
+            form.setErrors(fields);
+            focusFirstError('drop-enrollment', fields);
+          },
         },
-        onError: (error) => form.setErrors(splitFailure(error, FIELDS).fields),
-      },
-    );
-  });
+      );
+    },
+    (errors) => focusFirstError('drop-enrollment', errors),
+  );
 
   const { rest } = splitFailure(drop.error, FIELDS);
   const title = serving ? 'Drop enrollment' : 'Cancel enrollment';
@@ -126,7 +151,7 @@ export function DropEnrollmentModal({ opened, enrollment, onClose }: DropEnrollm
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="md">
       {drop.data?.etf_invoice ? (
-        <EtfQueued outcome={drop.data} onClose={onClose} />
+        <EtfQueued outcome={drop.data} endsOn={drop.variables?.body.effectiveDate ?? ''} onClose={onClose} />
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
@@ -172,7 +197,7 @@ export function DropEnrollmentModal({ opened, enrollment, onClose }: DropEnrollm
               <Button variant="default" onClick={onClose}>
                 Keep it
               </Button>
-              <Button type="submit" color="red" loading={drop.isPending}>
+              <Button type="submit" color="red.9" loading={drop.isPending}>
                 {title}
               </Button>
             </Group>

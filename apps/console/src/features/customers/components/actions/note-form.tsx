@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import type { KeyboardEvent } from 'react';
 import { KbdHint } from '../../../../components/ui/kbd-hint';
 import { FailureAlert } from '../../../../components/ui/states';
-import { splitFailure } from '../../actions';
+import { focusFirstError, splitFailure } from '../../actions';
 import { useAddCustomerNote } from '../../api/add-customer-note';
 
 /** The API keeps a note of 1 to 2,000 characters. */
@@ -17,6 +17,7 @@ export const NOTE_INPUT_ID = 'customer-note';
 export function NoteForm({ customerId }: { customerId: number }) {
   const add = useAddCustomerNote(customerId);
   const form = useForm({
+    name: 'customer-note',
     initialValues: { body: '' },
     validate: {
       body: (value) =>
@@ -28,16 +29,23 @@ export function NoteForm({ customerId }: { customerId: number }) {
     },
   });
 
-  const submit = form.onSubmit(({ body }) => {
-    if (add.isPending) return;
-    add.mutate(body.trim(), {
-      onSuccess: () => {
-        form.reset();
-        notifications.show({ color: 'teal', message: 'Note added to the customer.' });
-      },
-      onError: (error) => form.setErrors(splitFailure(error, ['body'] as const).fields),
-    });
-  });
+  const submit = form.onSubmit(
+    ({ body }) => {
+      if (add.isPending) return;
+      add.mutate(body.trim(), {
+        onSuccess: () => {
+          form.reset();
+          notifications.show({ color: 'teal', message: 'Note added to the customer.' });
+        },
+        onError: (error) => {
+          const { fields } = splitFailure(error, ['body'] as const);
+          form.setErrors(fields);
+          focusFirstError('customer-note', fields);
+        },
+      });
+    },
+    (errors) => focusFirstError('customer-note', errors),
+  );
 
   const submitOnChord = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -50,7 +58,12 @@ export function NoteForm({ customerId }: { customerId: number }) {
   const length = form.values.body.length;
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Add a note">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Add a note"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
       <Stack gap="xs" px="md" pt="sm" pb="md">
         <Textarea
           id={NOTE_INPUT_ID}

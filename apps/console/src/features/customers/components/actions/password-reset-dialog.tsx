@@ -2,8 +2,17 @@ import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import type { ApiFailure } from '../../../../lib/api';
 import { reworded, waitFor } from '../../actions';
 import { useSendPasswordResetLink } from '../../api/send-password-reset-link';
+
+/** The two refusals this action meets, said for the staff member. */
+const WORDING = {
+  CUSTOMER_HAS_NO_LOGIN:
+    'This customer has no online account with an email address: there is no password to reset.',
+  RATE_LIMITED: (failure: ApiFailure) =>
+    `Five recovery emails have already gone to this login in the last hour. Try again ${waitFor(failure.retryAfterSeconds)}.`,
+};
 
 interface PasswordResetDialogProps {
   opened: boolean;
@@ -38,12 +47,7 @@ export function PasswordResetDialog({ opened, customer, onClose }: PasswordReset
       title="Send a password-reset link?"
       confirmLabel="Send link"
       loading={send.isPending}
-      error={reworded(send.error, {
-        CUSTOMER_HAS_NO_LOGIN:
-          'This customer has no online account with an email address: there is no password to reset.',
-        RATE_LIMITED: (failure) =>
-          `Five recovery emails have already gone to this login in the last hour. Try again ${waitFor(failure.retryAfterSeconds)}.`,
-      })}
+      error={reworded(send.error, WORDING)}
       onConfirm={confirm}
       onClose={onClose}
     >
@@ -59,11 +63,12 @@ export function PasswordResetDialog({ opened, customer, onClose }: PasswordReset
             )
           </>
         ) : null}{' '}
-        is emailed a one-time link to choose a new password: the same link the customer can ask for themselves. Their
-        current password keeps working until the link is used.
+        is emailed a one-time link to choose a new password: the same link the customer can ask for
+        themselves. Their current password keeps working until the link is used.
       </Text>
       <Text size="xs" c="dimmed">
-        At most five recovery emails per login per hour. The link is recorded in the audit log under your name.
+        At most five recovery emails per login per hour. The link is recorded in the audit log under your
+        name.
       </Text>
     </ConfirmDialog>
   );

@@ -1,0 +1,165 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { signIn } from './console';
+import { sandboxEnrollment } from './sandbox';
+
+/**
+ * The pictures of the docs site's Operations Console pages, taken from the console as it is built: each test signs
+ * in as the sandbox staff member whose work the picture shows, makes its data through the sandbox's API as an
+ * integrator would, waits for the page to settle, and writes apps/docs/static/img/console/<screen>.png (1280×800,
+ * overwritten at every run of `npm test`'s browser step). apps/api/test/docs/operations-console.test.ts checks that
+ * every picture a page shows is there.
+ */
+const PICTURES = path.resolve(__dirname, '../../apps/docs/static/img/console');
+
+test.use({
+  viewport: { width: 1280, height: 800 },
+  colorScheme: 'light',
+  // Before signing in, the console asks who is signed in and is told nobody (401): the browser logs that answer.
+  allowedConsoleErrors: [/status of 401 .*\/ops\/api\/v1\/session/],
+});
+
+/** A SSN whose last four the sandbox bureau scores 700–749 (sandbox.ts): kept on the customer, masked. */
+const SSN = '234-56-7720';
+
+/** Enrollments held for review (the sandbox bureau flags the last name "Alert"), made one after the other. */
+async function heldEnrollments(...firstNames: string[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const firstName of firstNames) ids.push(await sandboxEnrollment(firstName, 'Alert'));
+  return ids;
+}
+
+/** Calls a change of the console's API from the signed-in page, with the session's CSRF token; answers its data. */
+async function post<T>(page: Page, apiPath: string, body: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ apiPath, body }) => {
+      const session = await (await fetch('/ops/api/v1/session')).json();
+      const response = await fetch(`/ops/api/v1${apiPath}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': session.data.csrfToken },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, envelope: await response.json() };
+    },
+    { apiPath, body },
+  );
+  expect(answer.status, `POST ${apiPath}: ${answer.envelope.message}`).toBe(200);
+  return answer.envelope.data as T;
+}
+
+/**
+ * Waits until the page has nothing left to load (no request in flight, no skeleton, no busy region, fonts in) and
+ * the pointer rests where it highlights nothing, then writes the picture.
+ */
+async function picture(page: Page, screen: string) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+  await page.mouse.move(1279, 799);
+  mkdirSync(PICTURES, { recursive: true });
+  await page.screenshot({
+    path: path.join(PICTURES, `${screen}.png`),
+    type: 'png',
+    animations: 'disabled',
+    caret: 'hide',
+    scale: 'css',
+  });
+}
+
+test.describe('the pictures of the Operations Console pages', () => {
+  test('dashboard: an agent lands on the day’s numbers, the holds by age and the last 14 days', async ({
+    page,
+  }) => {
+    await heldEnrollments('Maya', 'Jonah');
+    // One the sandbox's billing system accepts at once: counted as sent today.
+    await sandboxEnrollment('Elena', 'Garcia');
+    await signIn(page, 'agent');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'On hold now' }).locator('p').first()).toHaveText(/^[1-9]/);
+    // Both charts, loaded in a chunk of their own after the numbers.
+    await expect(page.locator('.recharts-surface')).toHaveCount(2);
+    await picture(page, 'dashboard');
+  });
+
+  test('queues: an agent’s review queue, newest first, with Release and Reject on each row', async ({
+    page,
+  }) => {
+    const ids = await heldEnrollments('Priya', 'Tomas', 'Ines');
+    await signIn(page, 'agent', '/queues?queue=ON_HOLD&order=newest');
+    for (const id of ids)
+      await expect(page.getByRole('button', { name: `Release the hold of enrollment ${id}` })).toBeVisible();
+    await picture(page, 'queues');
+  });
+
+  test('enrollment: an agent opens a held enrollment’s page', async ({ page }) => {
+    const [id] = await heldEnrollments('Rosa');
+    await signIn(page, 'agent', `/enrollments/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Enrollment ${id}` })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Rosa Alert' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Credit decision' })).toContainText('700–749');
+    await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Created');
+    await expect(page.getByRole('button', { name: 'Release hold' })).toBeVisible();
+    await picture(page, 'enrollment');
+  });
+
+  test('customer-search: support staff find customers in Spotlight as they type', async ({ page }) => {
+    for (const firstName of ['Linnea', 'Tobias'])
+      await sandboxEnrollment(firstName, 'Okonkwo', {
+        dateOfBirth: '1984-03-14',
+        socialSecurityNumber: SSN,
+      });
+    await signIn(page, 'support', '/dashboard');
+    await page.locator('main h1').click();
+    await page.keyboard.press('/');
+    const spotlight = page.getByRole('textbox', { name: 'Search pages and customers' });
+    await expect(spotlight).toBeFocused();
+    await spotlight.fill('okonk');
+    // Earlier runs against the same server may have made more of them: this run's are among the hits.
+    for (const firstName of ['Linnea', 'Tobias'])
+      await expect(
+        page.getByRole('button', { name: new RegExp(`^${firstName} Okonkwo, customer \\d+`) }).first(),
+      ).toBeVisible();
+    await expect(page.getByText(/^Searching customers/)).toHaveCount(0);
+    await picture(page, 'customer-search');
+  });
+
+  test('customer: support staff read a profile, the identity data masked behind Reveal', async ({ page }) => {
+    const enrollmentId = await sandboxEnrollment('Amara', 'Whitfield', {
+      dateOfBirth: '1979-08-02',
+      socialSecurityNumber: SSN,
+    });
+    // The customer of this enrollment, whatever other customers share the name.
+    await signIn(page, 'support', `/enrollments/${enrollmentId}`);
+    await page.getByRole('link', { name: 'Amara Whitfield' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Amara Whitfield' })).toBeVisible();
+    await expect(page.getByRole('link', { name: `Enrollment ${enrollmentId}` }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reveal the SSN last four' })).toBeVisible();
+    await picture(page, 'customer');
+  });
+
+  test('audit-log: the auditor reads what an agent just did', async ({ page }) => {
+    // Two sign-ins: longer than one page's test on a busy machine.
+    test.slow();
+    const [released, rejected] = await heldEnrollments('Keiko', 'Dmitri');
+    await signIn(page, 'agent', '/queues?queue=ON_HOLD&order=newest');
+    await post(page, `/enrollments/${released}/release-hold`, {
+      reason: 'Called the customer; identity confirmed with the photo ID',
+    });
+    await post(page, `/enrollments/${rejected}/reject`, { reason: 'Fraud confirmed with the bureau' });
+    await page.context().clearCookies();
+    await signIn(page, 'auditor', '/audit-log');
+    await expect(page.getByText(`enrollment ${rejected}`, { exact: false }).first()).toBeVisible();
+    await expect(page.getByText(`enrollment ${released}`, { exact: false }).first()).toBeVisible();
+    await picture(page, 'audit-log');
+  });
+
+  test('staff: an Administrator’s list of the staff, their roles and their state', async ({ page }) => {
+    await signIn(page, 'admin', '/staff');
+    await expect(page.getByRole('button', { name: 'Add staff' })).toBeVisible();
+    await expect(page.getByText('auditor@bluebonnet.example').first()).toBeVisible();
+    await picture(page, 'staff');
+  });
+});
