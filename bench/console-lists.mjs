@@ -206,7 +206,13 @@ function fillStatements(engine, columns) {
   const enrollmentSql = `${series} insert into enrollments (${columns.enrollments.join(', ')})
     select ${columns.enrollments.map((c) => enrollmentValues[c] ?? `t.${c}`).join(', ')}
     from ${from} cross join (select * from enrollments where id = 1) as t`;
-  return [customerSql, enrollmentSql, sqlite ? 'analyze' : 'analyze customers; analyze enrollments'];
+  // PostgreSQL's autovacuum visits a table after a large insert (and sets the visibility map that index-only scans
+  // rely on); the benchmark does now what it would do shortly after, so the lists are measured in the steady state.
+  return [
+    customerSql,
+    enrollmentSql,
+    ...(sqlite ? ['analyze'] : ['vacuum analyze customers', 'vacuum analyze enrollments']),
+  ];
 }
 
 async function fillSqlite(file) {

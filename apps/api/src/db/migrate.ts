@@ -37,6 +37,7 @@ import * as customerNotes from './migrations/2026-11-27T0100-customer-notes.js';
 import * as dashboardIndexes from './migrations/2026-11-27T0200-dashboard-indexes.js';
 import * as chargeRefunds from './migrations/2026-11-27T0300-charge-refunds.js';
 import * as notificationsByEnrollment from './migrations/2026-11-27T0400-notifications-by-enrollment.js';
+import * as customerSearchOrder from './migrations/2026-11-27T0500-customer-search-order.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Listed statically so the compiled server needs no file-system scan. */
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T0200-dashboard-indexes': dashboardIndexes,
   '2026-11-27T0300-charge-refunds': chargeRefunds,
   '2026-11-27T0400-notifications-by-enrollment': notificationsByEnrollment,
+  '2026-11-27T0500-customer-search-order': customerSearchOrder,
 };
 
 /** PostgreSQL: Kysely looks for its bookkeeping tables in every schema unless told which one is ours. */

@@ -26,16 +26,16 @@ function byLowerPrefix(
   limit: number,
 ) {
   const lowered = searchable(db, column, true);
-  return db
+  let query = db
     .selectFrom('customers')
     .select(CUSTOMER_SUMMARY)
     .where('company_id', '=', companyId)
     .where(lowered, '>=', prefix)
     .where(lowered, '<', afterPrefix(prefix))
-    .orderBy(lowered)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+    .orderBy(lowered);
+  // A directory's order, as the last-name index holds it: "Garcia, Ana" before "Garcia, Beto".
+  if (column === 'last_name') query = query.orderBy(searchable(db, 'first_name', true));
+  return query.orderBy('id').limit(limit).execute();
 }
 
 /** Customers whose last, first or business name starts with `prefix` (lower case). */
@@ -61,6 +61,8 @@ export function customersByFullName(db: Db, companyId: number, first: string, la
     .where(firstName, '>=', first)
     .where(firstName, '<', afterPrefix(first))
     .orderBy(lastName)
+    .orderBy(firstName)
+    .orderBy('id')
     .limit(limit)
     .execute();
 }
@@ -69,11 +71,12 @@ export const customersByEmailPrefix = (db: Db, companyId: number, prefix: string
   byLowerPrefix(db, companyId, 'email', prefix, limit);
 
 export function customersByPhone(db: Db, companyId: number, phone: string, limit: number) {
+  // Compared as the index is built (bytes on PostgreSQL): with the column's own collation the index cannot serve it.
   return db
     .selectFrom('customers')
     .select(CUSTOMER_SUMMARY)
     .where('company_id', '=', companyId)
-    .where('phone', '=', phone)
+    .where(searchable(db, 'phone', false), '=', phone)
     .limit(limit)
     .execute();
 }
