@@ -3,7 +3,7 @@ import { Envelope, ok } from '../../http/envelope.js';
 import { auditActorOf, staffOf } from '../../http/staff-access.js';
 import type { AuditLog } from '../audit/index.js';
 import { PaymentIdParams, RefundOutcome, RefundRequest } from './ops-schemas.js';
-import type { ChargesService } from './service.js';
+import { type ChargesService, toCents } from './service.js';
 
 const tags = ['Customers'];
 
@@ -33,7 +33,7 @@ export const chargeOpsRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const amountCents =
-        request.body.amount === undefined ? undefined : Math.round(request.body.amount * 100);
+        request.body.amount === undefined ? undefined : toCents(request.body.amount, 'amount');
       const outcome = await charges.refund(staffOf(request).companyId, request.params.id, amountCents);
       await audit.record(auditActorOf(request), {
         action: 'payment.refund',

@@ -7,8 +7,7 @@ export const RefundRequest = Type.Object({
   amount: Type.Optional(
     Type.Number({
       exclusiveMinimum: 0,
-      multipleOf: 0.01,
-      description: 'Dollars to give back; the rest of the payment when left out.',
+      description: 'Dollars to give back, at most two decimals; the rest of the payment when left out.',
     }),
   ),
   reason: Type.String({ minLength: 3, maxLength: 500, description: 'Why; kept in the audit log.' }),

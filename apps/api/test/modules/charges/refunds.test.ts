@@ -88,10 +88,13 @@ beforeAll(async () => {
 describe('POST /ops/api/v1/payments/{id}/refund', () => {
   it('refunds part, then the rest, and no more; the profile shows what was refunded', async () => {
     const id = await payment(80);
-    const first = await refund(id, { amount: 30, reason: 'Overcharged on the first bill' });
+    // Cents that binary fractions cannot hold exactly (19.99) are still two decimals.
+    const cents = await refund(id, { amount: 19.99, reason: 'Overcharged on the first bill' });
+    expect(cents.status, JSON.stringify(cents.body)).toBe(200);
+    const first = await refund(id, { amount: 10.01, reason: 'Overcharged on the first bill' });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.data).toMatchObject({
-      refund: { amount: 30, status: 'approved' },
+      refund: { amount: 10.01, status: 'approved' },
       payment: { id, amount: 80, refunded: 30, refundable: 50 },
     });
     expect((await refund(id)).body.data.payment).toMatchObject({ refunded: 80, refundable: 0 });
@@ -104,7 +107,7 @@ describe('POST /ops/api/v1/payments/{id}/refund', () => {
     });
     const audit = (await admin.call('GET', '/audit-log', { query: { action: 'payment.refund' } })).body.data;
     expect(audit.map((e: { summary: string }) => e.summary)).toContain(
-      `Refunded $30.00 of payment ${id}: Overcharged on the first bill`,
+      `Refunded $19.99 of payment ${id}: Overcharged on the first bill`,
     );
   });
 
@@ -168,7 +171,7 @@ describe('POST /ops/api/v1/payments/{id}/refund', () => {
       .select('enrollment_id')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    await recordCharge(api, { enrollmentId, type: 'DEPOSIT', amountCents: 15_000, status: 'approved' });
+    await recordCharge(api, { enrollmentId, type: 'DEPOSIT', amountCents: 15_000 + id, status: 'approved' });
     const deposit = await api.db.kysely
       .selectFrom('charge_transactions')
       .select('id')

@@ -171,6 +171,7 @@ export function RefundModal({ opened, payment, onClose }: RefundModalProps) {
               required
               {...form.getInputProps('reason')}
             />
+            {refund.error ? <FailureAlert error={failure} title={failureTitle} /> : null}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={onClose}>
                 Cancel
