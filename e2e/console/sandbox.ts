@@ -79,34 +79,16 @@ export async function sandboxEnrollment(
       p.name.includes('12-Month Fixed') && !p.recurring_billing_required,
   ).id_plan as number;
   const options = await call('GET', `/plans/acceptance-options?planId=${plan}`, bearer);
-  const check = await call('POST', '/payments/credit-check', bearer, {
-    firstName,
-    lastName,
-    streetNum: '1201',
-    streetName: 'Elm St',
-    city: 'Dallas',
-    state: 'TX',
-    zipCode: '75201',
-    socialSecurityNumber: '234-56-7720',
-    planId: plan,
-  });
-  const created = await call('POST', '/enrollments/create', bearer, {
-    planId: plan,
-    commodityName: 'Electric',
+  return createDallasEnrollment(bearer, {
+    plan,
+    checkedAs: { firstName, lastName, socialSecurityNumber: '234-56-7720' },
     customerType: 'Residential',
-    switchType: 'Switch',
+    switch: { switchType: 'Switch' },
     requestedStartDate: inAWeek(),
     agreedAcceptanceValues: options
       .filter((o: { is_required: boolean }) => o.is_required)
       .map((o: { id_option: number }) => o.id_option),
-    billingDeliveryMethod: 1,
-    serviceAddress: {
-      address: '1201 Elm St',
-      city: 'Dallas',
-      state: 'TX',
-      zipcode: '75201',
-      ldcAccount: chosen.ldcAccount ?? randomEsiid(),
-    },
+    ldcAccount: chosen.ldcAccount ?? randomEsiid(),
     customer: {
       firstName,
       lastName,
@@ -115,9 +97,7 @@ export async function sandboxEnrollment(
       ...(chosen.dateOfBirth ? { dateOfBirth: chosen.dateOfBirth } : {}),
       ...(chosen.socialSecurityNumber ? { socialSecurityNumber: chosen.socialSecurityNumber } : {}),
     },
-    payment: { creditCheckId: check.id_credit_check },
   });
-  return created.enrollmentId as number;
 }
 
 // --- The other queues: letters of credit and early termination fees ------------------------------------------------
@@ -140,6 +120,52 @@ async function requiredOptions(bearer: string, plan: number): Promise<number[]> 
     .map((o: { id_option: number }) => o.id_option);
 }
 
+/** What an enrollment at 1201 Elm St, Dallas (Oncor) says besides its address: the plan, the customer, the deposit. */
+interface DallasEnrollment {
+  plan: number;
+  /** The name and SSN the credit check is run on. */
+  checkedAs: { firstName: string; lastName: string; socialSecurityNumber: string };
+  customerType: 'Residential' | 'SmallBusiness';
+  switch: { switchType: 'Switch' } | { switchType: 'Move-In'; priority: 'Priority' };
+  requestedStartDate: string;
+  agreedAcceptanceValues: number[];
+  ldcAccount: string;
+  customer: Record<string, unknown>;
+  payment?: Record<string, unknown>;
+}
+
+/** Runs the credit check, then creates the enrollment at 1201 Elm St, Dallas; answers the enrollment's id. */
+async function createDallasEnrollment(bearer: string, e: DallasEnrollment): Promise<number> {
+  const check = await call('POST', '/payments/credit-check', bearer, {
+    ...e.checkedAs,
+    streetNum: '1201',
+    streetName: 'Elm St',
+    city: 'Dallas',
+    state: 'TX',
+    zipCode: '75201',
+    planId: e.plan,
+  });
+  const created = await call('POST', '/enrollments/create', bearer, {
+    planId: e.plan,
+    commodityName: 'Electric',
+    customerType: e.customerType,
+    ...e.switch,
+    requestedStartDate: e.requestedStartDate,
+    agreedAcceptanceValues: e.agreedAcceptanceValues,
+    billingDeliveryMethod: 1,
+    serviceAddress: {
+      address: '1201 Elm St',
+      city: 'Dallas',
+      state: 'TX',
+      zipcode: '75201',
+      ldcAccount: e.ldcAccount,
+    },
+    customer: e.customer,
+    payment: { creditCheckId: check.id_credit_check, ...e.payment },
+  });
+  return created.enrollmentId as number;
+}
+
 /**
  * A Small Business enrollment whose owner chose a letter of credit instead of the deposit a low score asks for (the
  * sandbox bureau scores the SSN's last three digits: 450), with its letter uploaded: one item of the letters' queue.
@@ -149,32 +175,14 @@ export async function sandboxCreditLetter(
 ): Promise<{ enrollmentId: number; letterId: number }> {
   const bearer = await token();
   const plan = await planOf(bearer, 'SmallBusiness', '12-Month Fixed');
-  const check = await call('POST', '/payments/credit-check', bearer, {
-    firstName: 'Ana',
-    lastName: 'Garcia',
-    streetNum: '1201',
-    streetName: 'Elm St',
-    city: 'Dallas',
-    state: 'TX',
-    zipCode: '75201',
-    socialSecurityNumber: '234-56-7450',
-    planId: plan,
-  });
-  const created = await call('POST', '/enrollments/create', bearer, {
-    planId: plan,
-    commodityName: 'Electric',
+  const enrollmentId = await createDallasEnrollment(bearer, {
+    plan,
+    checkedAs: { firstName: 'Ana', lastName: 'Garcia', socialSecurityNumber: '234-56-7450' },
     customerType: 'SmallBusiness',
-    switchType: 'Switch',
+    switch: { switchType: 'Switch' },
     requestedStartDate: inAWeek(),
     agreedAcceptanceValues: await requiredOptions(bearer, plan),
-    billingDeliveryMethod: 1,
-    serviceAddress: {
-      address: '1201 Elm St',
-      city: 'Dallas',
-      state: 'TX',
-      zipcode: '75201',
-      ldcAccount: randomEsiid(),
-    },
+    ldcAccount: randomEsiid(),
     customer: {
       firstName: 'Ana',
       lastName: 'Garcia',
@@ -184,7 +192,7 @@ export async function sandboxCreditLetter(
       email: 'ana.garcia@example.com',
       primaryPhoneNumber: '(214) 555-0123',
     },
-    payment: { creditCheckId: check.id_credit_check, depositOptions: 'LetterOfCredit' },
+    payment: { depositOptions: 'LetterOfCredit' },
   });
   const form = new FormData();
   form.append(
@@ -192,7 +200,7 @@ export async function sandboxCreditLetter(
     new Blob(['%PDF-1.4\n% the bank letter\n'], { type: 'application/pdf' }),
     'bank-letter.pdf',
   );
-  const response = await fetch(`${baseURL}/api/v1/enrollments/${created.enrollmentId}/upload-credit-letter`, {
+  const response = await fetch(`${baseURL}/api/v1/enrollments/${enrollmentId}/upload-credit-letter`, {
     method: 'POST',
     headers: { authorization: `Bearer ${bearer}` },
     body: form,
@@ -202,7 +210,7 @@ export async function sandboxCreditLetter(
     message: string;
   };
   if (!response.ok) throw new Error(`upload-credit-letter: ${response.status} ${envelope.message}`);
-  return { enrollmentId: created.enrollmentId, letterId: envelope.data.id_customer_credit_letters };
+  return { enrollmentId, letterId: envelope.data.id_customer_credit_letters };
 }
 
 /** Whether a test can run a service task on the server's database (the tests' own server, or E2E_DATABASE_URL's). */
@@ -251,43 +259,23 @@ export async function sandboxEtfInvoice(
 export async function sandboxServedEnrollment(firstName: string, lastName: string): Promise<number> {
   const bearer = await token();
   const plan = await planOf(bearer, 'Residential', '12-Month Fixed');
-  const check = await call('POST', '/payments/credit-check', bearer, {
-    firstName,
-    lastName,
-    streetNum: '1201',
-    streetName: 'Elm St',
-    city: 'Dallas',
-    state: 'TX',
-    zipCode: '75201',
-    socialSecurityNumber: '234-56-7720',
-    planId: plan,
-  });
-  const created = await call('POST', '/enrollments/create', bearer, {
-    planId: plan,
-    commodityName: 'Electric',
+  const enrollmentId = await createDallasEnrollment(bearer, {
+    plan,
+    checkedAs: { firstName, lastName, socialSecurityNumber: '234-56-7720' },
     customerType: 'Residential',
-    switchType: 'Move-In',
-    priority: 'Priority',
+    switch: { switchType: 'Move-In', priority: 'Priority' },
     requestedStartDate: today(),
     agreedAcceptanceValues: await requiredOptions(bearer, plan),
-    billingDeliveryMethod: 1,
-    serviceAddress: {
-      address: '1201 Elm St',
-      city: 'Dallas',
-      state: 'TX',
-      zipcode: '75201',
-      ldcAccount: randomEsiid(),
-    },
+    ldcAccount: randomEsiid(),
     customer: {
       firstName,
       lastName,
       email: `${firstName.toLowerCase()}@example.com`,
       primaryPhoneNumber: '(214) 555-0123',
     },
-    payment: { creditCheckId: check.id_credit_check },
   });
   runServiceTask('advance-enrollments');
-  return created.enrollmentId as number;
+  return enrollmentId;
 }
 
 // --- Payments of the sandbox customer with a login ----------------------------------------------------------------

@@ -13,6 +13,7 @@ import {
 } from './actions/enrollment-actions-menu';
 import classes from './customers.module.css';
 import { Section } from './section';
+import { SectionTable } from './section-table';
 
 /** The API lists at most this many, newest first. */
 const LISTED = 200;
@@ -110,32 +111,31 @@ export function CustomerEnrollments({ enrollments }: { enrollments: CustomerEnro
           This customer has no enrollment yet.
         </EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={560} type="native">
-          <Table verticalSpacing="sm" horizontalSpacing="md">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Enrollment</Table.Th>
-                <Table.Th>Meter</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Deposit</Table.Th>
-                {canAct && (
-                  <Table.Th w={48}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {enrollments.map((enrollment) => (
-                <EnrollmentRow
-                  key={enrollment.id}
-                  enrollment={enrollment}
-                  onAction={canAct ? action.open : undefined}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SectionTable
+          minWidth={560}
+          verticalSpacing="sm"
+          head={
+            <>
+              <Table.Th>Enrollment</Table.Th>
+              <Table.Th>Meter</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th ta="right">Deposit</Table.Th>
+              {canAct && (
+                <Table.Th w={48}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              )}
+            </>
+          }
+        >
+          {enrollments.map((enrollment) => (
+            <EnrollmentRow
+              key={enrollment.id}
+              enrollment={enrollment}
+              onAction={canAct ? action.open : undefined}
+            />
+          ))}
+        </SectionTable>
       )}
       {enrollments.length >= LISTED && (
         <Text size="xs" c="dimmed" px="md" py="sm">

@@ -1,18 +1,14 @@
-import { Anchor, Badge, Group, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Badge, Group, Text } from '@mantine/core';
+import { NotificationMessage, PriorityBadge } from '../../../components/ui/notification-parts';
 import { useCan } from '../../../lib/auth';
 import { formatDateTime, humanize } from '../../../lib/format';
 import type { CustomerProfile } from '../api/get-customer';
 import { ResendNotificationButton } from './actions/resend-notification-button';
 import classes from './customers.module.css';
 import { Section, useFirst } from './section';
+import { EnrollmentAnchor } from './section-table';
 
 type Notification = CustomerProfile['notifications'][number];
-
-const PRIORITY: Record<number, { label: string; color: string }> = {
-  1: { label: 'Action needed', color: 'orange' },
-  2: { label: 'Important', color: 'indigo' },
-};
 
 /** What the customer was told in their account (status changes, payments, statements), newest first. */
 export function CustomerNotifications({ notifications }: { notifications: Notification[] }) {
@@ -30,7 +26,6 @@ export function CustomerNotifications({ notifications }: { notifications: Notifi
       ) : (
         <ol className={classes.timeline}>
           {shown.map((notification) => {
-            const priority = PRIORITY[notification.messages.display_priority];
             const enrollmentId = notification.id_enrollment;
             return (
               <li key={notification.id_notification}>
@@ -38,11 +33,7 @@ export function CustomerNotifications({ notifications }: { notifications: Notifi
                   <Text size="sm" fw={500}>
                     {notification.messages.subject}
                   </Text>
-                  {priority && (
-                    <Badge size="sm" variant="light" color={priority.color} radius="sm" tt="none">
-                      {priority.label}
-                    </Badge>
-                  )}
+                  <PriorityBadge priority={notification.messages.display_priority} />
                   <Badge
                     size="sm"
                     variant={notification.read_date ? 'transparent' : 'light'}
@@ -54,9 +45,7 @@ export function CustomerNotifications({ notifications }: { notifications: Notifi
                     {notification.read_date ? `Read ${formatDateTime(notification.read_date)}` : 'Unread'}
                   </Badge>
                 </Group>
-                <Text size="sm" c="dimmed" lineClamp={2} title={notification.messages.message}>
-                  {notification.messages.message}
-                </Text>
+                <NotificationMessage message={notification.messages.message} />
                 <Group gap={8} mt={2} wrap="wrap">
                   <Text size="xs" c="dimmed" component="time" dateTime={notification.sent_date}>
                     {formatDateTime(notification.sent_date)}
@@ -64,16 +53,7 @@ export function CustomerNotifications({ notifications }: { notifications: Notifi
                   <Text size="xs" c="dimmed">
                     {humanize(notification.kind)}
                   </Text>
-                  {enrollmentId !== null && (
-                    <Anchor
-                      size="xs"
-                      renderRoot={(props) => (
-                        <Link {...props} to="/enrollments/$id" params={{ id: enrollmentId }} />
-                      )}
-                    >
-                      Enrollment {enrollmentId}
-                    </Anchor>
-                  )}
+                  {enrollmentId !== null && <EnrollmentAnchor id={enrollmentId} />}
                   {canAct && (
                     <span style={{ marginInlineStart: 'auto' }}>
                       <ResendNotificationButton notification={notification} />

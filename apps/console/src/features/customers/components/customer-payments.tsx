@@ -1,6 +1,5 @@
-import { Anchor, Badge, Button, type MantineColor, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, type MantineColor, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconReceiptRefund } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
 import { useCan } from '../../../lib/auth';
 import { formatDateTime, formatMoney, humanize } from '../../../lib/format';
@@ -8,6 +7,7 @@ import { isRefundable, type Payment, refundableOf } from '../actions';
 import { RefundModal } from './actions/dialogs';
 import classes from './customers.module.css';
 import { NONE, Section, useFirst } from './section';
+import { EnrollmentAnchor, SectionTable } from './section-table';
 
 /** A charge's status, coloured: approved green, declined red, waiting on the gateway amber. */
 function chargeColor(status: string): MantineColor {
@@ -52,98 +52,87 @@ export function CustomerPayments({ payments }: { payments: Payment[] }) {
       {payments.length === 0 ? (
         <Text className={classes.empty}>No payment has been made through the gateway.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={canRefund ? 640 : 560} type="native">
-          <Table verticalSpacing="xs" horizontalSpacing="md">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>What</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th ta="right">Refunded</Table.Th>
-                {canRefund && (
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
+        <SectionTable
+          minWidth={canRefund ? 640 : 560}
+          head={
+            <>
+              <Table.Th>When</Table.Th>
+              <Table.Th>What</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th ta="right">Refunded</Table.Th>
+              {canRefund && (
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              )}
+            </>
+          }
+        >
+          {shown.map((payment) => (
+            <Table.Tr key={payment.id}>
+              <Table.Td>
+                <Text size="sm" component="time" dateTime={payment.at} className={classes.numeric}>
+                  {formatDateTime(payment.at)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  Payment {payment.id}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {humanize(payment.type)}
+                </Text>
+                <EnrollmentAnchor id={payment.enrollmentId} />
+              </Table.Td>
+              <Table.Td>
+                <Badge
+                  variant="light"
+                  color={chargeColor(payment.status)}
+                  radius="sm"
+                  tt="none"
+                  miw="max-content"
+                >
+                  {humanize(payment.status)}
+                </Badge>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm" fw={500} className={classes.numeric}>
+                  {formatMoney(payment.amount)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                {payment.refunded > 0 ? (
+                  <>
+                    <Text size="sm" className={classes.numeric}>
+                      {formatMoney(payment.refunded)}
+                    </Text>
+                    <Text size="xs" c="dimmed" className={classes.numeric}>
+                      {refundableOf(payment) > 0 ? `${formatMoney(refundableOf(payment))} left` : 'All of it'}
+                    </Text>
+                  </>
+                ) : (
+                  NONE
                 )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((payment) => (
-                <Table.Tr key={payment.id}>
-                  <Table.Td>
-                    <Text size="sm" component="time" dateTime={payment.at} className={classes.numeric}>
-                      {formatDateTime(payment.at)}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      Payment {payment.id}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                      {humanize(payment.type)}
-                    </Text>
-                    <Anchor
-                      size="xs"
-                      renderRoot={(props) => (
-                        <Link {...props} to="/enrollments/$id" params={{ id: payment.enrollmentId }} />
-                      )}
+              </Table.Td>
+              {canRefund && (
+                <Table.Td ta="right">
+                  {isRefundable(payment) && (
+                    <Button
+                      variant="default"
+                      size="compact-sm"
+                      leftSection={<IconReceiptRefund size={14} stroke={1.7} aria-hidden />}
+                      onClick={() => refund.open(payment)}
+                      aria-label={`Refund payment ${payment.id}`}
                     >
-                      Enrollment {payment.enrollmentId}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge
-                      variant="light"
-                      color={chargeColor(payment.status)}
-                      radius="sm"
-                      tt="none"
-                      miw="max-content"
-                    >
-                      {humanize(payment.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm" fw={500} className={classes.numeric}>
-                      {formatMoney(payment.amount)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {payment.refunded > 0 ? (
-                      <>
-                        <Text size="sm" className={classes.numeric}>
-                          {formatMoney(payment.refunded)}
-                        </Text>
-                        <Text size="xs" c="dimmed" className={classes.numeric}>
-                          {refundableOf(payment) > 0
-                            ? `${formatMoney(refundableOf(payment))} left`
-                            : 'All of it'}
-                        </Text>
-                      </>
-                    ) : (
-                      NONE
-                    )}
-                  </Table.Td>
-                  {canRefund && (
-                    <Table.Td ta="right">
-                      {isRefundable(payment) && (
-                        <Button
-                          variant="default"
-                          size="compact-sm"
-                          leftSection={<IconReceiptRefund size={14} stroke={1.7} aria-hidden />}
-                          onClick={() => refund.open(payment)}
-                          aria-label={`Refund payment ${payment.id}`}
-                        >
-                          Refund
-                        </Button>
-                      )}
-                    </Table.Td>
+                      Refund
+                    </Button>
                   )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </SectionTable>
       )}
       {more}
       {refund.dialog}

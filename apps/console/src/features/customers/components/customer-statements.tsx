@@ -1,9 +1,9 @@
-import { Anchor, Table, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Table, Text } from '@mantine/core';
 import { formatCount, formatDate, formatMoney } from '../../../lib/format';
 import type { CustomerProfile } from '../api/get-customer';
 import classes from './customers.module.css';
 import { Section, useFirst } from './section';
+import { EnrollmentAnchor, SectionTable } from './section-table';
 
 type Statement = CustomerProfile['statements'][number];
 
@@ -22,67 +22,58 @@ export function CustomerStatements({ statements }: { statements: Statement[] }) 
           No statement yet: an enrollment is billed once its service has started.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={600} type="native">
-          <Table verticalSpacing="xs" horizontalSpacing="md">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Statement</Table.Th>
-                <Table.Th ta="right">Usage</Table.Th>
-                <Table.Th ta="right">Charges</Table.Th>
-                <Table.Th ta="right">Balance</Table.Th>
-                <Table.Th>Due</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((statement) => (
-                <Table.Tr key={statement.custStatementTkn}>
-                  <Table.Td>
-                    <Text size="sm" fw={500} className={classes.numeric}>
-                      {formatDate(statement.statementDate)}
-                    </Text>
-                    <Text size="xs" c="dimmed" className={classes.numeric}>
-                      {formatDate(statement.beginReadDate)} – {formatDate(statement.endReadDate)} ·{' '}
-                      {statement.daysOfService} days
-                    </Text>
-                    <Anchor
-                      size="xs"
-                      renderRoot={(props) => (
-                        <Link {...props} to="/enrollments/$id" params={{ id: statement.enrollmentId }} />
-                      )}
-                    >
-                      Enrollment {statement.enrollmentId}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm" className={classes.numeric}>
-                      {formatCount(statement.usageNum)} {statement.usageUnit}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm" className={classes.numeric}>
-                      {formatMoney(statement.currentChargesAmt)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm" fw={600} className={classes.numeric}>
-                      {formatMoney(statement.stmtBalanceAmt)}
-                    </Text>
-                    {statement.overdueBalanceAmt > 0 && (
-                      <Text size="xs" c="var(--mantine-color-red-light-color)" className={classes.numeric}>
-                        {formatMoney(statement.overdueBalanceAmt)} overdue
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" className={classes.numeric}>
-                      {formatDate(statement.dueDate)}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SectionTable
+          minWidth={600}
+          head={
+            <>
+              <Table.Th>Statement</Table.Th>
+              <Table.Th ta="right">Usage</Table.Th>
+              <Table.Th ta="right">Charges</Table.Th>
+              <Table.Th ta="right">Balance</Table.Th>
+              <Table.Th>Due</Table.Th>
+            </>
+          }
+        >
+          {shown.map((statement) => (
+            <Table.Tr key={statement.custStatementTkn}>
+              <Table.Td>
+                <Text size="sm" fw={500} className={classes.numeric}>
+                  {formatDate(statement.statementDate)}
+                </Text>
+                <Text size="xs" c="dimmed" className={classes.numeric}>
+                  {formatDate(statement.beginReadDate)} – {formatDate(statement.endReadDate)} ·{' '}
+                  {statement.daysOfService} days
+                </Text>
+                <EnrollmentAnchor id={statement.enrollmentId} />
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm" className={classes.numeric}>
+                  {formatCount(statement.usageNum)} {statement.usageUnit}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm" className={classes.numeric}>
+                  {formatMoney(statement.currentChargesAmt)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm" fw={600} className={classes.numeric}>
+                  {formatMoney(statement.stmtBalanceAmt)}
+                </Text>
+                {statement.overdueBalanceAmt > 0 && (
+                  <Text size="xs" c="var(--mantine-color-red-light-color)" className={classes.numeric}>
+                    {formatMoney(statement.overdueBalanceAmt)} overdue
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" className={classes.numeric}>
+                  {formatDate(statement.dueDate)}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </SectionTable>
       )}
       {more}
     </Section>

@@ -6,6 +6,7 @@ import {
   Grid,
   Group,
   List,
+  type MantineSpacing,
   Modal,
   Skeleton,
   Stack,
@@ -17,7 +18,8 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconHandStop } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { DialogFooter } from '../../../components/ui/action-dialog';
 import { FailureAlert } from '../../../components/ui/states';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { type ApiFailure, messageOf } from '../../../lib/api';
@@ -363,28 +365,10 @@ function CorrectionForm({ page, customer, customerError, onClose }: CorrectionFo
         </Fieldset>
 
         <Fieldset legend="Service address" variant="filled" radius="md">
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, xs: 7 }}>
-              <TextInput
-                label="Street address"
-                required
-                maxLength={100}
-                autoComplete="off"
-                {...input('serviceAddress.address')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, xs: 5 }}>
-              <TextInput
-                label="Apartment, suite…"
-                maxLength={50}
-                autoComplete="off"
-                {...input('serviceAddress.address2')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, xs: 5 }}>
-              <TextInput label="City" required maxLength={50} {...input('serviceAddress.city')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 4, xs: 2 }}>
+          <AddressFields
+            prefix="serviceAddress"
+            input={input}
+            state={
               <TextInput
                 label="State"
                 readOnly
@@ -392,17 +376,8 @@ function CorrectionForm({ page, customer, customerError, onClose }: CorrectionFo
                 value={baseline.current.serviceAddress.state}
                 aria-describedby={territoryId}
               />
-            </Grid.Col>
-            <Grid.Col span={{ base: 8, xs: 5 }}>
-              <TextInput
-                label="ZIP code"
-                required
-                inputMode="numeric"
-                maxLength={5}
-                {...input('serviceAddress.zipcode')}
-              />
-            </Grid.Col>
-          </Grid>
+            }
+          />
           <Text size="xs" c="dimmed" mt="xs" id={territoryId}>
             The meter stays {summary.utilityName ? `${summary.utilityName}’s` : 'the utility’s'}: the address
             must be in its territory, and the state cannot change. Another meter is a new enrollment.
@@ -415,28 +390,11 @@ function CorrectionForm({ page, customer, customerError, onClose }: CorrectionFo
             {...form.getInputProps('billingSameAsService', { type: 'checkbox' })}
           />
           {!form.values.billingSameAsService && (
-            <Grid gap="sm" mt="sm">
-              <Grid.Col span={{ base: 12, xs: 7 }}>
-                <TextInput
-                  label="Street address"
-                  required
-                  maxLength={100}
-                  autoComplete="off"
-                  {...input('billingAddress.address')}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, xs: 5 }}>
-                <TextInput
-                  label="Apartment, suite…"
-                  maxLength={50}
-                  autoComplete="off"
-                  {...input('billingAddress.address2')}
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, xs: 5 }}>
-                <TextInput label="City" required maxLength={50} {...input('billingAddress.city')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 4, xs: 2 }}>
+            <AddressFields
+              prefix="billingAddress"
+              input={input}
+              mt="sm"
+              state={
                 <TextInput
                   label="State"
                   required
@@ -446,17 +404,8 @@ function CorrectionForm({ page, customer, customerError, onClose }: CorrectionFo
                     form.setFieldValue('billingAddress.state', event.currentTarget.value.toUpperCase())
                   }
                 />
-              </Grid.Col>
-              <Grid.Col span={{ base: 8, xs: 5 }}>
-                <TextInput
-                  label="ZIP code"
-                  required
-                  inputMode="numeric"
-                  maxLength={5}
-                  {...input('billingAddress.zipcode')}
-                />
-              </Grid.Col>
-            </Grid>
+              }
+            />
           )}
         </Fieldset>
 
@@ -487,16 +436,60 @@ function CorrectionForm({ page, customer, customerError, onClose }: CorrectionFo
             {pending.length > 0 ? `Corrects: ${pending.join(', ')}.` : 'Nothing changed yet.'}
           </Text>
         )}
-        <FailureAlert error={failure} title="Not corrected" />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={correct.isPending}>
-            {refused && form.values.resubmit ? 'Correct and send again' : 'Save correction'}
-          </Button>
-        </Group>
+        <DialogFooter
+          error={failure}
+          failureTitle="Not corrected"
+          onCancel={onClose}
+          submitLabel={refused && form.values.resubmit ? 'Correct and send again' : 'Save correction'}
+          pending={correct.isPending}
+        />
       </Stack>
     </form>
+  );
+}
+
+interface AddressFieldsProps {
+  prefix: 'serviceAddress' | 'billingAddress';
+  input: (path: string) => object;
+  /** The state's field: read-only for the service address (the meter's territory), editable for billing. */
+  state: ReactNode;
+  mt?: MantineSpacing;
+}
+
+/** An address's street, apartment, city, state and ZIP code fields. */
+function AddressFields({ prefix, input, state, mt }: AddressFieldsProps) {
+  return (
+    <Grid gap="sm" mt={mt}>
+      <Grid.Col span={{ base: 12, xs: 7 }}>
+        <TextInput
+          label="Street address"
+          required
+          maxLength={100}
+          autoComplete="off"
+          {...input(`${prefix}.address`)}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, xs: 5 }}>
+        <TextInput
+          label="Apartment, suite…"
+          maxLength={50}
+          autoComplete="off"
+          {...input(`${prefix}.address2`)}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, xs: 5 }}>
+        <TextInput label="City" required maxLength={50} {...input(`${prefix}.city`)} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 4, xs: 2 }}>{state}</Grid.Col>
+      <Grid.Col span={{ base: 8, xs: 5 }}>
+        <TextInput
+          label="ZIP code"
+          required
+          inputMode="numeric"
+          maxLength={5}
+          {...input(`${prefix}.zipcode`)}
+        />
+      </Grid.Col>
+    </Grid>
   );
 }

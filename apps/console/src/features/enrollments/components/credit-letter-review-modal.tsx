@@ -1,9 +1,9 @@
-import { Anchor, Button, Group, Modal, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
+import { Anchor, Modal, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconExternalLink } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { FailureAlert } from '../../../components/ui/states';
+import { DialogFooter } from '../../../components/ui/action-dialog';
 import { apiHref } from '../../../lib/api';
 import { type LetterDecision, useReviewCreditLetter } from '../api/review-credit-letter';
 import { type LetterSubject, REASON_MAX, validateReason } from '../model';
@@ -89,15 +89,14 @@ export function CreditLetterReviewModal(props: CreditLetterReviewModalProps) {
             data-autofocus
             {...form.getInputProps('reason')}
           />
-          <FailureAlert error={review.error} title={approve ? 'Not approved' : 'Not rejected'} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color={approve ? undefined : 'red'} loading={review.isPending}>
-              {approve ? 'Approve letter' : 'Reject letter'}
-            </Button>
-          </Group>
+          <DialogFooter
+            error={review.error}
+            failureTitle={approve ? 'Not approved' : 'Not rejected'}
+            onCancel={onClose}
+            submitLabel={approve ? 'Approve letter' : 'Reject letter'}
+            submitColor={approve ? undefined : 'red'}
+            pending={review.isPending}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,8 +1,7 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
-import { FailureAlert } from '../../../components/ui/states';
+import { ActionDialog, ReasonField, useResetOnOpen } from '../../../components/ui/action-dialog';
 import { useRecordMeterVerified } from '../api/record-meter-verified';
 import { REASON_MAX, validateReason } from '../model';
 
@@ -16,13 +15,7 @@ interface MeterVerifiedModalProps {
 export function MeterVerifiedModal({ opened, item, onClose }: MeterVerifiedModalProps) {
   const verify = useRecordMeterVerified();
   const form = useForm({ initialValues: { reason: '' }, validate: { reason: validateReason } });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens
-  useEffect(() => {
-    if (!opened) return;
-    form.reset();
-    verify.reset();
-  }, [opened, item.id]);
+  useResetOnOpen(opened, item.id, form.reset, verify.reset);
 
   const submit = form.onSubmit(({ reason }) => {
     verify.mutate(
@@ -41,41 +34,33 @@ export function MeterVerifiedModal({ opened, item, onClose }: MeterVerifiedModal
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Mark meter verified" size="md">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text size="sm">
-            Enrollment <strong>{item.id}</strong> · {item.customerName || 'Unnamed customer'} · ESIID{' '}
-            <Text span ff="monospace" size="sm">
-              {item.ldcAccount}
-            </Text>
-          </Text>
-          <Text size="sm" c="dimmed">
-            The ESIID was not in the ESIID data when the enrollment was accepted. Record how you confirmed the
-            meter exists at the service address.
-          </Text>
-          <Textarea
-            label="How you checked it"
-            description="Kept in the enrollment's history and the audit log."
-            placeholder="e.g. Oncor confirmed the meter by phone"
-            autosize
-            minRows={3}
-            maxLength={REASON_MAX}
-            required
-            data-autofocus
-            {...form.getInputProps('reason')}
-          />
-          <FailureAlert error={verify.error} title="Not recorded" />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={verify.isPending}>
-              Mark verified
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ActionDialog
+      opened={opened}
+      onClose={onClose}
+      title="Mark meter verified"
+      onSubmit={submit}
+      error={verify.error}
+      failureTitle="Not recorded"
+      submitLabel="Mark verified"
+      pending={verify.isPending}
+    >
+      <Text size="sm">
+        Enrollment <strong>{item.id}</strong> · {item.customerName || 'Unnamed customer'} · ESIID{' '}
+        <Text span ff="monospace" size="sm">
+          {item.ldcAccount}
+        </Text>
+      </Text>
+      <Text size="sm" c="dimmed">
+        The ESIID was not in the ESIID data when the enrollment was accepted. Record how you confirmed the
+        meter exists at the service address.
+      </Text>
+      <ReasonField
+        label="How you checked it"
+        description="Kept in the enrollment's history and the audit log."
+        placeholder="e.g. Oncor confirmed the meter by phone"
+        maxLength={REASON_MAX}
+        inputProps={form.getInputProps('reason')}
+      />
+    </ActionDialog>
   );
 }

@@ -1,15 +1,10 @@
-import { Badge, Group, type MantineColor, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { IconMail, IconMailOpened } from '@tabler/icons-react';
+import { NotificationMessage, PriorityBadge } from '../../../components/ui/notification-parts';
 import { formatDateTime, humanize } from '../../../lib/format';
 import type { EnrollmentNotification } from '../api/get-enrollment-page';
 import { NothingYet, Section } from './section';
 import { When } from './timeline-section';
-
-/** The notification's display priority (1 action needed, 2 important, 3 for information). */
-const PRIORITY: Record<number, { label: string; color: MantineColor }> = {
-  1: { label: 'Action needed', color: 'orange' },
-  2: { label: 'Important', color: 'indigo' },
-};
 
 /** What the customer was told about this enrollment in their account, newest first, and whether they read it. */
 export function NotificationsSection({ notifications }: { notifications: EnrollmentNotification[] }) {
@@ -29,7 +24,6 @@ export function NotificationsSection({ notifications }: { notifications: Enrollm
       ) : (
         <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {notifications.map((notification) => {
-            const priority = PRIORITY[notification.messages.display_priority];
             const read = notification.read_date;
             const Icon = read ? IconMailOpened : IconMail;
             return (
@@ -47,11 +41,7 @@ export function NotificationsSection({ notifications }: { notifications: Enrollm
                       <Text size="sm" fw={read ? 500 : 600} style={{ overflowWrap: 'anywhere' }}>
                         {notification.messages.subject}
                       </Text>
-                      {priority && (
-                        <Badge size="sm" variant="light" color={priority.color} radius="sm" tt="none">
-                          {priority.label}
-                        </Badge>
-                      )}
+                      <PriorityBadge priority={notification.messages.display_priority} />
                       <Badge
                         size="sm"
                         variant={read ? 'default' : 'light'}
@@ -63,9 +53,7 @@ export function NotificationsSection({ notifications }: { notifications: Enrollm
                         {read ? 'Read' : 'Unread'}
                       </Badge>
                     </Group>
-                    <Text size="sm" c="dimmed" lineClamp={2} title={notification.messages.message}>
-                      {notification.messages.message}
-                    </Text>
+                    <NotificationMessage message={notification.messages.message} />
                     <Group gap={6} wrap="wrap">
                       <Text size="xs" c="dimmed">
                         Sent

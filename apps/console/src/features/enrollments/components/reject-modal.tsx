@@ -1,11 +1,10 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
-import { FailureAlert } from '../../../components/ui/states';
-import { StatusBadge } from '../../../components/ui/status-badge';
+import { ActionDialog, ReasonField, useResetOnOpen } from '../../../components/ui/action-dialog';
 import { useRejectEnrollment } from '../api/reject-enrollment';
 import { type EnrollmentSubject, REASON_MAX, validateReason } from '../model';
+import { SubjectLine } from './subject-line';
 
 interface RejectModalProps {
   opened: boolean;
@@ -17,13 +16,7 @@ interface RejectModalProps {
 export function RejectModal({ opened, item, onClose }: RejectModalProps) {
   const reject = useRejectEnrollment();
   const form = useForm({ initialValues: { reason: '' }, validate: { reason: validateReason } });
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens
-  useEffect(() => {
-    if (!opened) return;
-    form.reset();
-    reject.reset();
-  }, [opened, item.id]);
+  useResetOnOpen(opened, item.id, form.reset, reject.reset);
 
   const submit = form.onSubmit(({ reason }) => {
     reject.mutate(
@@ -42,40 +35,29 @@ export function RejectModal({ opened, item, onClose }: RejectModalProps) {
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Reject enrollment" size="md">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Group gap="xs" wrap="wrap">
-            <Text size="sm">
-              Enrollment <strong>{item.id}</strong> · {item.customerName || 'Unnamed customer'}
-            </Text>
-            <StatusBadge status={item.status} />
-          </Group>
-          <Text size="sm" c="dimmed">
-            The enrollment is cancelled before service starts. This cannot be undone from the console.
-          </Text>
-          <Textarea
-            label="Reason"
-            description="Kept in the enrollment's history and the audit log."
-            placeholder="e.g. Customer asked to cancel"
-            autosize
-            minRows={3}
-            maxLength={REASON_MAX}
-            required
-            data-autofocus
-            {...form.getInputProps('reason')}
-          />
-          <FailureAlert error={reject.error} title="Not rejected" />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={reject.isPending}>
-              Reject enrollment
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ActionDialog
+      opened={opened}
+      onClose={onClose}
+      title="Reject enrollment"
+      onSubmit={submit}
+      error={reject.error}
+      failureTitle="Not rejected"
+      submitLabel="Reject enrollment"
+      submitColor="red"
+      pending={reject.isPending}
+    >
+      <SubjectLine id={item.id} status={item.status}>
+        {item.customerName || 'Unnamed customer'}
+      </SubjectLine>
+      <Text size="sm" c="dimmed">
+        The enrollment is cancelled before service starts. This cannot be undone from the console.
+      </Text>
+      <ReasonField
+        description="Kept in the enrollment's history and the audit log."
+        placeholder="e.g. Customer asked to cancel"
+        maxLength={REASON_MAX}
+        inputProps={form.getInputProps('reason')}
+      />
+    </ActionDialog>
   );
 }

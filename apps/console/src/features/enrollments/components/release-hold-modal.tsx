@@ -1,13 +1,12 @@
-import { Button, Checkbox, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Checkbox, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
-import { FailureAlert } from '../../../components/ui/states';
-import { StatusBadge } from '../../../components/ui/status-badge';
+import { ActionDialog, ReasonField, useResetOnOpen } from '../../../components/ui/action-dialog';
 import { useCan } from '../../../lib/auth';
 import { formatMoney, humanize } from '../../../lib/format';
 import { useReleaseHold } from '../api/release-hold';
 import { type EnrollmentSubject, isDepositHeld, REASON_MAX, validateReason } from '../model';
+import { SubjectLine } from './subject-line';
 
 interface ReleaseHoldModalProps {
   opened: boolean;
@@ -25,12 +24,7 @@ export function ReleaseHoldModal({ opened, item, onClose }: ReleaseHoldModalProp
   });
 
   // Each opening starts a clean form.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens
-  useEffect(() => {
-    if (!opened) return;
-    form.reset();
-    release.reset();
-  }, [opened, item.id]);
+  useResetOnOpen(opened, item.id, form.reset, release.reset);
 
   const showWaive = canWaive && isDepositHeld(item.depositStatus);
 
@@ -60,55 +54,43 @@ export function ReleaseHoldModal({ opened, item, onClose }: ReleaseHoldModalProp
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Release hold" size="md">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Group gap="xs" wrap="wrap">
-            <Text size="sm">
-              Enrollment <strong>{item.id}</strong> · {item.customerName || 'Unnamed customer'}
-            </Text>
-            <StatusBadge status={item.status} />
-          </Group>
-          {item.reviewReasons.length > 0 && (
-            <Text size="sm" c="dimmed">
-              Held for: {item.reviewReasons.join('; ')}
-            </Text>
-          )}
-          <Textarea
-            label="Reason"
-            description="Why you vouch for it; kept in the enrollment's history and the audit log."
-            placeholder="e.g. Identity confirmed by phone with the customer"
-            autosize
-            minRows={3}
-            maxLength={REASON_MAX}
-            required
-            data-autofocus
-            {...form.getInputProps('reason')}
-          />
-          {isDepositHeld(item.depositStatus) && !(showWaive && form.values.waiveDeposit) && (
-            <Text size="xs" c="dimmed">
-              A {formatMoney(item.deposit)} deposit is still owed: unless it is waived, the enrollment stays
-              on hold until it is paid.
-            </Text>
-          )}
-          {showWaive && (
-            <Checkbox
-              label={`Waive the deposit (${formatMoney(item.deposit)})`}
-              description="The customer will not be asked to pay it."
-              {...form.getInputProps('waiveDeposit', { type: 'checkbox' })}
-            />
-          )}
-          <FailureAlert error={release.error} title="Not released" />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={release.isPending}>
-              Release hold
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <ActionDialog
+      opened={opened}
+      onClose={onClose}
+      title="Release hold"
+      onSubmit={submit}
+      error={release.error}
+      failureTitle="Not released"
+      submitLabel="Release hold"
+      pending={release.isPending}
+    >
+      <SubjectLine id={item.id} status={item.status}>
+        {item.customerName || 'Unnamed customer'}
+      </SubjectLine>
+      {item.reviewReasons.length > 0 && (
+        <Text size="sm" c="dimmed">
+          Held for: {item.reviewReasons.join('; ')}
+        </Text>
+      )}
+      <ReasonField
+        description="Why you vouch for it; kept in the enrollment's history and the audit log."
+        placeholder="e.g. Identity confirmed by phone with the customer"
+        maxLength={REASON_MAX}
+        inputProps={form.getInputProps('reason')}
+      />
+      {isDepositHeld(item.depositStatus) && !(showWaive && form.values.waiveDeposit) && (
+        <Text size="xs" c="dimmed">
+          A {formatMoney(item.deposit)} deposit is still owed: unless it is waived, the enrollment stays on
+          hold until it is paid.
+        </Text>
+      )}
+      {showWaive && (
+        <Checkbox
+          label={`Waive the deposit (${formatMoney(item.deposit)})`}
+          description="The customer will not be asked to pay it."
+          {...form.getInputProps('waiveDeposit', { type: 'checkbox' })}
+        />
+      )}
+    </ActionDialog>
   );
 }

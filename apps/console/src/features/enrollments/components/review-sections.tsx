@@ -20,6 +20,23 @@ const LETTER_COLORS: Record<CreditLetter['status'], MantineColor> = {
 
 const INVOICE_COLORS: Record<string, MantineColor> = { queued: 'yellow', sent: 'teal', waived: 'gray' };
 
+/** A pending item's two decisions: the one that accepts it, then the one that refuses it (in red). */
+function DecisionPair({
+  accept,
+  refuse,
+}: Record<'accept' | 'refuse', { label: string; onClick: () => void }>) {
+  return (
+    <Group gap={6}>
+      <Button size="compact-sm" variant="light" onClick={accept.onClick}>
+        {accept.label}
+      </Button>
+      <Button size="compact-sm" variant="subtle" color="red" onClick={refuse.onClick}>
+        {refuse.label}
+      </Button>
+    </Group>
+  );
+}
+
 function Row({ children }: { children: ReactNode }) {
   return (
     <Group
@@ -92,23 +109,16 @@ export function LettersSection({ letters, enrollmentId, customerName }: LettersS
                 )}
               </Stack>
               {canAct && letter.status === 'pending' && (
-                <Group gap={6}>
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    onClick={() => setDialog({ kind: 'approve', letter, open: true })}
-                  >
-                    Approve…
-                  </Button>
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    color="red"
-                    onClick={() => setDialog({ kind: 'reject', letter, open: true })}
-                  >
-                    Reject…
-                  </Button>
-                </Group>
+                <DecisionPair
+                  accept={{
+                    label: 'Approve…',
+                    onClick: () => setDialog({ kind: 'approve', letter, open: true }),
+                  }}
+                  refuse={{
+                    label: 'Reject…',
+                    onClick: () => setDialog({ kind: 'reject', letter, open: true }),
+                  }}
+                />
               )}
             </Row>
           ))}
@@ -179,23 +189,16 @@ export function EtfSection({
               )}
             </Stack>
             {canAct && invoice.status === 'queued' && (
-              <Group gap={6}>
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  onClick={() => setDialog({ resolution: 'send', invoice, open: true })}
-                >
-                  Send…
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => setDialog({ resolution: 'waive', invoice, open: true })}
-                >
-                  Waive…
-                </Button>
-              </Group>
+              <DecisionPair
+                accept={{
+                  label: 'Send…',
+                  onClick: () => setDialog({ resolution: 'send', invoice, open: true }),
+                }}
+                refuse={{
+                  label: 'Waive…',
+                  onClick: () => setDialog({ resolution: 'waive', invoice, open: true }),
+                }}
+              />
             )}
           </Row>
         ))}

@@ -1,23 +1,9 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Menu,
-  Paper,
-  Stack,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
-import { useHotkeys, useMediaQuery } from '@mantine/hooks';
-import { IconCheck, IconCircleCheck, IconDots, IconEye, IconFileText, IconX } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { IconCheck, IconEye, IconFileText, IconX } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { overlayOpen } from '../../../components/layout/shortcuts';
-import { ServerTable, TABLE_PAGE_SIZES } from '../../../components/ui/data-table';
-import { useRowCursor } from '../../../components/ui/row-cursor';
-import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { useCan } from '../../../lib/auth';
 import { formatMoney, humanize } from '../../../lib/format';
 import type { LetterDecision } from '../../enrollments/api/review-credit-letter';
@@ -26,15 +12,22 @@ import {
   CreditLetterViewer,
   preloadDialogs,
 } from '../../enrollments/components/dialogs';
-import { EnrollmentLink } from '../../enrollments/components/enrollment-link';
 import { type CreditLetterItem, useCreditLetters } from '../api/get-credit-letters';
 import type { QueueSummary } from '../api/get-queues';
-import type { PagedTableProps } from './paged-table';
-import { QueueHeader, WaitingSince } from './queue-header';
+import {
+  actionsColumn,
+  enrollmentColumn,
+  NameCell,
+  PagedQueue,
+  type PagedTableProps,
+  RowDecisions,
+  usePagedQueueTable,
+  waitingColumn,
+} from './paged-table';
 import { QueueHints } from './queue-hints';
 import classes from './queues.module.css';
 
-type Dialog = { kind: 'view' | LetterDecision; item: CreditLetterItem; open: boolean } | null;
+type Dialog = { kind: 'view' | LetterDecision; item: CreditLetterItem };
 
 /** The letters of credit waiting for review, oldest upload first: read each one, then approve or reject it. */
 export function CreditLetterTable({
@@ -44,18 +37,18 @@ export function CreditLetterTable({
   onChange,
 }: PagedTableProps & { summary?: QueueSummary }) {
   const canAct = useCan('enrollments.act');
-  const { data, error, isFetching, isPending, refetch } = useCreditLetters({ pageNumber: page, pageSize });
-  const records = useMemo(() => data?.data ?? [], [data]);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const navigate = useNavigate();
-  const cursor = useRowCursor(records, {
-    resetKey: `${page}-${pageSize}`,
-    onOpen: (item) => void navigate({ to: '/enrollments/$id', params: { id: item.enrollmentId } }),
+  const query = useCreditLetters({ pageNumber: page, pageSize });
+  const { cursor, wide, dialog, setDialog, close, paged, ...table } = usePagedQueueTable<
+    CreditLetterItem,
+    Dialog
+  >({
+    query,
+    page,
+    pageSize,
+    onChange,
+    enrollmentOf: (item) => item.enrollmentId,
   });
-  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
-  const open = (kind: 'view' | LetterDecision, item: CreditLetterItem) =>
-    setDialog({ kind, item, open: true });
-  const close = () => setDialog((current) => (current ? { ...current, open: false } : null));
+  const open = (kind: 'view' | LetterDecision, item: CreditLetterItem) => table.open({ kind, item });
 
   useEffect(() => preloadDialogs(canAct ? ['letterViewer', 'letterReview'] : ['letterViewer']), [canAct]);
 
@@ -68,30 +61,17 @@ export function CreditLetterTable({
     ],
   ]);
 
-  // A page emptied by the last decisions steps back to the last page that has rows.
-  useEffect(() => {
-    if (data && data.data.length === 0 && page > 1 && data.totalPages < page)
-      onChange({ page: Math.max(1, data.totalPages) });
-  }, [data, page, onChange]);
-
   const columns: DataTableColumn<CreditLetterItem>[] = [
-    {
-      accessor: 'enrollmentId',
-      title: 'Enrollment',
-      render: (item) => <EnrollmentLink id={item.enrollmentId} />,
-    },
+    enrollmentColumn('enrollmentId', (item) => item.enrollmentId),
     {
       accessor: 'customerName',
       title: 'Customer',
       render: (item) => (
-        <div>
-          <Text size="sm" fw={500}>
-            {item.customerName || '—'}
-          </Text>
-          <Text size="xs" c="dimmed" title={item.enrollmentStatus}>
-            {humanize(item.enrollmentStatus)}
-          </Text>
-        </div>
+        <NameCell
+          name={item.customerName}
+          detail={humanize(item.enrollmentStatus)}
+          detailProps={{ title: item.enrollmentStatus }}
+        />
       ),
     },
     {
@@ -121,103 +101,54 @@ export function CreditLetterTable({
       visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
       render: (item) => <Text size="sm">{formatMoney(item.deposit)}</Text>,
     },
-    {
-      accessor: 'uploadedAt',
-      title: 'Waiting',
-      width: 100,
-      render: (item) => <WaitingSince since={item.uploadedAt} />,
-    },
+    waitingColumn('uploadedAt', (item) => item.uploadedAt),
   ];
   if (canAct)
-    columns.push({
-      accessor: 'actions',
-      title: <VisuallyHidden>Actions</VisuallyHidden>,
-      textAlign: 'right',
-      width: wide ? 190 : 52,
-      render: (item) =>
-        wide ? (
-          <Group gap={6} justify="flex-end" wrap="nowrap">
-            <Button
-              size="compact-sm"
-              variant="light"
-              onClick={() => open('approve', item)}
-              aria-label={`Approve the letter of credit of enrollment ${item.enrollmentId}`}
-            >
-              Approve
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="subtle"
-              color="red"
-              onClick={() => open('reject', item)}
-              aria-label={`Reject the letter of credit of enrollment ${item.enrollmentId}`}
-            >
-              Reject
-            </Button>
-          </Group>
-        ) : (
-          <Menu position="bottom-end" withinPortal width={200}>
-            <Menu.Target>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={`Actions for the letter of credit of enrollment ${item.enrollmentId}`}
-              >
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconEye size={16} />} onClick={() => open('view', item)}>
-                View letter
-              </Menu.Item>
-              <Menu.Item leftSection={<IconCheck size={16} />} onClick={() => open('approve', item)}>
-                Approve
-              </Menu.Item>
-              <Menu.Item color="red" leftSection={<IconX size={16} />} onClick={() => open('reject', item)}>
-                Reject
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        ),
-    });
+    columns.push(
+      actionsColumn(wide ? 190 : 52, (item) => (
+        <RowDecisions
+          wide={wide}
+          menuLabel={`Actions for the letter of credit of enrollment ${item.enrollmentId}`}
+          buttons={[
+            {
+              label: 'Approve',
+              ariaLabel: `Approve the letter of credit of enrollment ${item.enrollmentId}`,
+              onClick: () => open('approve', item),
+            },
+            {
+              label: 'Reject',
+              ariaLabel: `Reject the letter of credit of enrollment ${item.enrollmentId}`,
+              onClick: () => open('reject', item),
+              danger: true,
+            },
+          ]}
+          menu={[
+            { label: 'View letter', icon: <IconEye size={16} />, onClick: () => open('view', item) },
+            { label: 'Approve', icon: <IconCheck size={16} />, onClick: () => open('approve', item) },
+            { label: 'Reject', icon: <IconX size={16} />, onClick: () => open('reject', item), danger: true },
+          ]}
+        />
+      )),
+    );
 
   return (
-    <Stack gap="sm">
-      <QueueHeader
-        summary={summary}
-        fallbackTitle="Letters of credit to review"
-        total={data?.totalRecords}
-        refreshing={isFetching && !isPending}
-        onRefresh={() => void refetch()}
-      />
-      {error && !data ? (
-        <Paper withBorder>
-          <ErrorState error={error} onRetry={() => void refetch()} what="the letters of credit" />
-        </Paper>
-      ) : (
-        <ServerTable<CreditLetterItem>
-          key={wide ? 'wide' : 'narrow'}
-          records={records}
-          columns={columns}
-          idAccessor="id"
-          fetching={isFetching}
-          page={page}
-          onPageChange={(next) => onChange({ page: next })}
-          totalRecords={data?.totalRecords ?? 0}
-          recordsPerPage={pageSize}
-          recordsPerPageOptions={TABLE_PAGE_SIZES}
-          onRecordsPerPageChange={(size) => onChange({ pageSize: size, page: 1 })}
-          pinLastColumn={canAct}
-          {...cursor.tableProps}
-          emptyState={
-            isPending ? undefined : (
-              <EmptyState title="No letter to review" icon={<IconCircleCheck size={24} stroke={1.6} />}>
-                Letters of credit appear here as business customers upload them.
-              </EmptyState>
-            )
-          }
-        />
-      )}
+    <PagedQueue<CreditLetterItem>
+      summary={summary}
+      fallbackTitle="Letters of credit to review"
+      {...paged}
+      what="the letters of credit"
+      table={{
+        key: wide ? 'wide' : 'narrow',
+        columns,
+        idAccessor: 'id',
+        pinLastColumn: canAct,
+        ...cursor.tableProps,
+      }}
+      empty={{
+        title: 'No letter to review',
+        text: 'Letters of credit appear here as business customers upload them.',
+      }}
+    >
       <QueueHints hints={[{ keys: 'v', label: 'view letter' }]} />
       {dialog && (
         <Suspense fallback={null}>
@@ -239,6 +170,6 @@ export function CreditLetterTable({
           )}
         </Suspense>
       )}
-    </Stack>
+    </PagedQueue>
   );
 }

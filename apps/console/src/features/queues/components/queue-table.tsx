@@ -1,21 +1,10 @@
-import { ActionIcon, Button, Group, List, Menu, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useHotkeys, useMediaQuery } from '@mantine/hooks';
+import { Button, Group, List, Menu, Stack, Text } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import {
-  IconCircleCheck,
-  IconDots,
-  IconEdit,
-  IconLockOpen,
-  IconRotateClockwise,
-  IconX,
-} from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
+import { IconEdit, IconLockOpen, IconRotateClockwise, IconX } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { overlayOpen } from '../../../components/layout/shortcuts';
-import { ServerTable, TABLE_PAGE_SIZES } from '../../../components/ui/data-table';
-import { useRowCursor } from '../../../components/ui/row-cursor';
-import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { messageOf } from '../../../lib/api';
 import { useCan } from '../../../lib/auth';
 import { formatMoney, humanize } from '../../../lib/format';
@@ -36,13 +25,20 @@ import {
 } from '../api/get-queue-enrollments';
 import type { QueueSummary } from '../api/get-queues';
 import { useRetrySubmissions } from '../api/retry-submissions';
-import { QueueHeader, WaitingSince } from './queue-header';
+import {
+  actionsColumn,
+  enrollmentColumn,
+  NameCell,
+  PagedQueue,
+  type PagedTableState,
+  RowMenu,
+  usePagedQueueTable,
+  waitingColumn,
+} from './paged-table';
 import { QueueHints } from './queue-hints';
 import classes from './queues.module.css';
 
-export interface QueueTableState {
-  page: number;
-  pageSize: number;
+export interface QueueTableState extends PagedTableState {
   order: QueueOrder;
 }
 
@@ -53,7 +49,7 @@ interface QueueTableProps extends QueueTableState {
 }
 
 type ActionKind = 'release' | 'reject' | 'correct';
-type Action = { kind: ActionKind; item: QueueItem; open: boolean } | null;
+type Action = { kind: ActionKind; item: QueueItem };
 
 /** Refused by the billing system: corrected from the row before it is sent again (holds are corrected on their page). */
 const isRefused = (item: QueueItem) => item.status === 'SUBMITTED_WITH_ERRORS';
@@ -91,26 +87,22 @@ function Why({ item }: { item: QueueItem }) {
 /** One status queue's enrollments, paged and ordered on the server, with the agent's actions and shortcuts. */
 export function QueueTable({ queue, summary, page, pageSize, order, onChange }: QueueTableProps) {
   const canAct = useCan('enrollments.act');
-  const { data, error, isFetching, isPending, refetch } = useQueueEnrollments({
-    queue,
-    pageNumber: page,
-    pageSize,
-    order,
-  });
-  const records = useMemo(() => data?.data ?? [], [data]);
+  const query = useQueueEnrollments({ queue, pageNumber: page, pageSize, order });
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
-  const [action, setAction] = useState<Action>(null);
   const retry = useRetrySubmission();
   const bulkRetry = useRetrySubmissions();
-  const navigate = useNavigate();
-  const cursor = useRowCursor(records, {
-    resetKey: `${queue}-${page}-${pageSize}-${order}`,
-    onOpen: (item) => void navigate({ to: '/enrollments/$id', params: { id: item.id } }),
+  // Phones: the id joins the customer's cell and the actions fold into a menu, so the row stays readable.
+  const table = usePagedQueueTable<QueueItem, Action>({
+    query,
+    page,
+    pageSize,
+    onChange,
+    resetKey: `${queue}-${order}`,
+    enrollmentOf: (item) => item.id,
   });
+  const { records, cursor, wide, dialog: action, close: closeAction, paged } = table;
   const { highlighted } = cursor;
-  const openAction = (kind: ActionKind, item: QueueItem) => setAction({ kind, item, open: true });
-  // Closing keeps the row until the dialog has faded out.
-  const closeAction = () => setAction((current) => (current ? { ...current, open: false } : null));
+  const openAction = (kind: ActionKind, item: QueueItem) => table.open({ kind, item });
 
   const refusals = queue === 'SUBMITTED_WITH_ERRORS';
   useEffect(
@@ -118,8 +110,6 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
     [canAct, refusals],
   );
 
-  // Phones: the id joins the customer's cell and the actions fold into a menu, so the row stays readable.
-  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const failures = isFailedSubmission(queue);
   const holds = isHold(queue);
   const selectable = canAct && failures;
@@ -134,12 +124,6 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
   useEffect(() => {
     setSelectedIds((ids) => ids.filter((id) => records.some((record) => record.id === id)));
   }, [records]);
-
-  // A page emptied by the last actions steps back to the last page that has rows.
-  useEffect(() => {
-    if (data && data.data.length === 0 && page > 1 && data.totalPages < page)
-      onChange({ page: Math.max(1, data.totalPages) });
-  }, [data, page, onChange]);
 
   const retryOne = (item: QueueItem) =>
     retry.mutate(item.id, {
@@ -218,29 +202,23 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
   ]);
 
   const columns: DataTableColumn<QueueItem>[] = [
-    {
-      accessor: 'id',
-      title: 'Enrollment',
-      hidden: !wide,
-      render: (item) => <EnrollmentLink id={item.id} />,
-    },
+    enrollmentColumn('id', (item) => item.id, { hidden: !wide }),
     {
       accessor: 'customerName',
       title: 'Customer',
       render: (item) => (
-        <div>
-          <Text size="sm" fw={500}>
-            {!wide && (
+        <NameCell
+          name={item.customerName}
+          before={
+            !wide && (
               <Text span mr={6}>
                 <EnrollmentLink id={item.id} />
               </Text>
-            )}
-            {item.customerName || '—'}
-          </Text>
-          <Text size="xs" c="dimmed" ff="monospace">
-            {item.ldcAccount}
-          </Text>
-        </div>
+            )
+          }
+          detail={item.ldcAccount}
+          detailProps={{ ff: 'monospace' }}
+        />
       ),
     },
     {
@@ -289,56 +267,35 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
       visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
       render: (item) => <Why item={item} />,
     },
-    {
-      accessor: 'since',
-      title: 'Waiting',
-      sortable: true,
-      width: 100,
-      render: (item) => <WaitingSince since={item.since} />,
-    },
+    waitingColumn('since', (item) => item.since, { sortable: true }),
   ];
   /** A row's actions in a menu: all of them on a phone; beside a refused row's "Correct…", the others. */
   const rowMenu = (item: QueueItem, beside: boolean) => (
-    <Menu position="bottom-end" withinPortal width={200}>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={beside ? `More actions for enrollment ${item.id}` : `Actions for enrollment ${item.id}`}
-        >
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {isHold(item.status) && (
-          <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={() => openAction('release', item)}>
-            Release hold
-          </Menu.Item>
-        )}
-        {isRefused(item) && !beside && (
-          <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => openAction('correct', item)}>
-            Correct…
-          </Menu.Item>
-        )}
-        {isFailedSubmission(item.status) && (
-          <Menu.Item leftSection={<IconRotateClockwise size={16} />} onClick={() => retryOne(item)}>
-            Retry submission
-          </Menu.Item>
-        )}
-        <Menu.Item color="red" leftSection={<IconX size={16} />} onClick={() => openAction('reject', item)}>
-          Reject
+    <RowMenu label={beside ? `More actions for enrollment ${item.id}` : `Actions for enrollment ${item.id}`}>
+      {isHold(item.status) && (
+        <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={() => openAction('release', item)}>
+          Release hold
         </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+      )}
+      {isRefused(item) && !beside && (
+        <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => openAction('correct', item)}>
+          Correct…
+        </Menu.Item>
+      )}
+      {isFailedSubmission(item.status) && (
+        <Menu.Item leftSection={<IconRotateClockwise size={16} />} onClick={() => retryOne(item)}>
+          Retry submission
+        </Menu.Item>
+      )}
+      <Menu.Item color="red" leftSection={<IconX size={16} />} onClick={() => openAction('reject', item)}>
+        Reject
+      </Menu.Item>
+    </RowMenu>
   );
 
   if (canAct)
-    columns.push({
-      accessor: 'actions',
-      title: <VisuallyHidden>Actions</VisuallyHidden>,
-      textAlign: 'right',
-      width: wide ? (refusals ? 164 : holds || failures ? 180 : 100) : 52,
-      render: (item) => {
+    columns.push(
+      actionsColumn(wide ? (refusals ? 164 : holds || failures ? 180 : 100) : 52, (item) => {
         if (!wide) return rowMenu(item, false);
         // A refused submission is corrected before it is sent again: "Correct…" first, retry and reject beside it.
         if (isRefused(item))
@@ -391,21 +348,17 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
             </Button>
           </Group>
         );
-      },
-    });
+      }),
+    );
 
   const selectedRecords = records.filter((record) => selectedIds.includes(record.id));
 
   return (
-    <Stack gap="sm">
-      <QueueHeader
-        summary={summary}
-        fallbackTitle={humanize(queue)}
-        total={data?.totalRecords}
-        refreshing={isFetching && !isPending}
-        onRefresh={() => void refetch()}
-      >
-        {selectable && (
+    <PagedQueue<QueueItem>
+      summary={summary}
+      fallbackTitle={humanize(queue)}
+      controls={
+        selectable && (
           <Button
             leftSection={<IconRotateClockwise size={16} />}
             disabled={selectedIds.length === 0}
@@ -414,53 +367,33 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
           >
             {selectedIds.length > 0 ? `Retry ${selectedIds.length} selected` : 'Retry selected'}
           </Button>
-        )}
-      </QueueHeader>
-
-      {error && !data ? (
-        <Paper withBorder>
-          <ErrorState error={error} onRetry={() => void refetch()} what="this queue" />
-        </Paper>
-      ) : (
-        <ServerTable<QueueItem>
-          key={wide ? 'wide' : 'narrow'}
-          records={records}
-          columns={columns}
-          idAccessor="id"
-          fetching={isFetching}
-          page={page}
-          onPageChange={(next) => onChange({ page: next })}
-          totalRecords={data?.totalRecords ?? 0}
-          recordsPerPage={pageSize}
-          recordsPerPageOptions={TABLE_PAGE_SIZES}
-          onRecordsPerPageChange={(size) => onChange({ pageSize: size, page: 1 })}
-          sortStatus={{ columnAccessor: 'since', direction: order === 'oldest' ? 'asc' : 'desc' }}
-          onSortStatusChange={(sort) =>
-            onChange({ order: sort.direction === 'asc' ? 'oldest' : 'newest', page: 1 })
-          }
-          {...cursor.tableProps}
-          pinLastColumn={canAct}
-          {...(selectable
-            ? {
-                selectedRecords,
-                onSelectedRecordsChange: (chosen: QueueItem[]) =>
-                  setSelectedIds(chosen.map((record) => record.id)),
-                getRecordSelectionCheckboxProps: (item: QueueItem) => ({
-                  'aria-label': `Select enrollment ${item.id}`,
-                }),
-                allRecordsSelectionCheckboxProps: { 'aria-label': 'Select every row of this page' },
-              }
-            : {})}
-          emptyState={
-            isPending ? undefined : (
-              <EmptyState title="Nothing waiting" icon={<IconCircleCheck size={24} stroke={1.6} />}>
-                This queue is clear. New items appear here as they arrive.
-              </EmptyState>
-            )
-          }
-        />
-      )}
-
+        )
+      }
+      {...paged}
+      what="this queue"
+      table={{
+        key: wide ? 'wide' : 'narrow',
+        columns,
+        idAccessor: 'id',
+        sortStatus: { columnAccessor: 'since', direction: order === 'oldest' ? 'asc' : 'desc' },
+        onSortStatusChange: (sort) =>
+          onChange({ order: sort.direction === 'asc' ? 'oldest' : 'newest', page: 1 }),
+        ...cursor.tableProps,
+        pinLastColumn: canAct,
+        ...(selectable
+          ? {
+              selectedRecords,
+              onSelectedRecordsChange: (chosen: QueueItem[]) =>
+                setSelectedIds(chosen.map((record) => record.id)),
+              getRecordSelectionCheckboxProps: (item: QueueItem) => ({
+                'aria-label': `Select enrollment ${item.id}`,
+              }),
+              allRecordsSelectionCheckboxProps: { 'aria-label': 'Select every row of this page' },
+            }
+          : {}),
+      }}
+      empty={{ title: 'Nothing waiting', text: 'This queue is clear. New items appear here as they arrive.' }}
+    >
       <QueueHints
         hints={[
           ...(selectable ? [{ keys: 'x', label: 'select' }] : []),
@@ -486,6 +419,6 @@ export function QueueTable({ queue, summary, page, pageSize, order, onChange }: 
           )}
         </Suspense>
       )}
-    </Stack>
+    </PagedQueue>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import { DialogFooter } from '../../../../components/ui/action-dialog';
 import { FailureAlert } from '../../../../components/ui/states';
 import { useEnrollmentPage } from '../../../enrollments/api/get-enrollment-page';
 import { DELIVERY_METHODS, deliveryLabel, reworded } from '../../actions';
@@ -91,21 +92,17 @@ export function DeliveryMethodModal({ opened, enrollmentId, onClose }: DeliveryM
               </Stack>
             </Radio.Group>
           )}
-          <FailureAlert
+          <DialogFooter
             error={reworded(change.error, {
               DELIVERY_METHOD_CHANGE_NOT_ALLOWED:
                 'The delivery method of this enrollment cannot change now: the utility bills in its market, or the billing system is still waiting for information.',
             })}
-            title="Not changed"
+            failureTitle="Not changed"
+            onCancel={onClose}
+            submitLabel="Save"
+            submitDisabled={unchanged}
+            pending={change.isPending}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={change.isPending} disabled={unchanged}>
-              Save
-            </Button>
-          </Group>
         </Stack>
       </form>
     </Modal>

@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconReceipt } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { FailureAlert } from '../../../../components/ui/states';
+import { DialogFooter } from '../../../../components/ui/action-dialog';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { DROP_REASONS } from '../../../../generated/drop-reasons';
 import { formatDate, formatMoney, humanize } from '../../../../lib/format';
@@ -192,15 +192,15 @@ export function DropEnrollmentModal({ opened, enrollment, onClose }: DropEnrollm
                 {...form.getInputProps('removeMeter', { type: 'checkbox' })}
               />
             )}
-            <FailureAlert error={rest} title={serving ? 'Not dropped' : 'Not cancelled'} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose}>
-                Keep it
-              </Button>
-              <Button type="submit" color="red.9" loading={drop.isPending}>
-                {title}
-              </Button>
-            </Group>
+            <DialogFooter
+              error={rest}
+              failureTitle={serving ? 'Not dropped' : 'Not cancelled'}
+              onCancel={onClose}
+              cancelLabel="Keep it"
+              submitLabel={title}
+              submitColor="red.9"
+              pending={drop.isPending}
+            />
           </Stack>
         </form>
       )}

@@ -1,10 +1,11 @@
 import '@mantine/dates/styles.css';
-import { Alert, Button, DataList, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, DataList, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
+import { DialogFooter } from '../../../../components/ui/action-dialog';
 import { FailureAlert } from '../../../../components/ui/states';
 import { formatDate, humanize } from '../../../../lib/format';
 import { useEnrollmentPage } from '../../../enrollments/api/get-enrollment-page';
@@ -173,21 +174,17 @@ export function RenewalModal({ opened, enrollmentId, onClose }: RenewalModalProp
               comboboxProps={{ withinPortal: true }}
               {...form.getInputProps('billingDeliveryMethod')}
             />
-            <FailureAlert
+            <DialogFooter
               error={reworded(rest, {
                 ACCEPTANCE_REQUIRED:
                   "This plan requires the customer to agree to its acceptance options, which the console's API does not list yet: the renewal cannot be made from the console until it does.",
               })}
-              title="Not renewed"
+              failureTitle="Not renewed"
+              onCancel={onClose}
+              submitLabel="Request renewal"
+              submitDisabled={!renewable}
+              pending={renew.isPending}
             />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={renew.isPending} disabled={!renewable}>
-                Request renewal
-              </Button>
-            </Group>
           </Stack>
         </form>
       )}

@@ -1,22 +1,11 @@
 import '@mantine/dates/styles.css';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Checkbox, Fieldset, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconCalendar, IconMapPinExclamation } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { FailureAlert } from '../../../../components/ui/states';
+import { DialogFooter } from '../../../../components/ui/action-dialog';
 import { formatDate } from '../../../../lib/format';
 import { earliestDay, focusFirstError, splitFailure } from '../../actions';
 import { type TransferInput, useTransferService } from '../../api/enrollment-changes';
@@ -286,15 +275,13 @@ export function TransferServiceModal({ opened, enrollment, onClose }: TransferSe
               </Text>
             </Alert>
           )}
-          <FailureAlert error={rest} title="Not transferred" />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={transfer.isPending}>
-              Transfer service
-            </Button>
-          </Group>
+          <DialogFooter
+            error={rest}
+            failureTitle="Not transferred"
+            onCancel={onClose}
+            submitLabel="Transfer service"
+            pending={transfer.isPending}
+          />
         </Stack>
       </form>
     </Modal>
