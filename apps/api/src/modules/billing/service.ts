@@ -168,12 +168,14 @@ export function createBillingService(db: Kysely<Database>, billingSystem: Billin
       return loaded!;
     },
 
+    /** The billing accounts of these enrollments of the company, read together (three queries for any number). */
+    async accounts(companyId: number, enrollmentIds: number[]): Promise<LoadedAccount[]> {
+      return accountsOf(await accounts.findAccountRows(db, companyId, enrollmentIds), dayOf(clock));
+    },
+
     /** Which of these enrollments still have an amount owed on their billing account. */
     async stillOwing(companyId: number, enrollmentIds: number[]): Promise<Set<number>> {
-      const loaded = await accountsOf(
-        await accounts.findAccountRows(db, companyId, enrollmentIds),
-        dayOf(clock),
-      );
+      const loaded = await this.accounts(companyId, enrollmentIds);
       const owing = await Promise.all(
         loaded.map(async ({ account }) => ((await owes(account)) ? account.enrollmentId : null)),
       );

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../domain/clock.js';
-import { ApiError, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { open, type SecretBox } from '../../security/secret-box.js';
 import type { BillingService } from '../billing/index.js';
 import { chargesOfEnrollments } from '../charges/index.js';
@@ -72,20 +72,15 @@ export function createCustomerView(deps: {
 }) {
   const { db } = deps;
 
-  /** The newest statements of each of the enrollments that have a billing account (the others have none yet). */
+  /** The newest statements of each of the customer's billing accounts, newest first. */
   async function statementsOf(companyId: number, enrollmentIds: number[]) {
     const perAccount = await Promise.all(
-      enrollmentIds.map(async (enrollmentId) => {
-        const account = await deps.billing.account(companyId, enrollmentId).catch((error: unknown) => {
-          if (error instanceof ApiError && error.code === 'NOT_FOUND') return null;
-          throw error;
-        });
-        if (!account) return [];
-        const { items } = await deps.billing.statements(account, {
+      (await deps.billing.accounts(companyId, enrollmentIds)).map(async (loaded) => {
+        const { items } = await deps.billing.statements(loaded, {
           pageNumber: 1,
           pageSize: RECENT_STATEMENTS,
         });
-        return items.map((statement) => ({ enrollmentId, ...statement }));
+        return items.map((statement) => ({ enrollmentId: loaded.account.enrollmentId, ...statement }));
       }),
     );
     return perAccount.flat().sort((a, b) => b.statementDate.localeCompare(a.statementDate));
