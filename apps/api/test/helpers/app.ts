@@ -187,6 +187,9 @@ export function useTestApi(
     Object.assign(api, { app, db: database.db, baseUrl: address, consoleUrl });
   });
   afterAll(async () => {
+    // The file is over: a connection a test left open (a response it did not read to the end) must not hold the close.
+    api.app?.voltin.console?.server.closeAllConnections();
+    api.app?.server.closeAllConnections();
     await api.app?.close();
     await drop?.();
     // Every answer a route gives is in its OpenAPI entry: a new failure is declared where the route is.
