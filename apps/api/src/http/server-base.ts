@@ -10,6 +10,7 @@ import { slowClientLimits } from './client-errors.js';
 import { frameworkErrors, handleErrors } from './error-handler.js';
 import { requestId } from './logging.js';
 import { responsePolicy } from './response-policy.js';
+import { schemaController } from './schema-compilers.js';
 import { helmetOptions } from './security-headers.js';
 import { refuseUnstorableValues } from './unstorable-values.js';
 
@@ -34,6 +35,7 @@ export async function createHttpServer(
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array' }, plugins: [ajvFormats] },
+    schemaController,
   }).withTypeProvider<TypeBoxTypeProvider>();
   await app.register(helmet, helmetOptions(config));
   await app.register(responsePolicy, { mode: config.mode });
