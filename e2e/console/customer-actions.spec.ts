@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { consolePage, expectAccessible, signIn } from './console';
+import { consolePage, dialogOpen, expectAccessible, signIn } from './console';
 import {
   canRunServiceTasks,
   runServiceTask,
@@ -39,17 +39,6 @@ async function paymentRow(page: Page, paymentId: number) {
   if (await all.isVisible()) await all.click();
   await expect(row).toBeVisible();
   return row;
-}
-
-/**
- * The dialog opened, once the menu it was chosen from has gone (Mantine's menu keeps a focus guard inside
- * role="menu" while it closes, which axe reports).
- */
-async function dialogOpen(page: Page, name: string) {
-  const dialog = page.getByRole('dialog', { name });
-  await expect(dialog).toBeVisible();
-  await expect(page.getByRole('menu')).toHaveCount(0);
-  return dialog;
 }
 
 test.describe('acting for a customer in the Operations console', () => {
@@ -175,11 +164,13 @@ test.describe('acting for a customer in the Operations console', () => {
     await expect(page.getByText('Service transferred')).toHaveCount(0);
     await transfer.getByRole('button', { name: 'Cancel' }).click();
 
-    // Renewal: onto the same plan; the sandbox contract is not in its renewal window yet.
+    // Renewal: the current plan is chosen among those offered; the sandbox contract is not in its renewal window yet.
     await actions.click();
     await page.getByRole('menuitem', { name: 'Renew…' }).click();
     const renewal = await dialogOpen(page, 'Renew enrollment');
     await expect(renewal.getByText('Not renewable now')).toBeVisible();
+    await expect(renewal.getByRole('combobox', { name: 'Renew onto' })).toHaveValue(/\(current plan\)$/);
+    await expect(renewal.getByRole('link', { name: 'Electricity Facts Label' })).toBeVisible();
     await expect(renewal.getByRole('button', { name: 'Request renewal' })).toBeDisabled();
     await expectAccessible(page);
   });

@@ -60,6 +60,11 @@ test.describe('the enrollment page of the Operations console', () => {
     await expect(credit.getByText('Fraud alert', { exact: true }).last()).toBeVisible();
     await expect(page.getByRole('region', { name: 'Addresses' })).toContainText('1201 Elm St');
     await expect(page.getByRole('region', { name: 'Status history' })).toContainText('Created');
+    const plan = page.getByRole('region', { name: 'Plan and contract' });
+    await expect(plan).toContainText(/12-Month Fixed Electric\s*version \d+/);
+    await expect(plan).toContainText('at 500 · 1,000 · 2,000 kWh');
+    await expect(plan.getByRole('link', { name: 'EFL' })).toHaveAttribute('href', /\/api\/v1\//);
+    await expect(page.getByRole('region', { name: 'Contact' })).toContainText('English');
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Release hold' }).click();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { consolePage, expectAccessible, signIn } from './console';
+import { consolePage, dialogOpen, expectAccessible, signIn } from './console';
 import { canRunServiceTasks, sandboxCreditLetter, sandboxEnrollment, sandboxEtfInvoice } from './sandbox';
 
 // Before signing in, the console asks who is signed in and is told nobody (401): the browser logs that answer.
@@ -156,6 +156,29 @@ test.describe('ETF invoices of drops in the Operations console', () => {
       .filter({ has: page.getByRole('link', { name: `Enrollment ${enrollmentId}` }) });
     await expect(row).toContainText('staff:agent@bluebonnet.example');
     await expectAccessible(page);
+  });
+
+  test('an agent waives a fee, saying why; the reason is listed under Waived', async ({ page }) => {
+    const { enrollmentId } = await sandboxEtfInvoice('Wanda', 'Waiver');
+    await signIn(page, 'agent', '/queues?queue=etf-invoices&pageSize=100');
+    await page.getByRole('button', { name: `Waive the ETF invoice of enrollment ${enrollmentId}` }).click();
+    const dialog = await dialogOpen(page, 'Waive the ETF invoice');
+    await expect(dialog).toContainText('$150.00');
+    await dialog.getByRole('button', { name: 'Waive fee' }).click();
+    await expect(dialog.getByText('Say why, in a few words', { exact: false })).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Moved into a care home');
+    await dialog.getByRole('button', { name: 'Waive fee' }).click();
+    await expect(page.getByText('ETF invoice waived')).toBeVisible();
+
+    await page
+      .locator('label')
+      .filter({ hasText: /^Waived$/ })
+      .click();
+    const row = page
+      .locator('tbody tr')
+      .filter({ has: page.getByRole('link', { name: `Enrollment ${enrollmentId}` }) });
+    await expect(row).toContainText('staff:agent@bluebonnet.example · “Moved into a care home”');
   });
 
   test.describe('refusals', () => {

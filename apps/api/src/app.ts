@@ -327,6 +327,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock,
     changes: accountChanges,
     notifications,
+    plans,
+    documentBaseUrl: () => config.publicBaseUrl,
   });
   const audit = createAuditLog(db.kysely, clock);
   const staff = createStaffService({
@@ -428,6 +430,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         customers,
         changes: accountChanges,
         enrollments,
+        documentBaseUrl: () => config.publicBaseUrl,
       }),
       dashboard: createDashboard({ db: db.kysely, clock }),
       charges,

@@ -114,6 +114,8 @@ export interface EtfInvoicesTable {
   created_at: string;
   resolved_at: string | null;
   resolved_by: string | null;
+  /** Why it was waived (required then); null when sent, or resolved before reasons were kept. */
+  resolution_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CreditLettersTable {

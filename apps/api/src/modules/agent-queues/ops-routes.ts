@@ -23,8 +23,8 @@ import {
   RetryResult,
   StatusQueueQuery,
 } from './ops-schemas.js';
-import { EtfInvoice, EtfQuery } from './schemas.js';
-import { type AgentQueues, consoleAgent } from './service.js';
+import { EtfInvoice, EtfQuery, EtfWaiver } from './schemas.js';
+import { type AgentQueues, consoleAgent, type EtfInvoiceResolution } from './service.js';
 
 const tags = ['Work queues'];
 const act = { permission: 'enrollments.act', errors: ['ENROLLMENT_STATUS_CONFLICT' as const] };
@@ -348,40 +348,52 @@ export const agentOpsRoutes: FastifyPluginAsyncTypebox<{
     },
   );
 
-  for (const outcome of ['sent', 'waived'] as const) {
-    const verb = outcome === 'sent' ? 'send' : 'waive';
-    app.post(
-      `/etf-invoices/:id/${verb}`,
-      {
-        config: act,
-        schema: {
-          operationId: outcome === 'sent' ? 'sendEtfInvoice' : 'waiveEtfInvoice',
-          tags,
-          summary:
-            outcome === 'sent' ? 'Sends a queued ETF invoice to be billed' : 'Waives a queued ETF invoice',
-          params: InvoiceIdParams,
-          response: { 200: Envelope(EtfInvoice) },
-        },
-      },
-      async (request) => {
-        const invoice = await agent.resolveEtfInvoice(
-          companyOf(request),
-          request.params.id,
-          by(request),
-          outcome,
-        );
-        await audit.record(auditActorOf(request), {
-          action: `etf-invoice.${verb}`,
-          targetType: 'etf_invoice',
-          targetId: request.params.id,
-          summary: `${outcome === 'sent' ? 'Sent' : 'Waived'} the $${invoice.amount} ETF invoice of enrollment ${invoice.id_enrollment}`,
-          before: { status: 'queued' },
-          after: { status: invoice.status },
-        });
-        return ok(invoice);
-      },
-    );
+  /** Sends or waives the invoice, then records who did it and, for a waiver, why. */
+  async function resolveAndAudit(request: FastifyRequest, id: number, resolution: EtfInvoiceResolution) {
+    const invoice = await agent.resolveEtfInvoice(companyOf(request), id, by(request), resolution);
+    const sent = resolution.outcome === 'sent';
+    await audit.record(auditActorOf(request), {
+      action: `etf-invoice.${sent ? 'send' : 'waive'}`,
+      targetType: 'etf_invoice',
+      targetId: id,
+      summary: `${sent ? 'Sent' : 'Waived'} the $${invoice.amount} ETF invoice of enrollment ${invoice.id_enrollment}`,
+      before: { status: 'queued' },
+      after: { status: invoice.status, ...(sent ? {} : { reason: invoice.resolution_note }) },
+    });
+    return invoice;
   }
+
+  app.post(
+    '/etf-invoices/:id/send',
+    {
+      config: act,
+      schema: {
+        operationId: 'sendEtfInvoice',
+        tags,
+        summary: 'Sends a queued ETF invoice to be billed',
+        params: InvoiceIdParams,
+        response: { 200: Envelope(EtfInvoice) },
+      },
+    },
+    async (request) => ok(await resolveAndAudit(request, request.params.id, { outcome: 'sent' })),
+  );
+
+  app.post(
+    '/etf-invoices/:id/waive',
+    {
+      config: act,
+      schema: {
+        operationId: 'waiveEtfInvoice',
+        tags,
+        summary: 'Waives a queued ETF invoice, saying why',
+        params: InvoiceIdParams,
+        body: EtfWaiver,
+        response: { 200: Envelope(EtfInvoice) },
+      },
+    },
+    async (request) =>
+      ok(await resolveAndAudit(request, request.params.id, { outcome: 'waived', ...request.body })),
+  );
 
   app.get(
     '/enrollments/:id',

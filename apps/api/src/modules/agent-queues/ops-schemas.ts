@@ -4,6 +4,7 @@ import { Id } from '../../http/schemas.js';
 import { AuditEntry } from '../audit/index.js';
 import { EnrollmentSchema, QUEUE_STATUSES } from '../enrollments/index.js';
 import { NotificationSchema } from '../notifications/index.js';
+import { PlanTerms } from '../plans/index.js';
 
 export const QueueSummary = Type.Object({
   queue: Type.String({
@@ -113,6 +114,19 @@ export const EnrollmentPage = Type.Object({
   summary: Type.Object(QueueItem.properties, {
     description: 'As the queues show it: the customer, the plan, why it waits, what the billing system said.',
   }),
+  contact: Type.Object(
+    {
+      email: Nullable(Type.String()),
+      phone: Nullable(Type.String()),
+      language: Type.String({ description: 'The customer’s language: what they were written to in.' }),
+    },
+    { description: 'How to reach the customer.' },
+  ),
+  plan: Nullable(
+    Type.Object(PlanTerms.properties, {
+      description: 'The plan the enrollment is on, as it stands today (it may have been taken off sale).',
+    }),
+  ),
   notifications: Type.Array(NotificationSchema, {
     description: 'What the customer was told about it, newest first.',
   }),
@@ -174,6 +188,7 @@ export const EnrollmentPage = Type.Object({
       createdAt: Type.String(),
       resolvedAt: Nullable(Type.String()),
       resolvedBy: Nullable(Type.String()),
+      resolutionNote: Nullable(Type.String({ description: 'Why it was waived.' })),
     }),
   ),
   audit: Type.Array(AuditEntry, { description: 'Changes made to it through the console, newest first.' }),

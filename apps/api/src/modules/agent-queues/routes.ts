@@ -4,7 +4,15 @@ import { callerOf } from '../../http/access.js';
 import { Envelope, ok, PagedEnvelope, PagingQuery, paged, pagingOf } from '../../http/envelope.js';
 import { commaLists } from '../../http/schemas.js';
 import { EnrollmentSchema as Enrollment } from '../enrollments/index.js';
-import { AgentNote, CreditLetterReview, EtfInvoice, EtfQuery, IdParams, QueueQuery } from './schemas.js';
+import {
+  AgentNote,
+  CreditLetterReview,
+  EtfInvoice,
+  EtfQuery,
+  EtfWaiver,
+  IdParams,
+  QueueQuery,
+} from './schemas.js';
 import { type AgentQueues, apiAgent } from './service.js';
 
 const tags = ['Agent work queues'];
@@ -187,30 +195,57 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues }> = as
     },
   );
 
-  for (const outcome of ['sent', 'waived'] as const) {
-    app.post(
-      `/agent/etf-invoices/:id/${outcome === 'sent' ? 'send' : 'waive'}`,
-      {
-        config: agentDecision,
-        schema: {
-          operationId: outcome === 'sent' ? 'agentSendEtfInvoice' : 'agentWaiveEtfInvoice',
-          tags,
-          summary:
-            outcome === 'sent' ? 'Sends a queued ETF invoice to be billed' : 'Waives a queued ETF invoice',
-          description: ADDITION,
-          params: IdParams,
-          response: { 200: Envelope(EtfInvoice) },
-        },
+  app.post(
+    '/agent/etf-invoices/:id/send',
+    {
+      config: agentDecision,
+      schema: {
+        operationId: 'agentSendEtfInvoice',
+        tags,
+        summary: 'Sends a queued ETF invoice to be billed',
+        description: ADDITION,
+        params: IdParams,
+        response: { 200: Envelope(EtfInvoice) },
       },
-      async (request) =>
-        ok(
-          await agent.resolveEtfInvoice(
-            who(request).companyId,
-            request.params.id,
-            apiAgent(who(request).accountId),
-            outcome,
-          ),
+    },
+    async (request) =>
+      ok(
+        await agent.resolveEtfInvoice(
+          who(request).companyId,
+          request.params.id,
+          apiAgent(who(request).accountId),
+          {
+            outcome: 'sent',
+          },
         ),
-    );
-  }
+      ),
+  );
+
+  app.post(
+    '/agent/etf-invoices/:id/waive',
+    {
+      config: agentDecision,
+      schema: {
+        operationId: 'agentWaiveEtfInvoice',
+        tags,
+        summary: 'Waives a queued ETF invoice, saying why',
+        description: ADDITION,
+        params: IdParams,
+        body: EtfWaiver,
+        response: { 200: Envelope(EtfInvoice) },
+      },
+    },
+    async (request) =>
+      ok(
+        await agent.resolveEtfInvoice(
+          who(request).companyId,
+          request.params.id,
+          apiAgent(who(request).accountId),
+          {
+            outcome: 'waived',
+            ...request.body,
+          },
+        ),
+      ),
+  );
 };

@@ -30,6 +30,18 @@ export const EtfInvoice = Type.Object({
   created_at: Type.String(),
   resolved_at: Type.Union([Type.String(), Type.Null()]),
   resolved_by: Type.Union([Type.String(), Type.Null()]),
+  resolution_note: Type.Union([Type.String(), Type.Null()], {
+    description: 'Why it was waived; null when sent.',
+  }),
+});
+
+/** Waiving forgoes money: it always says why (sending it to be billed is the normal course and needs no reason). */
+export const EtfWaiver = Type.Object({
+  reason: Type.String({
+    minLength: 3,
+    maxLength: 500,
+    description: 'Why the fee is waived; kept on the invoice and in the audit log.',
+  }),
 });
 
 export const CreditLetterReview = Type.Object({

@@ -6,6 +6,7 @@ import type { Page, Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { chargesOfEnrollments } from '../charges/index.js';
 import { creditDecisionOf } from '../credit-checks/index.js';
+import { findCustomer } from '../customers/index.js';
 import {
   type AccountChanges,
   AGENT_QUEUE_STATUSES,
@@ -32,10 +33,12 @@ import {
   unverifiedMeterQueue,
 } from '../enrollments/index.js';
 import type { NotificationsService } from '../notifications/index.js';
-import type { AgentNote, CreditLetterReview, EtfInvoice } from './schemas.js';
+import { type PlansService, planTerms } from '../plans/index.js';
+import type { AgentNote, CreditLetterReview, EtfInvoice, EtfWaiver } from './schemas.js';
 
 type EnrollmentWire = Static<typeof EnrollmentSchema>;
 type EtfInvoiceWire = Static<typeof EtfInvoice>;
+export type EtfInvoiceResolution = { outcome: 'sent' } | ({ outcome: 'waived' } & Static<typeof EtfWaiver>);
 
 /** What an agent works on by default: every hold and every submission that did not go through. */
 export const DEFAULT_QUEUE = AGENT_QUEUE_STATUSES;
@@ -53,12 +56,17 @@ export function createAgentQueues({
   clock,
   changes,
   notifications,
+  plans,
+  documentBaseUrl,
 }: {
   db: Kysely<Database>;
   enrollments: EnrollmentsService;
   clock: Clock;
   changes: Pick<AccountChanges, 'correct'>;
   notifications: Pick<NotificationsService, 'byEnrollment'>;
+  plans: Pick<PlansService, 'enrolledPlan' | 'languageCode'>;
+  /** Where the customers' document links point (the public API's address, known only once it listens). */
+  documentBaseUrl: () => string;
 }) {
   const enrollment = (companyId: number, id: number) => enrollments.row(companyId, id);
 
@@ -87,17 +95,22 @@ export function createAgentQueues({
      */
     async enrollmentPage(companyId: number, id: number) {
       const row = await enrollment(companyId, id);
-      const [wire, summary, record, credit, charges, told] = await Promise.all([
+      const customer = (await findCustomer(db, companyId, row.customer_id))!;
+      const language = await plans.languageCode(customer.id_prefered_language);
+      const [wire, summary, record, credit, charges, told, plan] = await Promise.all([
         enrollments.get(companyId, id),
         queueItemOf(db, companyId, id),
         enrollmentRecord(db, companyId, id),
         row.credit_check_id === null ? null : creditDecisionOf(db, companyId, row.credit_check_id),
         chargesOfEnrollments(db, [id]),
         notifications.byEnrollment(companyId, id),
+        plans.enrolledPlan(companyId, row.plan_id, { baseUrl: documentBaseUrl(), language }),
       ]);
       return {
         enrollment: wire,
         summary: summary!,
+        contact: { email: customer.email, phone: customer.phone, language },
+        plan: plan && planTerms(plan),
         notifications: told,
         ...record,
         credit,
@@ -315,17 +328,21 @@ export function createAgentQueues({
       return { items: rows.map(toInvoice), total };
     },
 
-    /** A queued ETF invoice is sent to the billing system to bill, or waived by an agent; either is final. */
+    /**
+     * A queued ETF invoice is sent to the billing system to bill, or waived by an agent with a reason; either is
+     * final.
+     */
     async resolveEtfInvoice(
       companyId: number,
       id: number,
       by: string,
-      outcome: 'sent' | 'waived',
+      resolution: EtfInvoiceResolution,
     ): Promise<EtfInvoiceWire> {
       const resolved = await resolveQueuedEtfInvoice(db, companyId, id, {
-        status: outcome,
+        status: resolution.outcome,
         resolved_at: clock.now().toISOString(),
         resolved_by: by,
+        resolution_note: resolution.outcome === 'waived' ? resolution.reason.trim() : null,
       });
       const row = await findEtfInvoice(db, companyId, id);
       if (!row) throw notFound(`ETF invoice ${id}`);
@@ -347,6 +364,7 @@ function toInvoice(row: {
   created_at: string;
   resolved_at: string | null;
   resolved_by: string | null;
+  resolution_note: string | null;
 }): EtfInvoiceWire {
   return {
     id_etf_invoice: row.id,
@@ -357,6 +375,7 @@ function toInvoice(row: {
     created_at: row.created_at,
     resolved_at: row.resolved_at,
     resolved_by: row.resolved_by,
+    resolution_note: row.resolution_note,
   };
 }
 

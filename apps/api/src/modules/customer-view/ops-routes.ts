@@ -16,6 +16,7 @@ import {
   TransferResult,
 } from '../enrollments/index.js';
 import { NotificationSchema } from '../notifications/index.js';
+import { PlanTerms } from '../plans/index.js';
 import {
   CustomerHit,
   CustomerIdParams,
@@ -192,16 +193,21 @@ export const customerViewOpsRoutes: FastifyPluginAsyncTypebox<{
     },
   );
 
-  /** An enrollment change the customer may make, asked by staff: the customer's rules, audited with the statuses. */
+  /**
+   * An enrollment change the customer may make, asked by staff: the customer's rules, audited with the statuses
+   * when `made` says the answer changed something (a transfer may answer that a new plan is needed instead).
+   */
   async function onBehalf<T>(
     request: FastifyRequest,
     id: number,
     action: string,
     detail: string,
     change: (companyId: number, id: number, staff: string) => Promise<T>,
+    made: (result: T) => boolean = () => true,
   ): Promise<T> {
     const before = (await customers.enrollmentStatus(companyOf(request), id)).status;
     const result = await change(companyOf(request), id, by(request));
+    if (!made(result)) return result;
     const after = (await customers.enrollmentStatus(companyOf(request), id)).status;
     await audited(request, {
       action,
@@ -286,8 +292,26 @@ export const customerViewOpsRoutes: FastifyPluginAsyncTypebox<{
           'transfer',
           'Transfer of service',
           (companyId, id, staff) => customers.changes.transfer(companyId, id, request.body, staff),
+          (answer) => answer.id_new_enrollment !== null,
         ),
       ),
+  );
+
+  app.get(
+    '/enrollments/:id/renewal-plans',
+    {
+      config: { permission: 'work.read' },
+      schema: {
+        operationId: 'listRenewalPlans',
+        tags,
+        summary: 'The plans an enrollment may be renewed onto today, with what the customer agrees to',
+        description:
+          'On sale, open to renewals, for the same utility and customer type: the plans the renewal accepts.',
+        params: EnrollmentIdParams,
+        response: { 200: Envelope(Type.Array(PlanTerms)) },
+      },
+    },
+    async (request) => ok(await customers.renewalPlans(companyOf(request), request.params.id)),
   );
 
   app.post(

@@ -69,6 +69,8 @@ export function createCustomerView(deps: {
   customers: CustomersService;
   changes: AccountChanges;
   enrollments: Pick<EnrollmentsService, 'row'>;
+  /** Where the customers' document links point (the public API's address, known only once it listens). */
+  documentBaseUrl: () => string;
 }) {
   const { db } = deps;
 
@@ -264,6 +266,10 @@ export function createCustomerView(deps: {
 
     /** The enrollment changes a customer may make, asked by staff on the customer's behalf (same rules). */
     changes: deps.changes,
+
+    /** The plans an enrollment may be renewed onto, documents linked in the customer's language. */
+    renewalPlans: (companyId: number, id: number) =>
+      deps.changes.renewalPlans(companyId, id, { baseUrl: deps.documentBaseUrl() }),
 
     /** An enrollment of the company with its status (404 for another company's). */
     enrollmentStatus: (companyId: number, id: number) => deps.enrollments.row(companyId, id),

@@ -35,6 +35,7 @@ export async function enrollmentRecord(db: Kysely<Database>, companyId: number, 
       createdAt: invoice.created_at,
       resolvedAt: invoice.resolved_at,
       resolvedBy: invoice.resolved_by,
+      resolutionNote: invoice.resolution_note,
     })),
   };
 }

@@ -4,8 +4,8 @@ import type { EnrollmentsTable } from '../../db/tables/enrollments.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { addDays, dayOf } from '../../domain/dates.js';
 import { ApiError } from '../../http/errors.js';
-import { sealedTaxId, updateCustomer } from '../customers/index.js';
-import { findPlanTerms } from '../plans/index.js';
+import { findCustomer, sealedTaxId, updateCustomer } from '../customers/index.js';
+import { findPlanTerms, type LinkContext, type PlanWire, planTerms } from '../plans/index.js';
 import { checkKnownMeter } from '../premises/index.js';
 import * as accounts from './account-store.js';
 import { type AccountChangesDeps, conflict, nowIso, type RequestedBy, requestedBy } from './changes-deps.js';
@@ -45,6 +45,13 @@ function successorOf(
     ...overrides,
   };
 }
+
+/** A plan an enrollment may be renewed onto: on sale, open to renewals, for the same utility and customer type. */
+const renewableOnto = (plan: PlanWire, original: store.EnrollmentRow) =>
+  plan.display_in_wizard &&
+  !plan.not_able_renewals &&
+  plan.id_utility === original.utility_id &&
+  plan.id_customer_type === original.customer_type_id;
 
 const renewalScheduled = (renewalId: number) =>
   conflict('This enrollment already has a renewal scheduled.', `renewal: ${renewalId}`);
@@ -140,6 +147,20 @@ export function createRenewals({ db, clock, core, plans, utilities, secretBox }:
   }
 
   /** The plan chosen at renewal: on sale, renewable, for the same utility and customer type, its options agreed. */
+  /** The plans this enrollment may be renewed onto today, each with the options the customer must agree to. */
+  async function renewalPlans(companyId: number, id: number, links: LinkContext) {
+    const original = await core.row(companyId, id);
+    const language = await plans.languageCode(
+      (await findCustomer(db, companyId, original.customer_id))?.id_prefered_language,
+    );
+    const offered = await plans.wizardPlans(
+      companyId,
+      { utilityIds: [original.utility_id], customerTypeId: original.customer_type_id },
+      { ...links, language },
+    );
+    return offered.filter((plan) => renewableOnto(plan, original)).map(planTerms);
+  }
+
   async function renewalPlan(
     companyId: number,
     original: store.EnrollmentRow,
@@ -147,12 +168,7 @@ export function createRenewals({ db, clock, core, plans, utilities, secretBox }:
   ) {
     const plan = await plans.planRow(companyId, body.planId);
     const described = await plans.plan(companyId, body.planId, { baseUrl: '' });
-    if (
-      !described.display_in_wizard ||
-      plan.not_able_renewals === 1 ||
-      plan.utility_id !== original.utility_id ||
-      plan.customer_type_id !== original.customer_type_id
-    ) {
+    if (!renewableOnto(described, original)) {
       throw new ApiError('PLAN_NOT_RENEWABLE', 'That plan cannot be chosen at renewal for this enrollment.', [
         'planId: must be on sale, renewable, and for the same utility and customer type',
       ]);
@@ -273,7 +289,7 @@ export function createRenewals({ db, clock, core, plans, utilities, secretBox }:
     return { is_near_to_renew: isNearToRenew, open_wizard: false, error: null, id_new_enrollment: newId };
   }
 
-  return { renewal, transfer };
+  return { renewal, renewalPlans, transfer };
 }
 
 /** The new service address of a transfer, and the billing address (the new service address unless given). */

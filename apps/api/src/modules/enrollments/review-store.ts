@@ -99,7 +99,10 @@ export async function resolveQueuedEtfInvoice(
   db: Db,
   companyId: number,
   id: number,
-  resolution: Pick<Updateable<EtfInvoicesTable>, 'status' | 'resolved_at' | 'resolved_by'>,
+  resolution: Pick<
+    Updateable<EtfInvoicesTable>,
+    'status' | 'resolved_at' | 'resolved_by' | 'resolution_note'
+  >,
 ) {
   const result = await db
     .updateTable('etf_invoices')

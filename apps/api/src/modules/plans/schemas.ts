@@ -215,3 +215,35 @@ export const AddressFieldsQuery = Type.Object({
 });
 
 export const PlanZipcode = Type.Object({ zipcode: Type.String() });
+
+/** A plan as staff weigh it for a customer: its prices today, the EFL's averages, documents and acceptance options. */
+export const PlanTerms = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  version: Type.Integer(),
+  onSale: Type.Boolean({ description: 'Published and in its sale window today.' }),
+  rateType: Type.String({ description: 'Fixed, Variable, Daily Rate or Time of Use.' }),
+  rate: Type.Number({ description: 'Energy charge in cents per rate unit.' }),
+  rateUnit: Type.String(),
+  monthlyFee: Type.Number({ description: 'Dollars a month.' }),
+  cancellationFee: Type.Number({ description: 'Early termination fee in dollars.' }),
+  term: Type.Integer({ description: 'Months; 0 month to month.' }),
+  averagePrices: Nullable(
+    Type.Object(
+      { at500: Nullable(Type.Number()), at1000: Nullable(Type.Number()), at2000: Nullable(Type.Number()) },
+      { description: "The EFL's average prices in cents per kWh, delivery included; null for gas." },
+    ),
+  ),
+  documents: Type.Array(
+    Type.Object({
+      type: Type.String({ description: 'EFL, TOS, YRAC, …' }),
+      name: Type.String(),
+      url: Type.String({ description: "Signed link to the PDF in the customer's language, valid 24 hours." }),
+    }),
+    { description: "The plan's documents and the market's, as the customer is given them." },
+  ),
+  acceptanceOptions: Type.Array(
+    Type.Object({ id: Type.Integer(), text: Type.String(), required: Type.Boolean() }),
+    { description: 'What the customer agrees to when enrolling on it.' },
+  ),
+});

@@ -207,6 +207,16 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
     return row;
   }
 
+  /** A plan as the enrollments made on it know it, on sale or not: a plan taken off sale keeps its customers. */
+  async function enrolledPlan(
+    companyId: number,
+    planId: number,
+    links: LinkContext,
+  ): Promise<PlanWire | null> {
+    const rows = await store.findPlans(db, companyId, { planIds: [planId], includeDrafts: true });
+    return rows.length === 0 ? null : (await describe(companyId, rows, links))[0]!;
+  }
+
   /** Enrollment create and the plan routes read plans over and over; the catalogue cache answers all but the first. */
   async function plan(companyId: number, planId: number, links: LinkContext): Promise<PlanWire> {
     return catalog.get(`plan ${companyId} ${planId} ${links.baseUrl} ${links.language ?? ''}`, async () => {
@@ -291,6 +301,7 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
   return {
     plan,
     planRow,
+    enrolledPlan,
     wizardPlans,
     bundles,
     languageCode,

@@ -141,6 +141,42 @@ describe('the work queues in the console', () => {
     );
   });
 
+  it('shows the plan with its prices and the documents the customer was given, and how to reach the customer', async () => {
+    const id = await enrollmentOf('Alert');
+    const customer = await api.db.kysely
+      .selectFrom('enrollments')
+      .innerJoin('customers', 'customers.id', 'enrollments.customer_id')
+      .select(['customers.email', 'customers.phone'])
+      .where('enrollments.id', '=', id)
+      .executeTakeFirstOrThrow();
+    const read = async () => (await agent.call('GET', `/enrollments/${id}`)).body.data;
+    const page = await read();
+    expect(page.contact).toEqual({ email: customer.email, phone: customer.phone, language: 'en' });
+    expect(page.plan).toMatchObject({
+      id: plan,
+      name: 'Bluebonnet Energy 12-Month Fixed Electric',
+      onSale: true,
+      rateType: 'Fixed',
+      rateUnit: 'kWh',
+      term: 12,
+      averagePrices: { at500: expect.any(Number), at1000: expect.any(Number), at2000: expect.any(Number) },
+    });
+    const types = page.plan.documents.map((d: { type: string }) => d.type);
+    expect(types).toEqual(expect.arrayContaining(['EFL', 'TOS', 'YRAC']));
+    const efl = await fetch(page.plan.documents.find((d: { type: string }) => d.type === 'EFL').url);
+    expect([efl.status, efl.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+
+    // Taken off sale, the plan still backs its enrollments: the page still shows it, said not on sale.
+    const published = (value: 0 | 1) =>
+      api.db.kysely.updateTable('plans').set({ published: value }).where('id', '=', plan).execute();
+    await published(0);
+    try {
+      expect((await read()).plan).toMatchObject({ id: plan, onSale: false });
+    } finally {
+      await published(1);
+    }
+  });
+
   it('lets only a role with deposits.waive release a hold by waiving the deposit', async () => {
     const id = await enrollmentOf('Alert');
     expectFailure(

@@ -23,6 +23,7 @@ const agentStaff = SANDBOX_STAFF.find((member) => member.role === 'Operations ag
 let plan: number;
 let options: number[];
 const agent = () => signedIn(api.consoleUrl, agentStaff.email, agentStaff.password);
+const auditor = SANDBOX_STAFF.find((member) => member.role === 'Read-only')!;
 const ids = (page: { data: { id: number }[] }) => page.data.map((item) => item.id);
 
 beforeAll(async () => {
@@ -132,11 +133,18 @@ describe('ETF invoices of drops in the console', () => {
     );
     const sent = await browser.call('POST', `/etf-invoices/${invoices[0]}/send`);
     expect(sent.body.data).toMatchObject({ status: 'sent', resolved_by: 'staff:agent@bluebonnet.example' });
-    expect((await browser.call('POST', `/etf-invoices/${invoices[1]}/waive`)).body.data.status).toBe(
-      'waived',
-    );
+    expectFailure(await browser.call('POST', `/etf-invoices/${invoices[1]}/waive`), 400, 'VALIDATION_FAILED');
+    const waived = await browser.call('POST', `/etf-invoices/${invoices[1]}/waive`, {
+      body: { reason: 'Customer moved abroad' },
+    });
+    expect(waived.body.data).toMatchObject({ status: 'waived', resolution_note: 'Customer moved abroad' });
+    const reader = await signedIn(api.consoleUrl, auditor.email, auditor.password);
+    const [entry] = (
+      await reader.call('GET', '/audit-log', { query: { targetType: 'etf_invoice', targetId: invoices[1]! } })
+    ).body.data;
+    expect(entry).toMatchObject({ action: 'etf-invoice.waive', after: { reason: 'Customer moved abroad' } });
     expectFailure(
-      await browser.call('POST', `/etf-invoices/${invoices[0]}/waive`),
+      await browser.call('POST', `/etf-invoices/${invoices[0]}/waive`, { body: { reason: 'Too late now' } }),
       409,
       'ENROLLMENT_STATUS_CONFLICT',
     );

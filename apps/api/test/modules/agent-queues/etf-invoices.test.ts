@@ -55,14 +55,24 @@ describe('GET /agent/etf-invoices', () => {
       id_etf_invoice: sent,
       status: 'sent',
       resolved_by: expect.stringMatching(/^agent:\d+$/),
+      resolution_note: null,
     });
-    expect((await post(`/agent/etf-invoices/${waived}/waive`)).body.data.status).toBe('waived');
+    expect(
+      expectFailure(await post(`/agent/etf-invoices/${waived}/waive`), 400, 'VALIDATION_FAILED').errors,
+    ).toEqual([expect.stringContaining('reason')]);
+    expect(await invoiceIds('queued')).toContain(waived);
+    expect(
+      (await post(`/agent/etf-invoices/${waived}/waive`, { reason: 'Moved into a care home' })).body.data,
+    ).toMatchObject({ status: 'waived', resolution_note: 'Moved into a care home' });
     expect(await invoiceIds('queued')).not.toContain(sent);
     expect(await invoiceIds('sent')).toEqual([sent]);
     expect(await invoiceIds()).toEqual(expect.arrayContaining([sent, waived]));
     expect(
-      expectFailure(await post(`/agent/etf-invoices/${sent}/waive`), 409, 'ENROLLMENT_STATUS_CONFLICT')
-        .errors,
+      expectFailure(
+        await post(`/agent/etf-invoices/${sent}/waive`, { reason: 'Too late' }),
+        409,
+        'ENROLLMENT_STATUS_CONFLICT',
+      ).errors,
     ).toEqual(['status: sent']);
     expectFailure(await post('/agent/etf-invoices/987654/send'), 404, 'NOT_FOUND');
   });

@@ -196,11 +196,45 @@ describe('enrollment changes on the customer’s behalf', () => {
     expect(delivery.status, JSON.stringify(delivery.body)).toBe(200);
     expect(delivery.body.data.id_method_delivery).toBe(3);
 
+    // The choices are the plans on sale for its utility and customer type that accept renewals (not daily-rate ones).
+    const choices = (await agent.call('GET', `/enrollments/${id}/renewal-plans`)).body.data as {
+      id: number;
+      rateType: string;
+      onSale: boolean;
+      acceptanceOptions: { id: number; required: boolean }[];
+    }[];
+    const row = await api.db.kysely
+      .selectFrom('enrollments')
+      .select(['utility_id', 'customer_type_id'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const onSale = (
+      await api.call('GET', '/plans/for-wizard', {
+        token: await api.sandboxToken(),
+        query: { ids_utilities: row.utility_id, customer_type: row.customer_type_id },
+      })
+    ).body.data as { id_plan: number; not_able_renewals: boolean }[];
+    expect(onSale.some((p) => p.not_able_renewals)).toBe(true);
+    expect(choices.map((c) => c.id).sort()).toEqual(
+      onSale
+        .filter((p) => !p.not_able_renewals)
+        .map((p) => p.id_plan)
+        .sort(),
+    );
+    expect(choices.every((c) => c.onSale && c.rateType !== 'Daily Rate')).toBe(true);
+    const other = choices.find((c) => c.id !== plan)!;
+
     const renewal = await agent.call('POST', `/enrollments/${id}/renewal`, {
-      body: { planId: plan, agreedAcceptanceValues: options },
+      body: {
+        planId: other.id,
+        agreedAcceptanceValues: other.acceptanceOptions.filter((o) => o.required).map((o) => o.id),
+      },
     });
     expect(renewal.status, JSON.stringify(renewal.body)).toBe(200);
     const renewedId = renewal.body.data.enrollmentId;
+    expect((await agent.call('GET', `/enrollments/${renewedId}`)).body.data.enrollment.id_plan).toBe(
+      other.id,
+    );
     expect((await timeline(agent, id)).map((h) => h.reason)).toEqual(
       expect.arrayContaining([
         expect.stringContaining('Billing delivery method changed to'),
@@ -215,6 +249,22 @@ describe('enrollment changes on the customer’s behalf', () => {
       409,
       'ENROLLMENT_STATUS_CONFLICT',
     );
+
+    // Where the plan is not sold, the answer asks for a new plan: nothing changed, nothing is audited.
+    const elsewhere = await agent.call('POST', `/enrollments/${id}/transfer-service`, {
+      body: {
+        currentServiceEffectiveDate: dayOn(clock, 5),
+        newServiceStartDate: dayOn(clock, 5),
+        serviceAddress: {
+          address: '500 Congress Ave',
+          city: 'Austin',
+          state: 'TX',
+          zipcode: '78701',
+          ldcAccount: freshEsiid(),
+        },
+      },
+    });
+    expect(elsewhere.body.data).toMatchObject({ open_wizard: true, id_new_enrollment: null });
 
     const transfer = await agent.call('POST', `/enrollments/${id}/transfer-service`, {
       body: {
@@ -238,5 +288,8 @@ describe('enrollment changes on the customer’s behalf', () => {
     expect(
       (await auditEntries({ targetType: 'enrollment', targetId: String(id) })).map((e) => e.action),
     ).toEqual(expect.arrayContaining(['customer.delivery-method', 'customer.renewal', 'customer.transfer']));
+    expect(
+      (await auditEntries({ targetType: 'enrollment', targetId: String(id), action: 'customer.transfer' })).length,
+    ).toBe(1);
   });
 });

@@ -204,9 +204,10 @@ describe('POST /enrollments/{id}/drop and the ETF invoice queue', () => {
     expect((await enrollment(id)).status).toBe('DROPPED');
     const invoices = (await get('/agent/etf-invoices', { status: 'queued' })).body.data;
     const invoice = invoices.find((i: { id_enrollment: number }) => i.id_enrollment === id);
-    expect((await post(`/agent/etf-invoices/${invoice.id_etf_invoice}/waive`)).body.data.status).toBe(
-      'waived',
-    );
+    expect(
+      (await post(`/agent/etf-invoices/${invoice.id_etf_invoice}/waive`, { reason: 'Goodwill' })).body.data
+        .status,
+    ).toBe('waived');
     expectFailure(
       await post(`/agent/etf-invoices/${invoice.id_etf_invoice}/send`),
       409,

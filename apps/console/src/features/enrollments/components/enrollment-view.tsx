@@ -10,7 +10,13 @@ import { BackToQueues, EnrollmentHeader } from './enrollment-header';
 import classes from './enrollments.module.css';
 import { BillingSection, MoneySection } from './money-sections';
 import { NotificationsSection } from './notifications-section';
-import { AddressesSection, ContractSection, CreditSection, VerificationSection } from './record-sections';
+import {
+  AddressesSection,
+  ContactSection,
+  ContractSection,
+  CreditSection,
+  VerificationSection,
+} from './record-sections';
 import { EtfSection, LettersSection } from './review-sections';
 import { TimelineSection } from './timeline-section';
 
@@ -88,6 +94,7 @@ export function EnrollmentView({ id }: { id: number }) {
         </div>
         <div className={`${classes.column} ${classes.details}`}>
           <ContractSection page={data} />
+          <ContactSection page={data} />
           <AddressesSection page={data} />
           <CreditSection credit={data.credit} />
           <VerificationSection page={data} />

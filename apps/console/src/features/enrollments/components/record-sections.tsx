@@ -1,8 +1,9 @@
-import { Badge, DataList, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, DataList, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDate, formatDateTime, humanize } from '../../../lib/format';
+import { formatDate, formatDateTime, formatMoney, humanize } from '../../../lib/format';
 import { DeliveryMethodControl } from '../../customers/components/actions/delivery-method-control';
+import { formatPhone } from '../../customers/model';
 import type { Address, CreditDecision, EnrollmentPage } from '../api/get-enrollment-page';
 import { NothingYet, Section } from './section';
 
@@ -20,24 +21,70 @@ function Flag({ on, label }: { on: boolean; label: string }) {
   );
 }
 
+const termOf = (months: number) => (months === 0 ? 'Month to month' : `${months} months`);
+
+/** The plan as it stands today: version, prices, the EFL's averages and the documents the customer is given. */
+function PlanItems({ plan }: { plan: NonNullable<EnrollmentPage['plan']> }) {
+  const prices = plan.averagePrices;
+  return (
+    <>
+      <Item label="Plan">
+        <Group gap={6} wrap="wrap">
+          <span>{plan.name}</span>
+          <Text span size="xs" c="dimmed">
+            version {plan.version}
+          </Text>
+          {!plan.onSale && (
+            <Badge variant="light" color="gray" radius="sm" tt="none">
+              Not on sale
+            </Badge>
+          )}
+        </Group>
+      </Item>
+      <Item label="Energy rate">
+        {plan.rate}¢/{plan.rateUnit} · {plan.rateType.toLowerCase()}
+      </Item>
+      {prices && (
+        <Item label="Average price">
+          {/* The EFL's averages at 500, 1,000 and 2,000 kWh a month, delivery charges included. */}
+          {[prices.at500, prices.at1000, prices.at2000].map((p) => (p === null ? '—' : `${p}¢`)).join(' · ')}
+          <Text span size="xs" c="dimmed">
+            {' '}
+            at 500 · 1,000 · 2,000 kWh
+          </Text>
+        </Item>
+      )}
+      <Item label="Base charge">{formatMoney(plan.monthlyFee)} a month</Item>
+      <Item label="Term">{termOf(plan.term)}</Item>
+      <Item label="Early exit fee">
+        {plan.cancellationFee > 0 ? formatMoney(plan.cancellationFee) : 'None'}
+      </Item>
+      <Item label="Documents">
+        {plan.documents.length === 0 ? (
+          'None'
+        ) : (
+          <Group gap={4} wrap="wrap">
+            {plan.documents.map((d) => (
+              <Anchor key={d.url} href={d.url} target="_blank" rel="noreferrer" size="sm" title={d.name}>
+                <Badge variant="default" radius="sm" tt="none" fw={500} style={{ cursor: 'pointer' }}>
+                  {d.type}
+                </Badge>
+              </Anchor>
+            ))}
+          </Group>
+        )}
+      </Item>
+    </>
+  );
+}
+
 /** The contract: plan, dates, delivery and renewal. */
 export function ContractSection({ page }: { page: EnrollmentPage }) {
   const e = page.enrollment;
-  const plan = e.plans[0];
   return (
     <Section title="Plan and contract">
       <DataList labelWidth={120} gap="xs">
-        <Item label="Plan">{plan ? plan.name : '—'}</Item>
-        {plan && (
-          <>
-            <Item label="Energy rate">
-              {/* The plans' rate is in cents per rate unit, kWh for electricity (the API's Plan schema). */}
-              {plan.commodity_name === 'Electric' ? `${plan.rate}¢/kWh` : `${plan.rate}¢ per unit`}
-            </Item>
-            <Item label="Term">{plan.term === 0 ? 'Month to month' : `${plan.term} months`}</Item>
-            <Item label="Commodity">{plan.commodity_name}</Item>
-          </>
-        )}
+        {page.plan ? <PlanItems plan={page.plan} /> : <Item label="Plan">Plan {e.id_plan}</Item>}
         <Item label="Requested start">{formatDate(e.requested_start_date)}</Item>
         <Item label="Contract">
           {e.contract_start_date
@@ -53,6 +100,38 @@ export function ContractSection({ page }: { page: EnrollmentPage }) {
         </Item>
         <Item label="Renewable">{yesNo(e.isRenewable)}</Item>
         {e.winbackProcess && <Item label="Winback">{humanize(e.winbackProcess)}</Item>}
+      </DataList>
+    </Section>
+  );
+}
+
+const LANGUAGES: Record<string, string> = { en: 'English', es: 'Spanish' };
+
+/** How to reach the customer about this enrollment, in the language they are written to in. */
+export function ContactSection({ page }: { page: EnrollmentPage }) {
+  const { email, phone, language } = page.contact;
+  return (
+    <Section title="Contact">
+      <DataList labelWidth={120} gap="xs">
+        <Item label="Email">
+          {email ? (
+            <Anchor href={`mailto:${email}`} size="sm">
+              {email}
+            </Anchor>
+          ) : (
+            '—'
+          )}
+        </Item>
+        <Item label="Phone">
+          {phone ? (
+            <Anchor href={`tel:${phone}`} size="sm">
+              {formatPhone(phone)}
+            </Anchor>
+          ) : (
+            '—'
+          )}
+        </Item>
+        <Item label="Language">{LANGUAGES[language] ?? language}</Item>
       </DataList>
     </Section>
   );

@@ -4,7 +4,7 @@ import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useCan } from '../../../lib/auth';
 import { formatDateTime, formatMoney, humanize } from '../../../lib/format';
 import type { CreditLetter, EnrollmentEtfInvoice } from '../api/get-enrollment-page';
-import type { EtfResolution } from '../api/resolve-etf-invoice';
+import type { EtfAction } from '../api/resolve-etf-invoice';
 import type { LetterDecision } from '../api/review-credit-letter';
 import { CreditLetterReviewModal, CreditLetterViewer, EtfInvoiceDialog, preloadDialogs } from './dialogs';
 import classes from './enrollments.module.css';
@@ -148,7 +148,7 @@ export function LettersSection({ letters, enrollmentId, customerName }: LettersS
   );
 }
 
-type InvoiceDialog = { resolution: EtfResolution; invoice: EnrollmentEtfInvoice; open: boolean } | null;
+type InvoiceDialog = { resolution: EtfAction; invoice: EnrollmentEtfInvoice; open: boolean } | null;
 
 /** The early termination fees a drop queued: sent to be billed, waived, or waiting for an agent. */
 export function EtfSection({
@@ -185,6 +185,11 @@ export function EtfSection({
                 <Text size="xs" c="dimmed">
                   {humanize(invoice.status)} {formatDateTime(invoice.resolvedAt)}
                   {invoice.resolvedBy ? ` by ${invoice.resolvedBy}` : ''}
+                </Text>
+              )}
+              {invoice.resolutionNote && (
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  “{invoice.resolutionNote}”
                 </Text>
               )}
             </Stack>

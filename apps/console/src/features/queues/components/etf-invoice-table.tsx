@@ -4,7 +4,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { Suspense, useEffect } from 'react';
 import { useCan } from '../../../lib/auth';
 import { formatDateTime, formatMoney, humanize } from '../../../lib/format';
-import type { EtfResolution } from '../../enrollments/api/resolve-etf-invoice';
+import type { EtfAction } from '../../enrollments/api/resolve-etf-invoice';
 import { EtfInvoiceDialog, preloadDialogs } from '../../enrollments/components/dialogs';
 import { type EtfInvoiceItem, type EtfInvoiceStatus, useEtfInvoices } from '../api/get-etf-invoices';
 import type { QueueSummary } from '../api/get-queues';
@@ -27,7 +27,7 @@ const STATUSES: { value: EtfInvoiceStatus; label: string }[] = [
 
 const STATUS_COLORS: Record<string, MantineColor> = { queued: 'yellow', sent: 'teal', waived: 'gray' };
 
-type Dialog = { resolution: EtfResolution; item: EtfInvoiceItem };
+type Dialog = { resolution: EtfAction; item: EtfInvoiceItem };
 
 interface EtfInvoiceTableProps extends PagedTableProps {
   summary?: QueueSummary;
@@ -48,7 +48,7 @@ export function EtfInvoiceTable(props: EtfInvoiceTableProps) {
     resetKey: status,
     enrollmentOf: (item) => item.id_enrollment,
   });
-  const open = (resolution: EtfResolution, item: EtfInvoiceItem) => table.open({ resolution, item });
+  const open = (resolution: EtfAction, item: EtfInvoiceItem) => table.open({ resolution, item });
   const queued = status === 'queued';
   const actionable = canAct && queued;
 
@@ -93,6 +93,7 @@ export function EtfInvoiceTable(props: EtfInvoiceTableProps) {
               </Group>
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {item.resolved_by ?? ''}
+                {item.resolution_note ? ` · “${item.resolution_note}”` : ''}
               </Text>
             </div>
           ),
