@@ -634,7 +634,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=b8d37fad7a7ff842ceb903a40c79bf0542e98964fd001ad0972d279ddddcfc9d',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=b78bd609e3d401560473e1cbb567a9cbc6560368814c0229dbe7f22ec194a870',
             },
             {
               id_plan_document: 6,
@@ -644,7 +644,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=cebe5b8f242b3fee3d8fcffcddd7f2498ad162b8e815a1070735c2926e673d07',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=72dbe9948786238f445fcb2730b7ad95ec5ef6b8cb341f2e7569f988707800d9',
             },
           ],
           market_documents: [
@@ -653,14 +653,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=843941fdfcd99f1a88864e1b4c0124553da28711ca09c82e6874bf4e42774226',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=bce081e087ab1a45df0dfbab3fc15c15e43cb7094904b45f7a4b01948cb80b4d',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=da96ad48fd21e29a17aebcf54596a3f2cb47fdac3720b1fa5d21a31d39362cf9',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=bc6e72c54af803e47bb71122cb0f527744404f272cbb2f77d2f3a74d5876268f',
             },
           ],
           acceptance_options: [
@@ -798,7 +798,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=5b4f80092b3a11923701f2839a45b117c689b71f81a07fe862d514c8618d9d6b',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=3f925c3b7a4c5cfb48fa2afa2c2dcbb70ddccf8517ed5a9259f7e5f685ab6fdf',
             },
             {
               id_plan_document: 18,
@@ -808,7 +808,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=f32ee8240e2830c2a073351cebc3cd4efc4c65d986f3a2a7e5a7fd35681168fc',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=37ab87c5b30a8fa6391ec7bd755de69e47d5224f7143e84ed05b7d616ecdc227',
             },
           ],
           market_documents: [
@@ -817,14 +817,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=843941fdfcd99f1a88864e1b4c0124553da28711ca09c82e6874bf4e42774226',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=bce081e087ab1a45df0dfbab3fc15c15e43cb7094904b45f7a4b01948cb80b4d',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=da96ad48fd21e29a17aebcf54596a3f2cb47fdac3720b1fa5d21a31d39362cf9',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=bc6e72c54af803e47bb71122cb0f527744404f272cbb2f77d2f3a74d5876268f',
             },
           ],
           acceptance_options: [
@@ -986,7 +986,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/87/en.pdf?expires=1793718000&signature=68acaae0144e977c8ef5d24e45f781f76dd44895299faadb1376013df31287cb',
+                url: 'https://api.supplier.example/api/v1/documents/plan/87/en.pdf?expires=1793718000&signature=618e2ed2475638234e1f937de0e2c7f49c8abb97aa0e65b4086b210553a14531',
               },
               {
                 id_plan_document: 88,
@@ -996,7 +996,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/88/en.pdf?expires=1793718000&signature=020d0365188abaeb08fdbe99c95b245b4ee6261123105ac1dcf16da309bfd369',
+                url: 'https://api.supplier.example/api/v1/documents/plan/88/en.pdf?expires=1793718000&signature=5e1f8dacd01c8e283b3699bb83f2b4d28a0f706e4016e68d9a3ae70850d9a02d',
               },
             ],
             market_documents: [
@@ -1005,14 +1005,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 doc_type: 'CUSTOMER_RIGHTS',
                 name: 'Ohio Customer Rights and Contract Summary',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=fbf48c0f49e1868b8d9b7abbcae785aca020f66e144e74ef3154010566779d3a',
+                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=fdfe553384c9b721969432dafa3a30a8bb6e1d2baed55d2e128581f9e30ce2fd',
               },
               {
                 id_market_document: 4,
                 doc_type: 'PRIVACY',
                 name: 'Privacy Policy',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=4d383451199c10df15c45765ba7b8a8fddf2be7205212cf0d63867c35d6ea471',
+                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=2cb3f3d7081f39dc5be0e5608d9011badbfe6e9849a245f5dd00a587d1c265df',
               },
             ],
             acceptance_options: [
@@ -1151,7 +1151,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/75/en.pdf?expires=1793718000&signature=3c4df1db566ce654b3e0629d538e4e920ab712394863ae10471839f0846fee2a',
+                url: 'https://api.supplier.example/api/v1/documents/plan/75/en.pdf?expires=1793718000&signature=2057153ffdd465ec419518211e3d54c5d48f27b9bc1435956e2640228818f603',
               },
               {
                 id_plan_document: 76,
@@ -1161,7 +1161,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/76/en.pdf?expires=1793718000&signature=3624208fcc0131597c995a021238dd29e888f5b0ba939a0c2624b1f4ad8bad67',
+                url: 'https://api.supplier.example/api/v1/documents/plan/76/en.pdf?expires=1793718000&signature=356782aaefd951b6c7823bda8defc7520ff9ca1b987afa482d5d3ccc9f3dc8a9',
               },
             ],
             market_documents: [
@@ -1170,14 +1170,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 doc_type: 'CUSTOMER_RIGHTS',
                 name: 'Ohio Customer Rights and Contract Summary',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=fbf48c0f49e1868b8d9b7abbcae785aca020f66e144e74ef3154010566779d3a',
+                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=fdfe553384c9b721969432dafa3a30a8bb6e1d2baed55d2e128581f9e30ce2fd',
               },
               {
                 id_market_document: 4,
                 doc_type: 'PRIVACY',
                 name: 'Privacy Policy',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=4d383451199c10df15c45765ba7b8a8fddf2be7205212cf0d63867c35d6ea471',
+                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=2cb3f3d7081f39dc5be0e5608d9011badbfe6e9849a245f5dd00a587d1c265df',
               },
             ],
             acceptance_options: [
@@ -1331,7 +1331,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=b8d37fad7a7ff842ceb903a40c79bf0542e98964fd001ad0972d279ddddcfc9d',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=b78bd609e3d401560473e1cbb567a9cbc6560368814c0229dbe7f22ec194a870',
             },
             {
               id_plan_document: 6,
@@ -1341,7 +1341,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=cebe5b8f242b3fee3d8fcffcddd7f2498ad162b8e815a1070735c2926e673d07',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=72dbe9948786238f445fcb2730b7ad95ec5ef6b8cb341f2e7569f988707800d9',
             },
           ],
           market_documents: [
@@ -1350,14 +1350,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=843941fdfcd99f1a88864e1b4c0124553da28711ca09c82e6874bf4e42774226',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=bce081e087ab1a45df0dfbab3fc15c15e43cb7094904b45f7a4b01948cb80b4d',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=da96ad48fd21e29a17aebcf54596a3f2cb47fdac3720b1fa5d21a31d39362cf9',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=bc6e72c54af803e47bb71122cb0f527744404f272cbb2f77d2f3a74d5876268f',
             },
           ],
           acceptance_options: [
@@ -1498,7 +1498,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=5b4f80092b3a11923701f2839a45b117c689b71f81a07fe862d514c8618d9d6b',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=3f925c3b7a4c5cfb48fa2afa2c2dcbb70ddccf8517ed5a9259f7e5f685ab6fdf',
             },
             {
               id_plan_document: 18,
@@ -1508,7 +1508,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=f32ee8240e2830c2a073351cebc3cd4efc4c65d986f3a2a7e5a7fd35681168fc',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=37ab87c5b30a8fa6391ec7bd755de69e47d5224f7143e84ed05b7d616ecdc227',
             },
           ],
           market_documents: [
@@ -1517,14 +1517,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=843941fdfcd99f1a88864e1b4c0124553da28711ca09c82e6874bf4e42774226',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=bce081e087ab1a45df0dfbab3fc15c15e43cb7094904b45f7a4b01948cb80b4d',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=da96ad48fd21e29a17aebcf54596a3f2cb47fdac3720b1fa5d21a31d39362cf9',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=bc6e72c54af803e47bb71122cb0f527744404f272cbb2f77d2f3a74d5876268f',
             },
           ],
           acceptance_options: [
@@ -1679,7 +1679,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=749816b5c442942d8d0f3b620b106f11f9fe6a8c9fb52d2aa11d1db2694d37a7',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=0e0903b33278cf6d23a2d140236849d2046e60d48eaee8fd0021882dedaa2c70',
           },
           {
             id_plan_document: 2,
@@ -1689,7 +1689,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=37e88a7320dbe5f19d3783492573e1ce2a7b9f8832187755d7a0de56e5c18ddd',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1ec3e307266380af4bc14d8c4cb09d5e2f5624ec449a098cf4d52ac49f96bef0',
           },
         ],
         market_documents: [
@@ -1698,14 +1698,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             doc_type: 'YRAC',
             name: 'Your Rights as a Customer',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=843941fdfcd99f1a88864e1b4c0124553da28711ca09c82e6874bf4e42774226',
+            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=bce081e087ab1a45df0dfbab3fc15c15e43cb7094904b45f7a4b01948cb80b4d',
           },
           {
             id_market_document: 6,
             doc_type: 'PRIVACY',
             name: 'Privacy Policy',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=da96ad48fd21e29a17aebcf54596a3f2cb47fdac3720b1fa5d21a31d39362cf9',
+            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=bc6e72c54af803e47bb71122cb0f527744404f272cbb2f77d2f3a74d5876268f',
           },
         ],
         acceptance_options: [
@@ -1792,7 +1792,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=749816b5c442942d8d0f3b620b106f11f9fe6a8c9fb52d2aa11d1db2694d37a7',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=0e0903b33278cf6d23a2d140236849d2046e60d48eaee8fd0021882dedaa2c70',
         },
         {
           id_plan_document: 2,
@@ -1802,7 +1802,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=37e88a7320dbe5f19d3783492573e1ce2a7b9f8832187755d7a0de56e5c18ddd',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1ec3e307266380af4bc14d8c4cb09d5e2f5624ec449a098cf4d52ac49f96bef0',
         },
       ],
       succeeded: true,
@@ -1871,7 +1871,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=749816b5c442942d8d0f3b620b106f11f9fe6a8c9fb52d2aa11d1db2694d37a7',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=0e0903b33278cf6d23a2d140236849d2046e60d48eaee8fd0021882dedaa2c70',
           },
           {
             id_plan_document: 2,
@@ -1881,7 +1881,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=37e88a7320dbe5f19d3783492573e1ce2a7b9f8832187755d7a0de56e5c18ddd',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1ec3e307266380af4bc14d8c4cb09d5e2f5624ec449a098cf4d52ac49f96bef0',
           },
         ],
         rescission_period: 3,
@@ -2645,7 +2645,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=749816b5c442942d8d0f3b620b106f11f9fe6a8c9fb52d2aa11d1db2694d37a7',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=0e0903b33278cf6d23a2d140236849d2046e60d48eaee8fd0021882dedaa2c70',
         },
         {
           id_document: 2,
@@ -2653,7 +2653,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=37e88a7320dbe5f19d3783492573e1ce2a7b9f8832187755d7a0de56e5c18ddd',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1ec3e307266380af4bc14d8c4cb09d5e2f5624ec449a098cf4d52ac49f96bef0',
         },
       ],
       succeeded: true,
@@ -2675,7 +2675,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=749816b5c442942d8d0f3b620b106f11f9fe6a8c9fb52d2aa11d1db2694d37a7',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=0e0903b33278cf6d23a2d140236849d2046e60d48eaee8fd0021882dedaa2c70',
         },
         {
           id_document: 2,
@@ -2683,7 +2683,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=37e88a7320dbe5f19d3783492573e1ce2a7b9f8832187755d7a0de56e5c18ddd',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1ec3e307266380af4bc14d8c4cb09d5e2f5624ec449a098cf4d52ac49f96bef0',
         },
       ],
       succeeded: true,
@@ -2746,7 +2746,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_1286457bd14da36863',
+      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_92f2e8aef465a7d0e3',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -2764,8 +2764,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        customerProfileToken: 'sbx_cus_a10f2fc24e623d79f3',
-        paymentProfileToken: 'sbx_pp_4a4cf9eb77a49e47a9',
+        customerProfileToken: 'sbx_cus_ab04b5716f701ab2ab',
+        paymentProfileToken: 'sbx_pp_fdaea57570152d3538',
         cardType: 'Visa',
         cardNumber: 'XXXX1111',
         cardExpirationDate: '2030-12',
@@ -2786,15 +2786,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         enrollmentId: 2,
       },
       body: {
-        customer_profile_token: 'sbx_cus_a10f2fc24e623d79f3',
-        payment_profile_token: 'sbx_pp_4a4cf9eb77a49e47a9',
+        customer_profile_token: 'sbx_cus_ab04b5716f701ab2ab',
+        payment_profile_token: 'sbx_pp_fdaea57570152d3538',
         date_from: '2026-11-16',
       },
     },
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_4a4cf9eb77a49e47a9',
+        paymentProfileToken: 'sbx_pp_fdaea57570152d3538',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2818,7 +2818,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_4a4cf9eb77a49e47a9',
+        paymentProfileToken: 'sbx_pp_fdaea57570152d3538',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2837,16 +2837,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         idEnrollment: 2,
-        customerProfileToken: 'sbx_cus_a10f2fc24e623d79f3',
-        paymentProfileToken: 'sbx_pp_4a4cf9eb77a49e47a9',
+        customerProfileToken: 'sbx_cus_ab04b5716f701ab2ab',
+        paymentProfileToken: 'sbx_pp_fdaea57570152d3538',
         amount: 25,
       },
     },
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '853511656430',
-        id_payment_profile: 'sbx_pp_4a4cf9eb77a49e47a9',
+        id_charge_transaction: '175158345716',
+        id_payment_profile: 'sbx_pp_fdaea57570152d3538',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2866,8 +2866,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         id_enrollment: 2,
-        id_charge_transaction: '619664478958',
-        id_payment_profile: 'sbx_pp_4a4cf9eb77a49e47a9',
+        id_charge_transaction: '543621155818',
+        id_payment_profile: 'sbx_pp_fdaea57570152d3538',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         amount: 30,
@@ -2876,8 +2876,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 2,
-        id_charge_transaction: '619664478958',
-        id_payment_profile: 'sbx_pp_4a4cf9eb77a49e47a9',
+        id_charge_transaction: '543621155818',
+        id_payment_profile: 'sbx_pp_fdaea57570152d3538',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2903,8 +2903,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       data: [
         {
           id_payment_charge_transactions: 2,
-          id_charge_transaction: '619664478958',
-          id_payment_profile: 'sbx_pp_4a4cf9eb77a49e47a9',
+          id_charge_transaction: '543621155818',
+          id_payment_profile: 'sbx_pp_fdaea57570152d3538',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2917,8 +2917,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         },
         {
           id_payment_charge_transactions: 1,
-          id_charge_transaction: '853511656430',
-          id_payment_profile: 'sbx_pp_4a4cf9eb77a49e47a9',
+          id_charge_transaction: '175158345716',
+          id_payment_profile: 'sbx_pp_fdaea57570152d3538',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2948,8 +2948,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 2,
-        id_charge_transaction: '619664478958',
-        id_payment_profile: 'sbx_pp_4a4cf9eb77a49e47a9',
+        id_charge_transaction: '543621155818',
+        id_payment_profile: 'sbx_pp_fdaea57570152d3538',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2977,8 +2977,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 2,
-        id_charge_transaction: '619664478958',
-        id_payment_profile: 'sbx_pp_4a4cf9eb77a49e47a9',
+        id_charge_transaction: '543621155818',
+        id_payment_profile: 'sbx_pp_fdaea57570152d3538',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -3087,7 +3087,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=52fb9a0e70b7fd3007ad9847f64d36330a6f7d69223b40e6106ea0012321fbd0',
+      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=a7106a482ebe85afaa0d1ec8f0434940f4fd3e1ddfa44d16871d0e7f49c50976',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -3317,7 +3317,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_status: 0,
         file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=a127274ec23188c1ae52fcc7b450566e2554c350160bf8c7aad9239415697051',
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=918c9a7b1a174c2f31f0ae7d6762d44c301b648923601cb0d9292b08ab152cad',
       },
       succeeded: true,
       errors: [],
@@ -3336,7 +3336,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_status: 0,
         file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=a127274ec23188c1ae52fcc7b450566e2554c350160bf8c7aad9239415697051',
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=918c9a7b1a174c2f31f0ae7d6762d44c301b648923601cb0d9292b08ab152cad',
       },
       succeeded: true,
       errors: [],
@@ -3860,7 +3860,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        url: 'https://api.supplier.example/api/v1/sandbox-signing/2d766fca-1d13-48b9-aee9-9b019a41a45d?returnUrl=https%3A%2F%2Fsales.bluebonnet-energy.example%2Fsigned&expires=1793631900&signature=945783e3ec579f7881207508f3ae07daa59d853a643cbfbfbd85d4b38a700f3b',
+        url: 'https://api.supplier.example/api/v1/sandbox-signing/9c62a739-51a7-4b2b-9ed5-d0ff2c386606?returnUrl=https%3A%2F%2Fsales.bluebonnet-energy.example%2Fsigned&expires=1793631900&signature=af1f794639e663c85452e55dd7b2605047108eb51865eaa60c2bdbc1e3aeede8',
         expiresAt: '2026-11-02T15:05:00.000Z',
       },
       succeeded: true,
@@ -3875,14 +3875,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         generatedDateTime: '2026-11-02T15:00:00.000Z',
         data: {
           accountId: '7d1c5e0a-3b8f-4c26-9e4a-51f0b2d6c8e3',
-          envelopeId: '2d766fca-1d13-48b9-aee9-9b019a41a45d',
+          envelopeId: '9c62a739-51a7-4b2b-9ed5-d0ff2c386606',
         },
       },
     },
     answer: {
       data: {
         event: 'envelope-completed',
-        envelopeId: '2d766fca-1d13-48b9-aee9-9b019a41a45d',
+        envelopeId: '9c62a739-51a7-4b2b-9ed5-d0ff2c386606',
         idProspect: 1,
         duplicate: false,
         changed: true,
@@ -3912,7 +3912,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         sizeBytes: 77,
         uploadedAt: '2026-11-02T15:00:00.000Z',
         downloadUrl:
-          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=a01f599295bf0dcb91e9215ccc6c65dfcb121cba7279242cb5032b060c3ab140',
+          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=e70c4a9c1b7efaa92d82a4120920c5b375136e0f3163f781adde6503bbeed228',
       },
       succeeded: true,
       errors: [],
@@ -4017,7 +4017,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               sizeBytes: 77,
               uploadedAt: '2026-11-02T15:00:00.000Z',
               downloadUrl:
-                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=a01f599295bf0dcb91e9215ccc6c65dfcb121cba7279242cb5032b060c3ab140',
+                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=e70c4a9c1b7efaa92d82a4120920c5b375136e0f3163f781adde6503bbeed228',
             },
           ],
         },
@@ -4067,7 +4067,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nThank you for choosing {{brand_name}}. Your enrollment {{enrollment_id}} for {{service_address}} (ESIID {{esiid}}) is confirmed on the {{plan_name}} plan: {{plan_rate}} for {{plan_term}} months.\n\nService is scheduled to start on {{enrollment_start_date}}. We will email you again when it starts.\n\nQuestions? Call us at {{brand_phone}} or visit {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-26T18:04:05.856Z',
+              updated_at: '2026-11-27T04:15:53.884Z',
             },
             {
               id_template: 2,
@@ -4077,7 +4077,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nYour enrollment {{enrollment_id}} for {{service_address}} needs a deposit of {{amount}} before we can send it to your utility.\n\nPay it on {{brand_my_account_url}} or call us at {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-26T18:04:05.856Z',
+              updated_at: '2026-11-27T04:15:53.884Z',
             },
           ],
         },
@@ -4100,7 +4100,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nGracias por elegir {{brand_name}}. Su inscripción {{enrollment_id}} para {{service_address}} (ESIID {{esiid}}) está confirmada en el plan {{plan_name}}: {{plan_rate}} por {{plan_term}} meses.\n\nEl servicio comenzará el {{enrollment_start_date}}. Le escribiremos de nuevo cuando comience.\n\n¿Preguntas? Llámenos al {{brand_phone}} o visite {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-26T18:04:05.856Z',
+              updated_at: '2026-11-27T04:15:53.884Z',
             },
             {
               id_template: 9,
@@ -4110,7 +4110,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nSu inscripción {{enrollment_id}} para {{service_address}} requiere un depósito de {{amount}} antes de enviarla a su compañía de servicios.\n\nPáguelo en {{brand_my_account_url}} o llámenos al {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-26T18:04:05.856Z',
+              updated_at: '2026-11-27T04:15:53.884Z',
             },
           ],
         },
@@ -4463,7 +4463,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_4a4cf9eb77a49e47a9',
+        paymentProfileToken: 'sbx_pp_fdaea57570152d3538',
         dateFrom: '2026-11-16',
         status: 'finished',
         paymentType: 'CreditCard',
@@ -4481,7 +4481,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   deletePaymentProfile: {
     request: {
       path: {
-        paymentProfileToken: 'sbx_pp_4a4cf9eb77a49e47a9',
+        paymentProfileToken: 'sbx_pp_fdaea57570152d3538',
       },
     },
     answer: {
@@ -4644,6 +4644,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         created_at: '2027-01-19T15:00:00.000Z',
         resolved_at: '2027-01-19T15:00:00.000Z',
         resolved_by: 'agent:1',
+        resolution_note: null,
       },
       succeeded: true,
       errors: [],
@@ -4654,6 +4655,9 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       path: {
         id: 2,
+      },
+      body: {
+        reason: 'Moved into a care home',
       },
     },
     answer: {
@@ -4666,6 +4670,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         created_at: '2027-01-19T15:00:00.000Z',
         resolved_at: '2027-01-19T15:00:00.000Z',
         resolved_by: 'agent:1',
+        resolution_note: 'Moved into a care home',
       },
       succeeded: true,
       errors: [],
@@ -4814,7 +4819,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   updateTpvVerification: {
     request: {
       path: {
-        verificationId: 'f5b14482-839d-420b-8dc7-d5a3216b04a5',
+        verificationId: 'ad6e99b7-5f29-485b-b0ec-4e26e82bf36f',
       },
       body: {
         result: 'VERIFIED',
@@ -4822,7 +4827,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        verificationId: 'f5b14482-839d-420b-8dc7-d5a3216b04a5',
+        verificationId: 'ad6e99b7-5f29-485b-b0ec-4e26e82bf36f',
         enrollmentId: 11,
         result: 'VERIFIED',
         reasons: [],

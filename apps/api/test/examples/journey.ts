@@ -836,7 +836,7 @@ const STEPS: Step[] = [
       });
       c.ids.waivedEtf = drop.body.data.etf_invoice.id_etf_invoice;
     },
-    request: (c) => ({ path: { id: c.ids.waivedEtf! } }),
+    request: (c) => ({ path: { id: c.ids.waivedEtf! }, body: { reason: 'Moved into a care home' } }),
   },
   {
     operationId: 'transferService',
