@@ -48,23 +48,77 @@ export async function customersByNamePrefix(db: Db, companyId: number, prefix: s
   return found.flat();
 }
 
-/** Customers whose first name starts with one prefix and last name with another ("jane do"). */
-export function customersByFullName(db: Db, companyId: number, first: string, last: string, limit: number) {
+/** Distinct last names seeked one by one before the rest of the range is read through (see customersByFullName). */
+const LAST_NAMES_SEEKED = 40;
+
+/**
+ * Customers whose first name starts with one prefix and last name with another ("maria rod"), in a directory's
+ * order. Read as one range, a common last-name prefix with few matching first names reads every entry of the
+ * prefix ("rod": all the Rodriguezes) to find none. So each distinct last name in the prefix is sought in the index,
+ * then only its entries with the first name: a few seeks per surname, as many surnames as needed for `limit`. After
+ * LAST_NAMES_SEEKED surnames (a one-letter prefix among many rare surnames), the rest is read as one range.
+ */
+export async function customersByFullName(
+  db: Db,
+  companyId: number,
+  first: string,
+  last: string,
+  limit: number,
+) {
   const lastName = searchable(db, 'last_name', true);
   const firstName = searchable(db, 'first_name', true);
-  return db
+  const upper = afterPrefix(last);
+  /** Up to `wanted` customers with the first name, among those the last-name condition keeps, in order. */
+  const withFirstName = (
+    lastNames: (query: ReturnType<typeof customersOf>) => ReturnType<typeof customersOf>,
+    wanted: number,
+  ) =>
+    lastNames(customersOf(db, companyId))
+      .where(firstName, '>=', first)
+      .where(firstName, '<', afterPrefix(first))
+      .orderBy(lastName)
+      .orderBy(firstName)
+      .orderBy('id')
+      .limit(wanted)
+      .execute();
+  const found: Awaited<ReturnType<typeof withFirstName>> = [];
+  let previous: string | undefined;
+  for (let seeked = 0; found.length < limit; seeked++) {
+    const after = previous;
+    if (seeked === LAST_NAMES_SEEKED) {
+      const rest = await withFirstName(
+        (query) => query.where(lastName, '>', after!).where(lastName, '<', upper),
+        limit - found.length,
+      );
+      found.push(...rest);
+      break;
+    }
+    const surname = await nextLastName(db, companyId, after ?? last, after !== undefined, upper);
+    if (surname === undefined) break;
+    found.push(
+      ...(await withFirstName((query) => query.where(lastName, '=', surname), limit - found.length)),
+    );
+    previous = surname;
+  }
+  return found;
+}
+
+const customersOf = (db: Db, companyId: number) =>
+  db.selectFrom('customers').select(CUSTOMER_SUMMARY).where('company_id', '=', companyId);
+
+/** The company's first lowered last name from `from` (or after it) and below `upper`, found in the index. */
+async function nextLastName(db: Db, companyId: number, from: string, after: boolean, upper: string) {
+  const lastName = searchable(db, 'last_name', true);
+  const row = await db
     .selectFrom('customers')
-    .select(CUSTOMER_SUMMARY)
+    .select(lastName.as('name'))
     .where('company_id', '=', companyId)
-    .where(lastName, '>=', last)
-    .where(lastName, '<', afterPrefix(last))
-    .where(firstName, '>=', first)
-    .where(firstName, '<', afterPrefix(first))
+    .where(lastName, after ? '>' : '>=', from)
+    .where(lastName, '<', upper)
     .orderBy(lastName)
-    .orderBy(firstName)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+    .limit(1)
+    .executeTakeFirst();
+  return row?.name;
 }
 
 export const customersByEmailPrefix = (db: Db, companyId: number, prefix: string, limit: number) =>

@@ -289,7 +289,8 @@ describe('enrollment changes on the customer’s behalf', () => {
       (await auditEntries({ targetType: 'enrollment', targetId: String(id) })).map((e) => e.action),
     ).toEqual(expect.arrayContaining(['customer.delivery-method', 'customer.renewal', 'customer.transfer']));
     expect(
-      (await auditEntries({ targetType: 'enrollment', targetId: String(id), action: 'customer.transfer' })).length,
+      (await auditEntries({ targetType: 'enrollment', targetId: String(id), action: 'customer.transfer' }))
+        .length,
     ).toBe(1);
   });
 });

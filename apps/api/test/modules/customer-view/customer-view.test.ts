@@ -115,6 +115,27 @@ describe('the console’s customer search', () => {
   });
 });
 
+describe('the console’s customer search by full name', () => {
+  it('finds the first name among many last names of the prefix, in a directory’s order, however far along', async () => {
+    // 45 surnames starting "kesl", more than the search looks up one by one before reading the rest as one range;
+    // Xena's three are the 4th, the 21st and the 44th.
+    const surname = (i: number) => `Kesl${String.fromCharCode(97 + Math.floor(i / 26), 97 + (i % 26))}`;
+    const xenas = new Map<number, number>();
+    for (let i = 1; i <= 45; i++) {
+      const firstName = [4, 21, 44].includes(i) ? 'Xena' : 'Otto';
+      const { customerId } = await enrolled({ firstName, lastName: surname(i) });
+      if (firstName === 'Xena') xenas.set(i, customerId);
+    }
+    expect((await search('xena kesl')).map((h) => h.customerId)).toEqual([...xenas.values()]);
+    expect((await search(`XENA ${surname(44).toUpperCase()}`)).map((h) => h.customerId)).toEqual([
+      xenas.get(44),
+    ]);
+    const ottos = await search('otto kesl');
+    expect(ottos).toHaveLength(20);
+    expect(ottos.map((h) => h.customerId)).not.toEqual(expect.arrayContaining([...xenas.values()]));
+  });
+});
+
 describe('the console’s customer profile', () => {
   it('shows contact details and enrollments, and that identity data is on file without showing it', async () => {
     const profile = await agent.call('GET', `/customers/${quinn.customerId}`);
