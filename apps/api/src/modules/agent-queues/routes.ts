@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import { callerOf } from '../../http/access.js';
 import { Envelope, ok, PagedEnvelope, PagingQuery, paged, pagingOf } from '../../http/envelope.js';
@@ -13,7 +14,7 @@ import {
   IdParams,
   QueueQuery,
 } from './schemas.js';
-import { type AgentQueues, apiAgent } from './service.js';
+import { type AgentQueues, apiAgent, type EtfInvoiceResolution } from './service.js';
 
 const tags = ['Agent work queues'];
 const agentOnly = { roleGroups: ['Agent'] };
@@ -195,30 +196,27 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues }> = as
     },
   );
 
+  /** Resolves the invoice as the calling account. */
+  const resolveEtf = (request: FastifyRequest, id: number, resolution: EtfInvoiceResolution) =>
+    agent.resolveEtfInvoice(who(request).companyId, id, apiAgent(who(request).accountId), resolution);
+  const etfSchema = {
+    tags,
+    description: ADDITION,
+    params: IdParams,
+    response: { 200: Envelope(EtfInvoice) },
+  };
+
   app.post(
     '/agent/etf-invoices/:id/send',
     {
       config: agentDecision,
       schema: {
+        ...etfSchema,
         operationId: 'agentSendEtfInvoice',
-        tags,
         summary: 'Sends a queued ETF invoice to be billed',
-        description: ADDITION,
-        params: IdParams,
-        response: { 200: Envelope(EtfInvoice) },
       },
     },
-    async (request) =>
-      ok(
-        await agent.resolveEtfInvoice(
-          who(request).companyId,
-          request.params.id,
-          apiAgent(who(request).accountId),
-          {
-            outcome: 'sent',
-          },
-        ),
-      ),
+    async (request) => ok(await resolveEtf(request, request.params.id, { outcome: 'sent' })),
   );
 
   app.post(
@@ -226,26 +224,13 @@ export const agentRoutes: FastifyPluginAsyncTypebox<{ agent: AgentQueues }> = as
     {
       config: agentDecision,
       schema: {
+        ...etfSchema,
         operationId: 'agentWaiveEtfInvoice',
-        tags,
         summary: 'Waives a queued ETF invoice, saying why',
-        description: ADDITION,
-        params: IdParams,
         body: EtfWaiver,
-        response: { 200: Envelope(EtfInvoice) },
       },
     },
     async (request) =>
-      ok(
-        await agent.resolveEtfInvoice(
-          who(request).companyId,
-          request.params.id,
-          apiAgent(who(request).accountId),
-          {
-            outcome: 'waived',
-            ...request.body,
-          },
-        ),
-      ),
+      ok(await resolveEtf(request, request.params.id, { outcome: 'waived', ...request.body })),
   );
 };
