@@ -178,13 +178,16 @@ export function enrollmentQueueRows(db: Db, companyId: number, enrollmentId: num
 
 /** Enrollments whose meter number (ESIID or LDC account) starts with `prefix`, for finding their customers. */
 export function enrollmentsByMeterPrefix(db: Db, companyId: number, prefix: string, limit: number) {
+  // Ordered as the search index is (bytes on PostgreSQL): ordered by the column's own collation, PostgreSQL may walk
+  // the company's meter index from its start instead, filtering the prefix as it goes (300 ms at a million).
+  const meter = searchable(db, 'ldc_account', false);
   return db
     .selectFrom('enrollments')
     .select(['id', 'customer_id', 'ldc_account'])
     .where('company_id', '=', companyId)
-    .where(searchable(db, 'ldc_account', false), '>=', prefix)
-    .where(searchable(db, 'ldc_account', false), '<', afterPrefix(prefix))
-    .orderBy('ldc_account')
+    .where(meter, '>=', prefix)
+    .where(meter, '<', afterPrefix(prefix))
+    .orderBy(meter)
     .limit(limit)
     .execute();
 }
