@@ -26,6 +26,11 @@ export default defineConfig({
   forbidOnly: isCI,
   // As for the API tests: one more run under CI on a noisy shared machine; Playwright reports such a test as flaky.
   retries: isCI ? 1 : 0,
+  // A safety net, not a measure: the console's largest pages run axe several times, which on a busy two-core CI
+  // machine beside another worker can pass Playwright's default 30 s.
+  timeout: 60_000,
+  // Likewise for one expectation: a list's first answer may take over the default 5 s there.
+  expect: { timeout: 10_000 },
   workers: isCI ? 2 : undefined,
   reporter: [
     ['list'],

@@ -52,7 +52,13 @@ test.describe('the enrollment page of the Operations console', () => {
     await expect(page).toHaveTitle(`Enrollment ${id} · Voltin Operations`);
     const customer = page.getByRole('link', { name: 'Quinn Alert' });
     await expect(customer).toHaveAttribute('href', /^\/customers\/\d+$/);
-    for (const section of ['Status history', 'Billing system', 'Deposit and charges', 'Audit log']) {
+    for (const section of [
+      'Status history',
+      'Billing system',
+      'Deposit and charges',
+      'Mail sent',
+      'Audit log',
+    ]) {
       await expect(page.getByRole('region', { name: section })).toBeVisible();
     }
     const credit = page.getByRole('region', { name: 'Credit decision' });

@@ -329,6 +329,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notifications,
     plans,
     documentBaseUrl: () => config.publicBaseUrl,
+    mailTo: mail.sentTo,
   });
   const audit = createAuditLog(db.kysely, clock);
   const staff = createStaffService({

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { MailOutboxTable } from '../../db/tables/customers.js';
+import type { MailOutboxTable, MailStatus } from '../../db/tables/customers.js';
 import { type Clock, epochSeconds, systemClock } from '../../domain/clock.js';
 import { backoffSeconds } from '../../jobs/backoff.js';
 import type { PeriodicTask } from '../../jobs/scheduler.js';
@@ -228,6 +228,12 @@ export function createMailer({
     transport: transport.name,
     queue,
     deliverDue,
+    /**
+     * What was mailed to these addresses lately (sent mail is kept SENT_MAIL_RETENTION_DAYS days), newest first:
+     * subject, template and delivery state, never the body.
+     */
+    sentTo: (companyId: number, recipients: string[], limit: number): Promise<MailRecord[]> =>
+      store.listMailTo(db, companyId, recipients, limit),
     /** Whether the relay answers: part of readiness when SMTP_URL is set. */
     verifyTransport: async () => transport.verify?.(),
     close: () => transport.close(),
@@ -235,6 +241,17 @@ export function createMailer({
 }
 
 export type Mailer = ReturnType<typeof createMailer>;
+
+/** One message of the outbox as staff see it (the console's enrollment page). */
+export interface MailRecord {
+  id: number;
+  created_at: string;
+  sent_at: string | null;
+  status: MailStatus;
+  subject: string;
+  template: string;
+  attempts: number;
+}
 
 /** The background task that empties the outbox; registered once on the app's scheduler. */
 export function mailDeliveryTask(mailer: Mailer): PeriodicTask {

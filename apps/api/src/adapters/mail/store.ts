@@ -109,3 +109,15 @@ export async function clearBounce(db: Db, companyId: number, address: string): P
     .executeTakeFirst();
   return Number(cleared.numDeletedRows) > 0;
 }
+
+/** The newest messages of the company to these addresses (a customer's), newest first: what and when, no body. */
+export function listMailTo(db: Db, companyId: number, recipients: string[], limit: number) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['id', 'created_at', 'sent_at', 'status', 'subject', 'template', 'attempts'])
+    .where('company_id', '=', companyId)
+    .where('recipient', 'in', recipients.length > 0 ? recipients : [''])
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

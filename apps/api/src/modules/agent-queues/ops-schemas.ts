@@ -130,6 +130,21 @@ export const EnrollmentPage = Type.Object({
   notifications: Type.Array(NotificationSchema, {
     description: 'What the customer was told about it, newest first.',
   }),
+  mail: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      at: Type.String({ description: 'When it was queued.' }),
+      sentAt: Nullable(Type.String()),
+      status: Type.String({ enum: ['queued', 'sent', 'failed', 'bounced', 'suppressed'] }),
+      subject: Type.String(),
+      template: Type.String({ description: 'Which message it is, e.g. enrollment-received.' }),
+      attempts: Type.Integer(),
+    }),
+    {
+      description:
+        'Mail sent to the customer’s addresses lately (sent mail is kept 30 days), newest first, at most 20: subject and delivery, never the body.',
+    },
+  ),
   timeline: Type.Array(
     Type.Object({
       at: Type.String(),

@@ -38,6 +38,20 @@ import type { AgentNote, CreditLetterReview, EtfInvoice, EtfWaiver } from './sch
 
 type EnrollmentWire = Static<typeof EnrollmentSchema>;
 type EtfInvoiceWire = Static<typeof EtfInvoice>;
+/** The enrollment page shows this many of the newest messages mailed to the customer. */
+const MAIL_SHOWN = 20;
+
+/** A message of the mail outbox as the enrollment page lists it. */
+interface MailRow {
+  id: number;
+  created_at: string;
+  sent_at: string | null;
+  status: 'queued' | 'sent' | 'failed' | 'bounced' | 'suppressed';
+  subject: string;
+  template: string;
+  attempts: number;
+}
+
 export type EtfInvoiceResolution = { outcome: 'sent' } | ({ outcome: 'waived' } & Static<typeof EtfWaiver>);
 
 /** What an agent works on by default: every hold and every submission that did not go through. */
@@ -58,6 +72,7 @@ export function createAgentQueues({
   notifications,
   plans,
   documentBaseUrl,
+  mailTo,
 }: {
   db: Kysely<Database>;
   enrollments: EnrollmentsService;
@@ -67,6 +82,8 @@ export function createAgentQueues({
   plans: Pick<PlansService, 'enrolledPlan' | 'languageCode'>;
   /** Where the customers' document links point (the public API's address, known only once it listens). */
   documentBaseUrl: () => string;
+  /** What was mailed to these addresses, newest first (the mail outbox's, passed in by app.ts). */
+  mailTo: (companyId: number, recipients: string[], limit: number) => Promise<MailRow[]>;
 }) {
   const enrollment = (companyId: number, id: number) => enrollments.row(companyId, id);
 
@@ -97,7 +114,8 @@ export function createAgentQueues({
       const row = await enrollment(companyId, id);
       const customer = (await findCustomer(db, companyId, row.customer_id))!;
       const language = await plans.languageCode(customer.id_prefered_language);
-      const [wire, summary, record, credit, charges, told, plan] = await Promise.all([
+      const addresses = [customer.email, customer.alternative_email].filter((a): a is string => !!a);
+      const [wire, summary, record, credit, charges, told, plan, mailed] = await Promise.all([
         enrollments.get(companyId, id),
         queueItemOf(db, companyId, id),
         enrollmentRecord(db, companyId, id),
@@ -105,6 +123,7 @@ export function createAgentQueues({
         chargesOfEnrollments(db, [id]),
         notifications.byEnrollment(companyId, id),
         plans.enrolledPlan(companyId, row.plan_id, { baseUrl: documentBaseUrl(), language }),
+        mailTo(companyId, addresses, MAIL_SHOWN),
       ]);
       return {
         enrollment: wire,
@@ -112,6 +131,15 @@ export function createAgentQueues({
         contact: { email: customer.email, phone: customer.phone, language },
         plan: plan && planTerms(plan),
         notifications: told,
+        mail: mailed.map((m) => ({
+          id: m.id,
+          at: m.created_at,
+          sentAt: m.sent_at,
+          status: m.status,
+          subject: m.subject,
+          template: m.template,
+          attempts: m.attempts,
+        })),
         ...record,
         credit,
         depositStatus: row.deposit_status,

@@ -109,6 +109,28 @@ describe('a password-reset link sent by staff', () => {
     expect(await auditEntries({ action: 'customer.password-reset-link' })).toContainEqual(
       expect.objectContaining({ summary: expect.stringContaining(response.body.data.sentTo) }),
     );
+
+    // The customer's enrollment page lists the mail, newest first, queued and then sent; never its text.
+    const { id: enrollmentId } = await api.db.kysely
+      .selectFrom('enrollments')
+      .select('id')
+      .where('customer_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const newestMail = async () =>
+      (await support.call('GET', `/enrollments/${enrollmentId}`)).body.data.mail[0];
+    expect(await newestMail()).toMatchObject({ template: 'reset-password', status: 'queued', sentAt: null });
+    await api.app.voltin.scheduler.runNow('deliver-mail');
+    const sent = await newestMail();
+    expect(sent).toMatchObject({ template: 'reset-password', status: 'sent', sentAt: expect.any(String) });
+    expect(Object.keys(sent).sort()).toEqual([
+      'at',
+      'attempts',
+      'id',
+      'sentAt',
+      'status',
+      'subject',
+      'template',
+    ]);
   });
 
   it('answers 409 for a customer who has no login', async () => {

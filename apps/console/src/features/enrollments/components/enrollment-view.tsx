@@ -8,6 +8,7 @@ import { useEnrollmentPage } from '../api/get-enrollment-page';
 import { AuditSection } from './audit-section';
 import { BackToQueues, EnrollmentHeader } from './enrollment-header';
 import classes from './enrollments.module.css';
+import { MailSection } from './mail-section';
 import { BillingSection, MoneySection } from './money-sections';
 import { NotificationsSection } from './notifications-section';
 import {
@@ -90,6 +91,7 @@ export function EnrollmentView({ id }: { id: number }) {
           )}
           {data.etfInvoices.length > 0 && <EtfSection invoices={data.etfInvoices} enrollmentId={id} />}
           <NotificationsSection notifications={data.notifications} />
+          <MailSection mail={data.mail} />
           <AuditSection entries={data.audit} enrollmentId={id} />
         </div>
         <div className={`${classes.column} ${classes.details}`}>
