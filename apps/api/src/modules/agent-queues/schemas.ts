@@ -40,7 +40,9 @@ export const EtfWaiver = Type.Object({
   reason: Type.String({
     minLength: 3,
     maxLength: 500,
-    description: 'Why the fee is waived; kept on the invoice and in the audit log.',
+    // Three characters that are not spaces: a reason of blanks is no reason.
+    pattern: '\\S[\\s\\S]*\\S[\\s\\S]*\\S',
+    description: 'Why the fee is waived, in at least three characters; kept on the invoice and in the audit log.',
   }),
 });
 
