@@ -42,7 +42,8 @@ export const EtfWaiver = Type.Object({
     maxLength: 500,
     // Three characters that are not spaces: a reason of blanks is no reason.
     pattern: '\\S[\\s\\S]*\\S[\\s\\S]*\\S',
-    description: 'Why the fee is waived, in at least three characters; kept on the invoice and in the audit log.',
+    description:
+      'Why the fee is waived, in at least three characters; kept on the invoice and in the audit log.',
   }),
 });
 

@@ -60,7 +60,11 @@ describe('GET /agent/etf-invoices', () => {
     expect(
       expectFailure(await post(`/agent/etf-invoices/${waived}/waive`), 400, 'VALIDATION_FAILED').errors,
     ).toEqual([expect.stringContaining('reason')]);
-    expectFailure(await post(`/agent/etf-invoices/${waived}/waive`, { reason: '   ' }), 400, 'VALIDATION_FAILED');
+    expectFailure(
+      await post(`/agent/etf-invoices/${waived}/waive`, { reason: '   ' }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(await invoiceIds('queued')).toContain(waived);
     expect(
       (await post(`/agent/etf-invoices/${waived}/waive`, { reason: 'Moved into a care home' })).body.data,
