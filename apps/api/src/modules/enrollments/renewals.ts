@@ -146,7 +146,6 @@ export function createRenewals({ db, clock, core, plans, utilities, secretBox }:
     return core.createResponse(companyId, newId);
   }
 
-  /** The plan chosen at renewal: on sale, renewable, for the same utility and customer type, its options agreed. */
   /** The plans this enrollment may be renewed onto today, each with the options the customer must agree to. */
   async function renewalPlans(companyId: number, id: number, links: LinkContext) {
     const original = await core.row(companyId, id);
@@ -161,6 +160,7 @@ export function createRenewals({ db, clock, core, plans, utilities, secretBox }:
     return offered.filter((plan) => renewableOnto(plan, original)).map(planTerms);
   }
 
+  /** The plan chosen at renewal: on sale, renewable, for the same utility and customer type, its options agreed. */
   async function renewalPlan(
     companyId: number,
     original: store.EnrollmentRow,
