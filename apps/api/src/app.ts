@@ -18,7 +18,7 @@ import { createHttpVerificationProvider } from './adapters/verification-provider
 import type { VerificationProvider } from './adapters/verification-provider/port.js';
 import type { Config } from './config/index.js';
 import { buildConsoleApp } from './console-app.js';
-import { CATALOG_STAMP, createStampedCache, readChangeStamp } from './db/change-stamps.js';
+import { createStampedCache, readCatalogStamp } from './db/change-stamps.js';
 import { type Db, openDatabase } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedPremises } from './db/seed/premises.js';
@@ -68,7 +68,12 @@ import { createFilesService, fileRoutes } from './modules/files/index.js';
 import { healthRoutes, pingDatabase, queueDepths } from './modules/health/index.js';
 import { createNotificationsService, notificationRoutes } from './modules/notifications/index.js';
 import { createPaymentsService, paymentRoutes } from './modules/payments/index.js';
-import { createPlansService, planRoutes, utilitiesWithPlansOnSale } from './modules/plans/index.js';
+import {
+  createPlanPricing,
+  createPlansService,
+  planRoutes,
+  utilitiesWithPlansOnSale,
+} from './modules/plans/index.js';
 import { createPremisesService, premiseRoutes } from './modules/premises/index.js';
 import { createProspectsService, prospectRoutes, sandboxSigningRoutes } from './modules/prospects/index.js';
 import { createLoginThrottle, createRateLimiter } from './modules/rate-limits/index.js';
@@ -213,7 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.onUndeclaredAnswer) watchDeclaredAnswers(app, options.onUndeclaredAnswer);
 
   const catalog = createStampedCache(
-    () => readChangeStamp(db.kysely, CATALOG_STAMP),
+    () => readCatalogStamp(db.kysely, clock.now()),
     config.catalogCacheMaxBytes,
     clock,
   );
@@ -435,6 +440,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       }),
       dashboard: createDashboard({ db: db.kysely, clock }),
       charges,
+      pricing: createPlanPricing({ db: db.kysely, utilities, clock }),
     },
     options.onUndeclaredAnswer,
   );

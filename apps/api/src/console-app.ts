@@ -12,6 +12,7 @@ import { type ChargesService, chargeOpsRoutes } from './modules/charges/index.js
 import { type CustomerView, customerViewOpsRoutes } from './modules/customer-view/index.js';
 import { type DashboardService, dashboardOpsRoutes } from './modules/dashboard/index.js';
 import type { FilesService } from './modules/files/index.js';
+import { type PlanPricing, planOpsRoutes } from './modules/plans/index.js';
 import { type StaffService, staffRoutes } from './modules/staff/index.js';
 
 export interface ConsoleServices {
@@ -22,6 +23,7 @@ export interface ConsoleServices {
   customers: CustomerView;
   charges: ChargesService;
   dashboard: DashboardService;
+  pricing: PlanPricing;
 }
 
 /**
@@ -52,6 +54,7 @@ export async function buildConsoleApp(
       await api.register(customerViewOpsRoutes, { customers: services.customers, audit: services.audit });
       await api.register(chargeOpsRoutes, { charges: services.charges, audit: services.audit });
       await api.register(dashboardOpsRoutes, { dashboard: services.dashboard });
+      await api.register(planOpsRoutes, { pricing: services.pricing, audit: services.audit });
     },
     { prefix: '/ops/api/v1' },
   );

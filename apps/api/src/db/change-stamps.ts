@@ -5,42 +5,19 @@ import { dayOf } from '../domain/dates.js';
 import type { Database } from './schema.js';
 
 /**
- * The tables plan shopping answers from. Database triggers (migration 2026-11-21T1000-change-stamps) count every
- * write to them in `change_stamps`, on whichever node or tool made it, so a node can tell whether what it has cached
- * is still what the database holds with one small read.
+ * Plan shopping answers from the catalogue's tables (companies and their settings, brands, places, languages,
+ * customer types, utilities and their zip codes and delivery charges, plans with their versions, options, documents,
+ * campaigns and bundles). Database triggers count every write to them in `change_stamps` (migrations
+ * 2026-11-21T1000-change-stamps and 2026-11-27T0800-plan-versions), on whichever node or tool made it, so a node can
+ * tell whether what it has cached is still what the database holds with one small read.
  */
-export const CATALOG_TABLES = [
-  'retail_companies',
-  'company_settings',
-  'brands',
-  'markets',
-  'states',
-  'counties',
-  'cities',
-  'zipcodes',
-  'languages',
-  'contact_methods',
-  'customer_types',
-  'utilities',
-  'utility_customer_types',
-  'utility_zipcodes',
-  'utility_delivery_charges',
-  'plans',
-  'plan_time_of_use_rates',
-  'plan_acceptance_options',
-  'plan_documents',
-  'market_documents',
-  'campaigns',
-  'plan_bundles',
-] as const;
-
 export const CATALOG_STAMP = 'catalog';
 
 /** Plan answers carry signed document links valid for 24 hours; an hour-old entry still leaves them 23. */
 const MAX_AGE_MS = 3_600_000;
 
 interface Entry {
-  stamp: number;
+  stamp: string;
   value: unknown;
 }
 
@@ -67,7 +44,7 @@ function entrySize(entry: Entry, key: string): number {
  * midnight. Values are frozen, since every caller shares them. The least recently used entries go once the kept
  * values pass `maxBytes` (CATALOG_CACHE_MAX_BYTES); a value larger than that is served but not kept.
  */
-export function createStampedCache(currentStamp: () => Promise<number>, maxBytes: number, clock: Clock) {
+export function createStampedCache(currentStamp: () => Promise<string>, maxBytes: number, clock: Clock) {
   const entries = new LRUCache<string, Entry>({
     maxSize: maxBytes,
     sizeCalculation: entrySize,
@@ -91,16 +68,26 @@ export function createStampedCache(currentStamp: () => Promise<number>, maxBytes
 
 export type StampedCache = ReturnType<typeof createStampedCache>;
 
-export async function readChangeStamp(db: Kysely<Database>, scope: string): Promise<number> {
+/**
+ * The catalogue's stamp at a moment: its count of writes, and the moment its latest plan version took effect, since
+ * a price change saved for later switches the catalogue's answers on by itself, with no write at that moment.
+ */
+export async function readCatalogStamp(db: Kysely<Database>, at: Date): Promise<string> {
   const row = await db
     .selectFrom('change_stamps')
-    .select('version')
-    .where('scope', '=', scope)
+    .select((eb) => [
+      'version',
+      eb
+        .selectFrom('plan_versions')
+        .select((inner) => inner.fn.max('effective_at').as('moment'))
+        .where('effective_at', '<=', at.toISOString())
+        .as('switched'),
+    ])
+    .where('scope', '=', CATALOG_STAMP)
     .executeTakeFirst();
-  return Number(row?.version ?? 0);
+  return `${row?.version ?? 0} ${row?.switched ?? ''}`;
 }
 
-/** The statements that make every write to `table` count in the stamp `scope`. */
 /** The statement a trigger runs: one more write counted in `scope`. */
 export const bumpStatement = (scope: string) =>
   sql`update change_stamps set version = version + 1 where scope = ${sql.lit(scope)}`;

@@ -344,6 +344,11 @@ export const ERROR_CODES = {
     status: 409,
     description: "The enrollment's status does not allow this change (see Enrollment Statuses).",
   },
+  PLAN_VERSION_NOT_CANCELLABLE: {
+    status: 409,
+    description:
+      'Only a price change whose moment is still to come can be called off; this version is in effect, superseded, already cancelled, or unknown.',
+  },
   PLAN_NOT_RENEWABLE: {
     status: 422,
     description:

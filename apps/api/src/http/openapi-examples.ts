@@ -634,7 +634,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=b78bd609e3d401560473e1cbb567a9cbc6560368814c0229dbe7f22ec194a870',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=68f625329235de345c153b44b024cb258b3388ce6994eecff988da84cbf398cb',
             },
             {
               id_plan_document: 6,
@@ -644,7 +644,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=72dbe9948786238f445fcb2730b7ad95ec5ef6b8cb341f2e7569f988707800d9',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=af9d46e67ee45dbc46cfa9adf0df14b537eb5311cbe7e7073cb3a463359154ac',
             },
           ],
           market_documents: [
@@ -653,14 +653,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=bce081e087ab1a45df0dfbab3fc15c15e43cb7094904b45f7a4b01948cb80b4d',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=69e64de25e4c4a7ad455a8a1dce84217dbd828ee73dce0035580ea032b818bd8',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=bc6e72c54af803e47bb71122cb0f527744404f272cbb2f77d2f3a74d5876268f',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=ffee32a869f4a7894c9f4fb330eb5aafe69ffb9953f00ddbeedc931b188451df',
             },
           ],
           acceptance_options: [
@@ -798,7 +798,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=3f925c3b7a4c5cfb48fa2afa2c2dcbb70ddccf8517ed5a9259f7e5f685ab6fdf',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=1667bbf48503a289acafa996bc051b18fe1e0f1bcbb013c69897179e2c012717',
             },
             {
               id_plan_document: 18,
@@ -808,7 +808,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=37ab87c5b30a8fa6391ec7bd755de69e47d5224f7143e84ed05b7d616ecdc227',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=1953f15c8a3d3c120e37b99192dff9e3ef4775ba778e299d3ca3724d812bcb52',
             },
           ],
           market_documents: [
@@ -817,14 +817,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=bce081e087ab1a45df0dfbab3fc15c15e43cb7094904b45f7a4b01948cb80b4d',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=69e64de25e4c4a7ad455a8a1dce84217dbd828ee73dce0035580ea032b818bd8',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=bc6e72c54af803e47bb71122cb0f527744404f272cbb2f77d2f3a74d5876268f',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=ffee32a869f4a7894c9f4fb330eb5aafe69ffb9953f00ddbeedc931b188451df',
             },
           ],
           acceptance_options: [
@@ -986,7 +986,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/87/en.pdf?expires=1793718000&signature=618e2ed2475638234e1f937de0e2c7f49c8abb97aa0e65b4086b210553a14531',
+                url: 'https://api.supplier.example/api/v1/documents/plan/87/en.pdf?expires=1793718000&signature=565d9d81e028197bf886cf849cc980c05f1d13ada2ca50bd7255c3b9046d5e96',
               },
               {
                 id_plan_document: 88,
@@ -996,7 +996,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/88/en.pdf?expires=1793718000&signature=5e1f8dacd01c8e283b3699bb83f2b4d28a0f706e4016e68d9a3ae70850d9a02d',
+                url: 'https://api.supplier.example/api/v1/documents/plan/88/en.pdf?expires=1793718000&signature=9f539e26725b591f1c85f00e9f1a9134733f9f762d6f072168cee4078b692e2b',
               },
             ],
             market_documents: [
@@ -1005,14 +1005,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 doc_type: 'CUSTOMER_RIGHTS',
                 name: 'Ohio Customer Rights and Contract Summary',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=fdfe553384c9b721969432dafa3a30a8bb6e1d2baed55d2e128581f9e30ce2fd',
+                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=27a7f3dc80c7f49320a95981c12edd3951b6adc7a6827f0e89e61d1597ce1ee9',
               },
               {
                 id_market_document: 4,
                 doc_type: 'PRIVACY',
                 name: 'Privacy Policy',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=2cb3f3d7081f39dc5be0e5608d9011badbfe6e9849a245f5dd00a587d1c265df',
+                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=187b9b57f5dd4bfcfd0f42e7c7af7d57f2ab9c8b7374147acdecd58783aa19ee',
               },
             ],
             acceptance_options: [
@@ -1151,7 +1151,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/75/en.pdf?expires=1793718000&signature=2057153ffdd465ec419518211e3d54c5d48f27b9bc1435956e2640228818f603',
+                url: 'https://api.supplier.example/api/v1/documents/plan/75/en.pdf?expires=1793718000&signature=557debf08997bd884604c640093918afbf621242f5278ad80fa6a16958558c81',
               },
               {
                 id_plan_document: 76,
@@ -1161,7 +1161,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/76/en.pdf?expires=1793718000&signature=356782aaefd951b6c7823bda8defc7520ff9ca1b987afa482d5d3ccc9f3dc8a9',
+                url: 'https://api.supplier.example/api/v1/documents/plan/76/en.pdf?expires=1793718000&signature=79b33f8358423c48313250e7fbec72a7d632f69bc9e51cf59080bba74e0d156e',
               },
             ],
             market_documents: [
@@ -1170,14 +1170,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 doc_type: 'CUSTOMER_RIGHTS',
                 name: 'Ohio Customer Rights and Contract Summary',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=fdfe553384c9b721969432dafa3a30a8bb6e1d2baed55d2e128581f9e30ce2fd',
+                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=27a7f3dc80c7f49320a95981c12edd3951b6adc7a6827f0e89e61d1597ce1ee9',
               },
               {
                 id_market_document: 4,
                 doc_type: 'PRIVACY',
                 name: 'Privacy Policy',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=2cb3f3d7081f39dc5be0e5608d9011badbfe6e9849a245f5dd00a587d1c265df',
+                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=187b9b57f5dd4bfcfd0f42e7c7af7d57f2ab9c8b7374147acdecd58783aa19ee',
               },
             ],
             acceptance_options: [
@@ -1331,7 +1331,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=b78bd609e3d401560473e1cbb567a9cbc6560368814c0229dbe7f22ec194a870',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=68f625329235de345c153b44b024cb258b3388ce6994eecff988da84cbf398cb',
             },
             {
               id_plan_document: 6,
@@ -1341,7 +1341,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=72dbe9948786238f445fcb2730b7ad95ec5ef6b8cb341f2e7569f988707800d9',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=af9d46e67ee45dbc46cfa9adf0df14b537eb5311cbe7e7073cb3a463359154ac',
             },
           ],
           market_documents: [
@@ -1350,14 +1350,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=bce081e087ab1a45df0dfbab3fc15c15e43cb7094904b45f7a4b01948cb80b4d',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=69e64de25e4c4a7ad455a8a1dce84217dbd828ee73dce0035580ea032b818bd8',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=bc6e72c54af803e47bb71122cb0f527744404f272cbb2f77d2f3a74d5876268f',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=ffee32a869f4a7894c9f4fb330eb5aafe69ffb9953f00ddbeedc931b188451df',
             },
           ],
           acceptance_options: [
@@ -1498,7 +1498,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=3f925c3b7a4c5cfb48fa2afa2c2dcbb70ddccf8517ed5a9259f7e5f685ab6fdf',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=1667bbf48503a289acafa996bc051b18fe1e0f1bcbb013c69897179e2c012717',
             },
             {
               id_plan_document: 18,
@@ -1508,7 +1508,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=37ab87c5b30a8fa6391ec7bd755de69e47d5224f7143e84ed05b7d616ecdc227',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=1953f15c8a3d3c120e37b99192dff9e3ef4775ba778e299d3ca3724d812bcb52',
             },
           ],
           market_documents: [
@@ -1517,14 +1517,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=bce081e087ab1a45df0dfbab3fc15c15e43cb7094904b45f7a4b01948cb80b4d',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=69e64de25e4c4a7ad455a8a1dce84217dbd828ee73dce0035580ea032b818bd8',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=bc6e72c54af803e47bb71122cb0f527744404f272cbb2f77d2f3a74d5876268f',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=ffee32a869f4a7894c9f4fb330eb5aafe69ffb9953f00ddbeedc931b188451df',
             },
           ],
           acceptance_options: [
@@ -1679,7 +1679,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=0e0903b33278cf6d23a2d140236849d2046e60d48eaee8fd0021882dedaa2c70',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=bb3758947c7be1dac9ddb5d02bcb25984fc7bbfc77cb9b90c079d53400d4d504',
           },
           {
             id_plan_document: 2,
@@ -1689,7 +1689,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1ec3e307266380af4bc14d8c4cb09d5e2f5624ec449a098cf4d52ac49f96bef0',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=7f9eb2b99a54304a4e2c807f1972c0f06b1b751f3bc89d7bdf270039ffe7218a',
           },
         ],
         market_documents: [
@@ -1698,14 +1698,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             doc_type: 'YRAC',
             name: 'Your Rights as a Customer',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=bce081e087ab1a45df0dfbab3fc15c15e43cb7094904b45f7a4b01948cb80b4d',
+            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=69e64de25e4c4a7ad455a8a1dce84217dbd828ee73dce0035580ea032b818bd8',
           },
           {
             id_market_document: 6,
             doc_type: 'PRIVACY',
             name: 'Privacy Policy',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=bc6e72c54af803e47bb71122cb0f527744404f272cbb2f77d2f3a74d5876268f',
+            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=ffee32a869f4a7894c9f4fb330eb5aafe69ffb9953f00ddbeedc931b188451df',
           },
         ],
         acceptance_options: [
@@ -1792,7 +1792,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=0e0903b33278cf6d23a2d140236849d2046e60d48eaee8fd0021882dedaa2c70',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=bb3758947c7be1dac9ddb5d02bcb25984fc7bbfc77cb9b90c079d53400d4d504',
         },
         {
           id_plan_document: 2,
@@ -1802,7 +1802,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1ec3e307266380af4bc14d8c4cb09d5e2f5624ec449a098cf4d52ac49f96bef0',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=7f9eb2b99a54304a4e2c807f1972c0f06b1b751f3bc89d7bdf270039ffe7218a',
         },
       ],
       succeeded: true,
@@ -1871,7 +1871,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=0e0903b33278cf6d23a2d140236849d2046e60d48eaee8fd0021882dedaa2c70',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=bb3758947c7be1dac9ddb5d02bcb25984fc7bbfc77cb9b90c079d53400d4d504',
           },
           {
             id_plan_document: 2,
@@ -1881,7 +1881,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1ec3e307266380af4bc14d8c4cb09d5e2f5624ec449a098cf4d52ac49f96bef0',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=7f9eb2b99a54304a4e2c807f1972c0f06b1b751f3bc89d7bdf270039ffe7218a',
           },
         ],
         rescission_period: 3,
@@ -2267,8 +2267,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         plans: [
           {
             id_plan: 1,
+            version: 1,
             name: 'Bluebonnet Energy 12-Month Fixed Electric',
             rate: 9.4,
+            monthly_fee: 9.95,
+            cancellation_fee: 150,
             term: 12,
             commodity_name: 'Electric',
           },
@@ -2498,8 +2501,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           plans: [
             {
               id_plan: 1,
+              version: 1,
               name: 'Bluebonnet Energy 12-Month Fixed Electric',
               rate: 9.4,
+              monthly_fee: 9.95,
+              cancellation_fee: 150,
               term: 12,
               commodity_name: 'Electric',
             },
@@ -2579,8 +2585,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           plans: [
             {
               id_plan: 1,
+              version: 1,
               name: 'Bluebonnet Energy 12-Month Fixed Electric',
               rate: 9.4,
+              monthly_fee: 9.95,
+              cancellation_fee: 150,
               term: 12,
               commodity_name: 'Electric',
             },
@@ -2645,7 +2654,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=0e0903b33278cf6d23a2d140236849d2046e60d48eaee8fd0021882dedaa2c70',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=bb3758947c7be1dac9ddb5d02bcb25984fc7bbfc77cb9b90c079d53400d4d504',
         },
         {
           id_document: 2,
@@ -2653,7 +2662,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1ec3e307266380af4bc14d8c4cb09d5e2f5624ec449a098cf4d52ac49f96bef0',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=7f9eb2b99a54304a4e2c807f1972c0f06b1b751f3bc89d7bdf270039ffe7218a',
         },
       ],
       succeeded: true,
@@ -2675,7 +2684,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=0e0903b33278cf6d23a2d140236849d2046e60d48eaee8fd0021882dedaa2c70',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=bb3758947c7be1dac9ddb5d02bcb25984fc7bbfc77cb9b90c079d53400d4d504',
         },
         {
           id_document: 2,
@@ -2683,7 +2692,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=1ec3e307266380af4bc14d8c4cb09d5e2f5624ec449a098cf4d52ac49f96bef0',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=7f9eb2b99a54304a4e2c807f1972c0f06b1b751f3bc89d7bdf270039ffe7218a',
         },
       ],
       succeeded: true,
@@ -2746,7 +2755,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_92f2e8aef465a7d0e3',
+      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_946b6f4df08c1cf8ac',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -2764,8 +2773,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        customerProfileToken: 'sbx_cus_ab04b5716f701ab2ab',
-        paymentProfileToken: 'sbx_pp_fdaea57570152d3538',
+        customerProfileToken: 'sbx_cus_9ac470e79a3ed09308',
+        paymentProfileToken: 'sbx_pp_89cd57f03f5bb428a2',
         cardType: 'Visa',
         cardNumber: 'XXXX1111',
         cardExpirationDate: '2030-12',
@@ -2786,15 +2795,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         enrollmentId: 2,
       },
       body: {
-        customer_profile_token: 'sbx_cus_ab04b5716f701ab2ab',
-        payment_profile_token: 'sbx_pp_fdaea57570152d3538',
+        customer_profile_token: 'sbx_cus_9ac470e79a3ed09308',
+        payment_profile_token: 'sbx_pp_89cd57f03f5bb428a2',
         date_from: '2026-11-16',
       },
     },
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_fdaea57570152d3538',
+        paymentProfileToken: 'sbx_pp_89cd57f03f5bb428a2',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2818,7 +2827,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_fdaea57570152d3538',
+        paymentProfileToken: 'sbx_pp_89cd57f03f5bb428a2',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2837,16 +2846,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         idEnrollment: 2,
-        customerProfileToken: 'sbx_cus_ab04b5716f701ab2ab',
-        paymentProfileToken: 'sbx_pp_fdaea57570152d3538',
+        customerProfileToken: 'sbx_cus_9ac470e79a3ed09308',
+        paymentProfileToken: 'sbx_pp_89cd57f03f5bb428a2',
         amount: 25,
       },
     },
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '175158345716',
-        id_payment_profile: 'sbx_pp_fdaea57570152d3538',
+        id_charge_transaction: '717934847612',
+        id_payment_profile: 'sbx_pp_89cd57f03f5bb428a2',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2866,8 +2875,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         id_enrollment: 2,
-        id_charge_transaction: '543621155818',
-        id_payment_profile: 'sbx_pp_fdaea57570152d3538',
+        id_charge_transaction: '189212854124',
+        id_payment_profile: 'sbx_pp_89cd57f03f5bb428a2',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         amount: 30,
@@ -2876,8 +2885,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 2,
-        id_charge_transaction: '543621155818',
-        id_payment_profile: 'sbx_pp_fdaea57570152d3538',
+        id_charge_transaction: '189212854124',
+        id_payment_profile: 'sbx_pp_89cd57f03f5bb428a2',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2903,8 +2912,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       data: [
         {
           id_payment_charge_transactions: 2,
-          id_charge_transaction: '543621155818',
-          id_payment_profile: 'sbx_pp_fdaea57570152d3538',
+          id_charge_transaction: '189212854124',
+          id_payment_profile: 'sbx_pp_89cd57f03f5bb428a2',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2917,8 +2926,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         },
         {
           id_payment_charge_transactions: 1,
-          id_charge_transaction: '175158345716',
-          id_payment_profile: 'sbx_pp_fdaea57570152d3538',
+          id_charge_transaction: '717934847612',
+          id_payment_profile: 'sbx_pp_89cd57f03f5bb428a2',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2948,8 +2957,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 2,
-        id_charge_transaction: '543621155818',
-        id_payment_profile: 'sbx_pp_fdaea57570152d3538',
+        id_charge_transaction: '189212854124',
+        id_payment_profile: 'sbx_pp_89cd57f03f5bb428a2',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2977,8 +2986,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 2,
-        id_charge_transaction: '543621155818',
-        id_payment_profile: 'sbx_pp_fdaea57570152d3538',
+        id_charge_transaction: '189212854124',
+        id_payment_profile: 'sbx_pp_89cd57f03f5bb428a2',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -3026,8 +3035,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           plans: [
             {
               id_plan: 1,
+              version: 1,
               name: 'Bluebonnet Energy 12-Month Fixed Electric',
               rate: 9.4,
+              monthly_fee: 9.95,
+              cancellation_fee: 150,
               term: 12,
               commodity_name: 'Electric',
             },
@@ -3087,7 +3099,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=a7106a482ebe85afaa0d1ec8f0434940f4fd3e1ddfa44d16871d0e7f49c50976',
+      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=fafae6afc74941aec8fa3cdf934d1cf5a23bf53268144a9998693261ebcdd3ef',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -3253,8 +3265,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         plans: [
           {
             id_plan: 1,
+            version: 1,
             name: 'Bluebonnet Energy 12-Month Fixed Electric',
             rate: 9.4,
+            monthly_fee: 9.95,
+            cancellation_fee: 150,
             term: 12,
             commodity_name: 'Electric',
           },
@@ -3317,7 +3332,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_status: 0,
         file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=918c9a7b1a174c2f31f0ae7d6762d44c301b648923601cb0d9292b08ab152cad',
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=0743c31bf9406adfc0512507d9452897032a01a033a1f2f79162ae7eaed3411d',
       },
       succeeded: true,
       errors: [],
@@ -3336,7 +3351,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_status: 0,
         file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=918c9a7b1a174c2f31f0ae7d6762d44c301b648923601cb0d9292b08ab152cad',
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=0743c31bf9406adfc0512507d9452897032a01a033a1f2f79162ae7eaed3411d',
       },
       succeeded: true,
       errors: [],
@@ -3414,8 +3429,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         plans: [
           {
             id_plan: 1,
+            version: 1,
             name: 'Bluebonnet Energy 12-Month Fixed Electric',
             rate: 9.4,
+            monthly_fee: 9.95,
+            cancellation_fee: 150,
             term: 12,
             commodity_name: 'Electric',
           },
@@ -3498,8 +3516,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         plans: [
           {
             id_plan: 1,
+            version: 1,
             name: 'Bluebonnet Energy 12-Month Fixed Electric',
             rate: 9.4,
+            monthly_fee: 9.95,
+            cancellation_fee: 150,
             term: 12,
             commodity_name: 'Electric',
           },
@@ -3860,7 +3881,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        url: 'https://api.supplier.example/api/v1/sandbox-signing/9c62a739-51a7-4b2b-9ed5-d0ff2c386606?returnUrl=https%3A%2F%2Fsales.bluebonnet-energy.example%2Fsigned&expires=1793631900&signature=af1f794639e663c85452e55dd7b2605047108eb51865eaa60c2bdbc1e3aeede8',
+        url: 'https://api.supplier.example/api/v1/sandbox-signing/80ccd004-b9ad-4085-97db-d43683df4649?returnUrl=https%3A%2F%2Fsales.bluebonnet-energy.example%2Fsigned&expires=1793631900&signature=ca99eb45401716f58e9fee13abd95b0d2f4ef31a8a1b050694661cd69ff478e0',
         expiresAt: '2026-11-02T15:05:00.000Z',
       },
       succeeded: true,
@@ -3875,14 +3896,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         generatedDateTime: '2026-11-02T15:00:00.000Z',
         data: {
           accountId: '7d1c5e0a-3b8f-4c26-9e4a-51f0b2d6c8e3',
-          envelopeId: '9c62a739-51a7-4b2b-9ed5-d0ff2c386606',
+          envelopeId: '80ccd004-b9ad-4085-97db-d43683df4649',
         },
       },
     },
     answer: {
       data: {
         event: 'envelope-completed',
-        envelopeId: '9c62a739-51a7-4b2b-9ed5-d0ff2c386606',
+        envelopeId: '80ccd004-b9ad-4085-97db-d43683df4649',
         idProspect: 1,
         duplicate: false,
         changed: true,
@@ -3912,7 +3933,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         sizeBytes: 77,
         uploadedAt: '2026-11-02T15:00:00.000Z',
         downloadUrl:
-          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=e70c4a9c1b7efaa92d82a4120920c5b375136e0f3163f781adde6503bbeed228',
+          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=361e46660feaae0451581430d8abe44e98b5ae4b728e24af76b1387f469173cd',
       },
       succeeded: true,
       errors: [],
@@ -4017,7 +4038,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               sizeBytes: 77,
               uploadedAt: '2026-11-02T15:00:00.000Z',
               downloadUrl:
-                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=e70c4a9c1b7efaa92d82a4120920c5b375136e0f3163f781adde6503bbeed228',
+                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=361e46660feaae0451581430d8abe44e98b5ae4b728e24af76b1387f469173cd',
             },
           ],
         },
@@ -4067,7 +4088,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nThank you for choosing {{brand_name}}. Your enrollment {{enrollment_id}} for {{service_address}} (ESIID {{esiid}}) is confirmed on the {{plan_name}} plan: {{plan_rate}} for {{plan_term}} months.\n\nService is scheduled to start on {{enrollment_start_date}}. We will email you again when it starts.\n\nQuestions? Call us at {{brand_phone}} or visit {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-27T04:15:53.884Z',
+              updated_at: '2026-11-27T06:56:07.800Z',
             },
             {
               id_template: 2,
@@ -4077,7 +4098,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nYour enrollment {{enrollment_id}} for {{service_address}} needs a deposit of {{amount}} before we can send it to your utility.\n\nPay it on {{brand_my_account_url}} or call us at {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-27T04:15:53.884Z',
+              updated_at: '2026-11-27T06:56:07.800Z',
             },
           ],
         },
@@ -4100,7 +4121,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nGracias por elegir {{brand_name}}. Su inscripción {{enrollment_id}} para {{service_address}} (ESIID {{esiid}}) está confirmada en el plan {{plan_name}}: {{plan_rate}} por {{plan_term}} meses.\n\nEl servicio comenzará el {{enrollment_start_date}}. Le escribiremos de nuevo cuando comience.\n\n¿Preguntas? Llámenos al {{brand_phone}} o visite {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-27T04:15:53.884Z',
+              updated_at: '2026-11-27T06:56:07.800Z',
             },
             {
               id_template: 9,
@@ -4110,7 +4131,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nSu inscripción {{enrollment_id}} para {{service_address}} requiere un depósito de {{amount}} antes de enviarla a su compañía de servicios.\n\nPáguelo en {{brand_my_account_url}} o llámenos al {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-27T04:15:53.884Z',
+              updated_at: '2026-11-27T06:56:07.800Z',
             },
           ],
         },
@@ -4406,8 +4427,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         plans: [
           {
             id_plan: 1,
+            version: 1,
             name: 'Bluebonnet Energy 12-Month Fixed Electric',
             rate: 9.4,
+            monthly_fee: 9.95,
+            cancellation_fee: 150,
             term: 12,
             commodity_name: 'Electric',
           },
@@ -4463,7 +4487,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_fdaea57570152d3538',
+        paymentProfileToken: 'sbx_pp_89cd57f03f5bb428a2',
         dateFrom: '2026-11-16',
         status: 'finished',
         paymentType: 'CreditCard',
@@ -4481,7 +4505,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   deletePaymentProfile: {
     request: {
       path: {
-        paymentProfileToken: 'sbx_pp_fdaea57570152d3538',
+        paymentProfileToken: 'sbx_pp_89cd57f03f5bb428a2',
       },
     },
     answer: {
@@ -4574,8 +4598,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           plans: [
             {
               id_plan: 1,
+              version: 1,
               name: 'Bluebonnet Energy 12-Month Fixed Electric',
               rate: 9.4,
+              monthly_fee: 9.95,
+              cancellation_fee: 150,
               term: 12,
               commodity_name: 'Electric',
             },
@@ -4740,8 +4767,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         plans: [
           {
             id_plan: 1,
+            version: 1,
             name: 'Bluebonnet Energy 12-Month Fixed Electric',
             rate: 9.4,
+            monthly_fee: 9.95,
+            cancellation_fee: 150,
             term: 12,
             commodity_name: 'Electric',
           },
@@ -4819,7 +4849,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   updateTpvVerification: {
     request: {
       path: {
-        verificationId: 'ad6e99b7-5f29-485b-b0ec-4e26e82bf36f',
+        verificationId: 'd3ab5e23-2d63-4abd-a485-14787eecdc17',
       },
       body: {
         result: 'VERIFIED',
@@ -4827,7 +4857,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        verificationId: 'ad6e99b7-5f29-485b-b0ec-4e26e82bf36f',
+        verificationId: 'd3ab5e23-2d63-4abd-a485-14787eecdc17',
         enrollmentId: 11,
         result: 'VERIFIED',
         reasons: [],

@@ -20,6 +20,10 @@ export const UsZipCode = Type.String({
 export const DateOf = (description: string) => Type.String({ format: 'date', maxLength: 10, description });
 export const PlainDate = DateOf('A plain date, YYYY-MM-DD.');
 
+/** Why a person did something, kept beside the change: at least three characters that are not spaces. */
+export const Explanation = (description: string) =>
+  Type.String({ minLength: 3, maxLength: 500, pattern: '\\S[\\s\\S]*\\S[\\s\\S]*\\S', description });
+
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A list query parameter, sent repeated (`a=1&a=2`) or comma-separated (`a=1,2`). */

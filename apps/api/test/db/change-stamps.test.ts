@@ -8,7 +8,7 @@ const answer = (query: number, size: number) => JSON.stringify({ query, padding:
 describe('the catalogue cache', () => {
   it('keeps within its byte budget under many distinct queries, and still answers each one right', async () => {
     const maxBytes = 100_000;
-    const cache = createStampedCache(async () => 1, maxBytes, systemClock);
+    const cache = createStampedCache(async () => '1', maxBytes, systemClock);
     let loads = 0;
     const ask = (query: number) =>
       cache.get(`reply 1 /api/v1/plans?zip=${query}`, async () => {
@@ -30,14 +30,14 @@ describe('the catalogue cache', () => {
   });
 
   it('counts values kept as objects by their JSON size', async () => {
-    const cache = createStampedCache(async () => 1, 100_000, systemClock);
+    const cache = createStampedCache(async () => '1', 100_000, systemClock);
     await cache.get('plan 1 7', async () => ({ id: 7, name: 'n'.repeat(5_000) }));
     expect(cache.keptBytes()).toBeGreaterThan(5_000);
     expect(cache.keptBytes()).toBeLessThan(5_100);
   });
 
   it('serves a value larger than the whole budget without keeping it', async () => {
-    const cache = createStampedCache(async () => 1, 10_000, systemClock);
+    const cache = createStampedCache(async () => '1', 10_000, systemClock);
     await cache.get('small', async () => answer(1, 100));
     const huge = await cache.get('huge', async () => answer(2, 20_000));
     expect(JSON.parse(huge).query).toBe(2);
@@ -51,11 +51,11 @@ describe('the catalogue cache', () => {
   });
 
   it('loads again once the catalogue stamp moves', async () => {
-    let stamp = 1;
+    let stamp = '1';
     const cache = createStampedCache(async () => stamp, 10_000, systemClock);
     expect(await cache.get('k', async () => 'before')).toBe('before');
     expect(await cache.get('k', async () => 'unused')).toBe('before');
-    stamp = 2;
+    stamp = '2';
     expect(await cache.get('k', async () => 'after')).toBe('after');
   });
 });

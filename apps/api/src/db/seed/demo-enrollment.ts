@@ -23,7 +23,15 @@ export async function seedDemoEnrollment(
   const plan = await trx
     .selectFrom('plans')
     .innerJoin('utilities', 'utilities.id', 'plans.utility_id')
-    .select(['plans.id', 'plans.utility_id', 'plans.customer_type_id', 'plans.term'])
+    // The seed gives each plan one version: the one the demo customer accepted.
+    .innerJoin('plan_versions', 'plan_versions.plan_id', 'plans.id')
+    .select([
+      'plans.id',
+      'plans.utility_id',
+      'plans.customer_type_id',
+      'plans.term',
+      'plan_versions.id as version_id',
+    ])
     .where('plans.company_id', '=', companyId)
     .where('utilities.code', '=', 'ONCOR')
     .where('plans.name', '=', 'Bluebonnet Energy 12-Month Fixed Electric')
@@ -51,6 +59,7 @@ export async function seedDemoEnrollment(
       company_id: companyId,
       customer_id: customerId,
       plan_id: plan.id,
+      plan_version_id: plan.version_id,
       utility_id: plan.utility_id,
       customer_type_id: plan.customer_type_id,
       commodity: 'Electric',

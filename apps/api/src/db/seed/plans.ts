@@ -30,6 +30,9 @@ interface PlanSeed {
   description: string;
 }
 
+/** The sandbox plans' first day on sale, from which their first prices are in effect. */
+const ON_SALE_FROM = '2025-01-01';
+
 const TEXAS = ['ONCOR', 'CNP', 'AEP_TCC', 'AEP_TNC', 'TNMP'] as const;
 const TEXAS_BASE_RATE: Record<(typeof TEXAS)[number], number> = {
   ONCOR: 9.4,
@@ -414,15 +417,11 @@ export async function seedSandboxPlans(
         description: seed.description,
         published: seed.published === false ? 0 : 1,
         deprecated: seed.deprecated ? 1 : 0,
-        version: 1,
         term: seed.term,
         id_plan_type: seed.planType,
         is_time_of_use: seed.timeOfUse ? 1 : 0,
-        rate: Math.round(seed.rate * 10) / 10,
-        monthly_fee: seed.monthlyFee,
-        cancellation_fee: seed.cancellationFee,
         risk_free_trial_period: seed.term > 1 ? 30 : 0,
-        available_from_date: '2025-01-01',
+        available_from_date: ON_SALE_FROM,
         available_until_date: seed.availableUntil ?? null,
         early_termination_text:
           seed.cancellationFee > 0
@@ -449,12 +448,21 @@ export async function seedSandboxPlans(
       .returning('id')
       .executeTakeFirstOrThrow();
     planIds.set(name + seed.utility, id);
-    if (seed.timeOfUse) {
-      await trx
-        .insertInto('plan_time_of_use_rates')
-        .values(seed.timeOfUse.map((w) => ({ plan_id: id, ...w })))
-        .execute();
-    }
+    await trx
+      .insertInto('plan_versions')
+      .values({
+        plan_id: id,
+        version: 1,
+        effective_at: `${ON_SALE_FROM}T00:00:00.000Z`,
+        rate: Math.round(seed.rate * 10) / 10,
+        monthly_fee: seed.monthlyFee,
+        cancellation_fee: seed.cancellationFee,
+        time_of_use: JSON.stringify(seed.timeOfUse ?? []),
+        note: '',
+        created_by: 'seed',
+        created_at: now,
+      })
+      .execute();
     await trx
       .insertInto('plan_acceptance_options')
       .values(

@@ -9,6 +9,8 @@ export interface EnrollmentsTable {
   company_id: number;
   customer_id: number;
   plan_id: number;
+  /** The plan version (its prices) the customer accepted. */
+  plan_version_id: number;
   utility_id: number;
   customer_type_id: number;
   commodity: string;

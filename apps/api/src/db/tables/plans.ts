@@ -11,16 +11,11 @@ export interface PlansTable {
   description: string;
   published: Flag;
   deprecated: Flag;
-  version: number;
   /** Contract length in months (also the spec's id_term). */
   term: number;
   /** 1 fixed, 2 variable, 4 daily rate. */
   id_plan_type: number;
   is_time_of_use: Flag;
-  /** Energy charge in cents per kWh (electric) or per therm (gas); the reference rate for variable and daily plans. */
-  rate: number;
-  monthly_fee: number;
-  cancellation_fee: number;
   risk_free_trial_period: number;
   available_from_date: string;
   available_until_date: string | null;
@@ -52,17 +47,33 @@ export interface PlansTable {
   created_at: string;
 }
 
-export interface PlanTimeOfUseRatesTable {
+/**
+ * A plan's prices from a moment on. A price change adds a version and never edits one: an enrollment keeps the
+ * version it accepted, and plan shopping answers the plan's latest version whose `effective_at` has come.
+ */
+export interface PlanVersionsTable {
   id: Generated<number>;
   plan_id: number;
-  name: string;
-  /** Summer (June to September), NonSummer, or All. */
-  season: string;
-  start_hour: number;
-  end_hour: number;
-  /** All, Weekday or Weekend. */
-  days: string;
+  /** 1, 2, 3… per plan, in the order the versions were saved. */
+  version: number;
+  /** ISO 8601 UTC timestamp. */
+  effective_at: string;
+  /** Energy charge in cents per kWh (electric) or per therm (gas); the reference rate for variable and daily plans. */
   rate: number;
+  /** Base charge in dollars per month. */
+  monthly_fee: number;
+  /** Early termination fee in dollars. */
+  cancellation_fee: number;
+  /** JSON array of the time-of-use windows (TimeOfUseWindow in domain/efl.ts); `[]` for a single rate. */
+  time_of_use: string;
+  /** Why the price changed, as its author wrote it. */
+  note: string;
+  /** The staff member's email, or `seed` / `migration`. */
+  created_by: string;
+  created_at: string;
+  /** Set when a change is called off before its moment; a cancelled version never takes effect. */
+  cancelled_at: string | null;
+  cancelled_by: string | null;
 }
 
 export interface PlanAcceptanceOptionsTable {
@@ -117,7 +128,7 @@ export interface PlanBundlesTable {
 
 export interface PlanTables {
   plans: PlansTable;
-  plan_time_of_use_rates: PlanTimeOfUseRatesTable;
+  plan_versions: PlanVersionsTable;
   plan_acceptance_options: PlanAcceptanceOptionsTable;
   plan_documents: PlanDocumentsTable;
   market_documents: MarketDocumentsTable;

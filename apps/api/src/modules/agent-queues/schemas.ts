@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { PagingQuery } from '../../http/envelope.js';
-import { Id } from '../../http/schemas.js';
+import { Explanation, Id } from '../../http/schemas.js';
 import { ENROLLMENT_STATUSES } from '../enrollments/index.js';
 
 export const QueueQuery = Type.Object({
@@ -37,14 +37,9 @@ export const EtfInvoice = Type.Object({
 
 /** Waiving forgoes money: it always says why (sending it to be billed is the normal course and needs no reason). */
 export const EtfWaiver = Type.Object({
-  reason: Type.String({
-    minLength: 3,
-    maxLength: 500,
-    // Three characters that are not spaces: a reason of blanks is no reason.
-    pattern: '\\S[\\s\\S]*\\S[\\s\\S]*\\S',
-    description:
-      'Why the fee is waived, in at least three characters; kept on the invoice and in the audit log.',
-  }),
+  reason: Explanation(
+    'Why the fee is waived, in at least three characters; kept on the invoice and in the audit log.',
+  ),
 });
 
 export const CreditLetterReview = Type.Object({

@@ -122,7 +122,7 @@ export function createAgentQueues({
         row.credit_check_id === null ? null : creditDecisionOf(db, companyId, row.credit_check_id),
         chargesOfEnrollments(db, [id]),
         notifications.byEnrollment(companyId, id),
-        plans.enrolledPlan(companyId, row.plan_id, { baseUrl: documentBaseUrl(), language }),
+        plans.enrolledPlan(companyId, row.plan_version_id, { baseUrl: documentBaseUrl(), language }),
         mailTo(companyId, addresses, MAIL_SHOWN),
       ]);
       return {

@@ -20,7 +20,7 @@ export async function enrollmentContext(db: Db, enrollmentId: number) {
   if (!enrollment) return undefined;
   const [customer, [plan]] = await Promise.all([
     findCustomer(db, enrollment.company_id, enrollment.customer_id),
-    findPlanTerms(db, [enrollment.plan_id]),
+    findPlanTerms(db, [enrollment.plan_version_id]),
   ]);
   return customer && plan ? { enrollment, customer, plan } : undefined;
 }

@@ -14,7 +14,7 @@ import {
   replacedOn,
   startedEnrollmentsAfter,
 } from '../enrollments/index.js';
-import { findPlanTerms, timeOfUseRates } from '../plans/index.js';
+import { findPlanTerms, timeOfUseOf } from '../plans/index.js';
 import { listDeliveryCharges } from '../reference/index.js';
 
 type Db = Kysely<Database>;
@@ -25,14 +25,14 @@ const unique = (ids: number[]) => [...new Set(ids)];
 async function withTerms(db: Db, enrollments: EnrollmentRow[]) {
   if (enrollments.length === 0) return [];
   const [plans, utilities, replaced] = await Promise.all([
-    findPlanTerms(db, unique(enrollments.map((e) => e.plan_id))),
+    findPlanTerms(db, unique(enrollments.map((e) => e.plan_version_id))),
     findUtilityTerms(db, unique(enrollments.map((e) => e.utility_id))),
     replacedOn(
       db,
       enrollments.map((e) => e.id),
     ),
   ]);
-  const planById = new Map(plans.map((p) => [p.id, p]));
+  const planByVersion = new Map(plans.map((p) => [p.plan_version_id, p]));
   const utilityById = new Map(utilities.map((u) => [u.id, u]));
   // Customer types are the enrollment's company's; brands the plan's company's.
   const [typesOf, brandsOf] = await Promise.all([
@@ -40,7 +40,7 @@ async function withTerms(db: Db, enrollments: EnrollmentRow[]) {
     byCompany(unique(plans.map((p) => p.company_id)), (id) => findCompanyBrands(db, id)),
   ]);
   return enrollments.flatMap((e) => {
-    const plan = planById.get(e.plan_id);
+    const plan = planByVersion.get(e.plan_version_id);
     const utility = utilityById.get(e.utility_id);
     const type = typesOf.get(e.company_id)?.find((t) => t.id === e.customer_type_id);
     const brand = plan && brandsOf.get(plan.company_id)?.find((b) => b.id === plan.brand_id);
@@ -68,6 +68,7 @@ async function withTerms(db: Db, enrollments: EnrollmentRow[]) {
         billing_system_plan_code: plan.billing_system_plan_code,
         rate: plan.rate,
         monthly_fee: plan.monthly_fee,
+        time_of_use: timeOfUseOf(plan),
         utility_code: utility.code,
         utility_name: utility.name,
         state_code: utility.state_code,
@@ -105,11 +106,10 @@ export async function servedAccountRows(db: Db, statuses: readonly string[], aft
   return withTerms(db, await startedEnrollmentsAfter(db, statuses, afterId, limit));
 }
 
-/** The utilities' delivery charges, these plans' time-of-use rates and these enrollments' charges, in id order. */
+/** The utilities' delivery charges and these enrollments' charges, in id order. */
 export async function accountDetails(db: Db, rows: AccountRow[]) {
-  const [deliveryCharges, timeOfUse, transactions] = await Promise.all([
+  const [deliveryCharges, transactions] = await Promise.all([
     listDeliveryCharges(db, unique(rows.map((r) => r.utility_id))),
-    timeOfUseRates(db, unique(rows.map((r) => r.plan_id))),
     chargesOfEnrollments(
       db,
       rows.map((r) => r.id),
@@ -123,15 +123,6 @@ export async function accountDetails(db: Db, rows: AccountRow[]) {
       charge: c.charge,
       uom_from: c.uom_from,
       uom_to: c.uom_to,
-    })),
-    timeOfUse: timeOfUse.map((w) => ({
-      plan_id: w.plan_id,
-      name: w.name,
-      season: w.season,
-      start_hour: w.start_hour,
-      end_hour: w.end_hour,
-      days: w.days,
-      rate: w.rate,
     })),
     transactions,
   };

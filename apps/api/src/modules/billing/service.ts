@@ -102,13 +102,9 @@ export function createBillingService(db: Kysely<Database>, billingSystem: Billin
     usageHistory: (account) => answerOf(billingSystem.usageHistory(account)),
     summary: (account) => answerOf(billingSystem.summary(account)),
   };
-  /** Builds the billing system's view of the accounts of these enrollment rows, with three batched reads. */
+  /** Builds the billing system's view of the accounts of these enrollment rows, with two batched reads. */
   async function accountsOf(rows: AccountRow[], asOf: string): Promise<LoadedAccount[]> {
-    const {
-      deliveryCharges: charges,
-      timeOfUse: tou,
-      transactions: txs,
-    } = await accounts.accountDetails(db, rows);
+    const { deliveryCharges: charges, transactions: txs } = await accounts.accountDetails(db, rows);
     return rows.map((row) => ({
       customerId: row.customer_id,
       row,
@@ -135,7 +131,7 @@ export function createBillingService(db: Kysely<Database>, billingSystem: Billin
           billingSystemPlanCode: row.billing_system_plan_code,
           rate: row.rate,
           monthlyFee: row.monthly_fee,
-          timeOfUse: tou.filter((w) => w.plan_id === row.plan_id).map(({ plan_id: _p, ...w }) => w),
+          timeOfUse: row.time_of_use,
         },
         utility: {
           code: row.utility_code,

@@ -235,6 +235,8 @@ export function createEnrollmentCreation(
       company_id: companyId,
       customer_id: customerId,
       plan_id: plan.id,
+      // The prices the customer was shown and accepted: the version in effect when the request was checked.
+      plan_version_id: plan.plan_version_id,
       utility_id: plan.utility_id,
       customer_type_id: plan.customer_type_id,
       commodity: plan.commodity,

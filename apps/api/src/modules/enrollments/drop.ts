@@ -81,7 +81,7 @@ export function createDrop({ db, clock, core, utilities }: AccountChangesDeps) {
     reasonAllowsFee: boolean,
   ): Promise<number> {
     const [[plan], types, [utility]] = await Promise.all([
-      findPlanTerms(db, [e.plan_id]),
+      findPlanTerms(db, [e.plan_version_id]),
       findCustomerTypes(db, e.company_id),
       utilities.byIds(e.company_id, [e.utility_id]),
     ]);

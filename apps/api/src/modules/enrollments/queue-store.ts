@@ -67,6 +67,7 @@ const QUEUE_COLUMNS = [
   'id',
   'customer_id',
   'plan_id',
+  'plan_version_id',
   'utility_id',
   'status',
   'status_since',

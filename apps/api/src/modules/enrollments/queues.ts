@@ -82,7 +82,7 @@ async function queueItems(db: Kysely<Database>, companyId: number, rows: QueueRo
       companyId,
       rows.map((row) => row.customer_id),
     ),
-    findPlanTerms(db, distinct(rows.map((row) => row.plan_id))),
+    findPlanTerms(db, distinct(rows.map((row) => row.plan_version_id))),
     findUtilityTerms(db, distinct(rows.map((row) => row.utility_id))),
   ]);
   const planById = new Map(plans.map((p) => [p.id, p.name]));

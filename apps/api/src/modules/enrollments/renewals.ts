@@ -100,6 +100,8 @@ export function createRenewals({ db, clock, core, plans, utilities, secretBox }:
             original,
             {
               plan_id: plan.id,
+              // A renewal is a new contract at the chosen plan's prices of today; a transfer keeps its version.
+              plan_version_id: plan.plan_version_id,
               status: 'RENEWAL_PENDING',
               requested_start_date: start,
               billing_delivery_method: body.billingDeliveryMethod ?? original.billing_delivery_method,
@@ -189,7 +191,7 @@ export function createRenewals({ db, clock, core, plans, utilities, secretBox }:
   /** The renewal window and the current plan's own rule, as the enrollment's `isRenewable` shows them. */
   async function assertRenewable(e: store.EnrollmentRow) {
     const [[plan], [utility]] = await Promise.all([
-      findPlanTerms(db, [e.plan_id]),
+      findPlanTerms(db, [e.plan_version_id]),
       utilities.byIds(e.company_id, [e.utility_id]),
     ]);
     const reason = whyNotRenewable(e, plan!, utility!.renewal_alert, dayOf(clock));

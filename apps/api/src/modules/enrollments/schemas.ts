@@ -254,8 +254,18 @@ export const Enrollment = Type.Object({
   plans: Type.Array(
     Type.Object({
       id_plan: Type.Integer(),
+      version: Type.Integer({
+        description:
+          'The plan version the customer accepted. Its prices hold for the whole contract, whatever the plan costs later.',
+      }),
       name: Type.String(),
-      rate: Type.Number(),
+      rate: Type.Number({
+        description: "The accepted version's energy charge, in cents per kWh (or therm, Ccf).",
+      }),
+      monthly_fee: Type.Number({ description: "The accepted version's base charge, in dollars per month." }),
+      cancellation_fee: Type.Number({
+        description: "The accepted version's early termination fee, in dollars.",
+      }),
       term: Type.Integer(),
       commodity_name: Type.String(),
     }),

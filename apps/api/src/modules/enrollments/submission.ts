@@ -44,7 +44,7 @@ export function createSubmission(deps: EnrollmentsDeps) {
   /** What the billing system is sent: the plan as sold (a plan withdrawn from sale since still has its code and term). */
   async function submissionOf(e: store.EnrollmentRow) {
     const [[plan], customer, [utility]] = await Promise.all([
-      findPlanTerms(db, [e.plan_id]),
+      findPlanTerms(db, [e.plan_version_id]),
       findCustomer(db, e.company_id, e.customer_id),
       deps.utilities.byIds(e.company_id, [e.utility_id]),
     ]);

@@ -46,15 +46,15 @@ export async function describeEnrollments(
   const ids = rows.map((e) => e.id);
   const [history, plans, utilities, settings] = await Promise.all([
     statusHistory(db, ids),
-    findPlanTerms(db, [...new Set(rows.map((e) => e.plan_id))]),
+    findPlanTerms(db, [...new Set(rows.map((e) => e.plan_version_id))]),
     findUtilityTerms(db, [...new Set(rows.map((e) => e.utility_id))]),
     findCompanySettings(db, companyId),
   ]);
-  const planById = new Map(plans.map((p) => [p.id, p]));
+  const planByVersion = new Map(plans.map((p) => [p.plan_version_id, p]));
   const utilityById = new Map(utilities.map((u) => [u.id, u]));
   return rows.map((e) => {
     const status = e.status as EnrollmentStatus;
-    const plan = planById.get(e.plan_id)!;
+    const plan = planByVersion.get(e.plan_version_id)!;
     const utility = utilityById.get(e.utility_id)!;
     const isActive = status === 'ACTIVE';
     const isRenewable = whyNotRenewable(e, plan, utility.renewal_alert, today) === null;
@@ -105,7 +105,16 @@ export async function describeEnrollments(
       isActive,
       id_method_delivery: e.billing_delivery_method,
       plans: [
-        { id_plan: plan.id, name: plan.name, rate: plan.rate, term: plan.term, commodity_name: e.commodity },
+        {
+          id_plan: plan.id,
+          version: plan.version,
+          name: plan.name,
+          rate: plan.rate,
+          monthly_fee: plan.monthly_fee,
+          cancellation_fee: plan.cancellation_fee,
+          term: plan.term,
+          commodity_name: e.commodity,
+        },
       ],
       service_address: address('service'),
       billing_address: address('billing'),

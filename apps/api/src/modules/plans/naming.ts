@@ -36,3 +36,7 @@ export function planName(plan: NamedPlan): string {
   if (plan.promoCode) parts.push(plan.promoCode);
   return parts.join(' ');
 }
+
+/** What a plan's energy charge is priced per: kWh for electricity, therms in Georgia and Ccf elsewhere for gas. */
+export const rateUnit = (commodity: string, stateCode: string) =>
+  commodity === 'Electric' ? 'kWh' : stateCode === 'GA' ? 'therm' : 'Ccf';

@@ -65,12 +65,23 @@ export const AcceptanceOption = Type.Object({
 });
 
 export const TimeOfUseRate = Type.Object({
-  name: Type.String(),
-  season: Type.String({ description: 'Summer (June to September), NonSummer or All.' }),
-  start_hour: Type.Integer({ minimum: 0, maximum: 24 }),
-  end_hour: Type.Integer({ minimum: 0, maximum: 24 }),
-  days: Type.String({ description: 'All, Weekday or Weekend.' }),
-  rate: Type.Number({ description: 'Cents per kWh in this window.' }),
+  name: Type.String({ minLength: 1, maxLength: 60 }),
+  season: Type.String({
+    enum: ['All', 'Summer', 'NonSummer'],
+    description: 'Summer (June to September), NonSummer or All.',
+  }),
+  start_hour: Type.Integer({
+    minimum: 0,
+    maximum: 23,
+    description: 'The first hour of the window, 0 to 23.',
+  }),
+  end_hour: Type.Integer({
+    minimum: 1,
+    maximum: 24,
+    description: 'The hour the window ends (not included); less than start_hour wraps past midnight.',
+  }),
+  days: Type.String({ enum: ['All', 'Weekday', 'Weekend'], description: 'All, Weekday or Weekend.' }),
+  rate: Type.Number({ minimum: 0, maximum: 1000, description: 'Cents per kWh in this window.' }),
 });
 
 const flag = (description: string) => Type.Boolean({ description });
@@ -217,6 +228,11 @@ export const AddressFieldsQuery = Type.Object({
 export const PlanZipcode = Type.Object({ zipcode: Type.String() });
 
 /** A plan as staff weigh it for a customer: its prices today, the EFL's averages, documents and acceptance options. */
+export const AveragePrices = Type.Object(
+  { at500: Nullable(Type.Number()), at1000: Nullable(Type.Number()), at2000: Nullable(Type.Number()) },
+  { description: "The EFL's average prices in cents per kWh, delivery included; null for gas." },
+);
+
 export const PlanTerms = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -228,12 +244,7 @@ export const PlanTerms = Type.Object({
   monthlyFee: Type.Number({ description: 'Dollars a month.' }),
   cancellationFee: Type.Number({ description: 'Early termination fee in dollars.' }),
   term: Type.Integer({ description: 'Months; 0 month to month.' }),
-  averagePrices: Nullable(
-    Type.Object(
-      { at500: Nullable(Type.Number()), at1000: Nullable(Type.Number()), at2000: Nullable(Type.Number()) },
-      { description: "The EFL's average prices in cents per kWh, delivery included; null for gas." },
-    ),
-  ),
+  averagePrices: Nullable(AveragePrices),
   documents: Type.Array(
     Type.Object({
       type: Type.String({ description: 'EFL, TOS, YRAC, …' }),

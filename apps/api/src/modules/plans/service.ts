@@ -19,7 +19,7 @@ import {
   ldcAccountValidator,
   validateFields,
 } from './field-validators.js';
-import { type PlanTypeId, typeLabel } from './naming.js';
+import { type PlanTypeId, rateUnit, typeLabel } from './naming.js';
 import type {
   AcceptanceOption,
   BulkPlan,
@@ -32,6 +32,7 @@ import type {
   ValidationResult,
 } from './schemas.js';
 import * as store from './store.js';
+import { timeOfUseOf } from './versions.js';
 
 export interface PlansDeps {
   db: Kysely<Database>;
@@ -49,9 +50,6 @@ export interface LinkContext {
 
 export type PlanWire = Static<typeof Plan>;
 
-const rateUnit = (commodity: string, stateCode: string) =>
-  commodity === 'Electric' ? 'kWh' : stateCode === 'GA' ? 'therm' : 'Ccf';
-
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
   for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
@@ -59,6 +57,8 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 }
 
 export function createPlansService({ db, utilities, linkSigner, catalog, clock }: PlansDeps) {
+  const momentNow = () => clock.now().toISOString();
+
   async function languageCode(languageId?: number): Promise<string> {
     const languages = await listLanguages(db, true);
     const language =
@@ -84,14 +84,13 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
       store.customerTypesByIds(db, [...new Set(rows.map((p) => p.customer_type_id))]),
       onSaleIds ?? onSaleNow(companyId, planIds, []),
     ]);
-    const tou = groupBy(details.timeOfUse, (r) => r.plan_id);
     const acceptance = groupBy(details.acceptance, (r) => r.plan_id);
     const documents = groupBy(details.documents, (r) => r.plan_id);
     const chargesBy = groupBy(charges, (c) => c.utility_id);
     const marketDocsBy = groupBy(marketDocs, (d) => d.market_id);
     const typesById = new Map(customerTypes.map((t) => [t.id, t]));
     return rows.map((p) => {
-      const timeOfUse = (tou.get(p.id) ?? []).map(({ id: _id, plan_id: _plan, ...w }) => w);
+      const timeOfUse = timeOfUseOf(p);
       const deliveryCharges = chargesBy.get(p.utility_id) ?? [];
       const efl = eflAveragePrices({ ...p, commodity: p.commodity, timeOfUse }, deliveryCharges);
       const customerType = toCustomerType(
@@ -180,6 +179,7 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
 
   async function onSaleNow(companyId: number, planIds: number[], promoCodes: string[]): Promise<Set<number>> {
     const rows = await store.findPlans(db, companyId, {
+      prices: { at: momentNow() },
       planIds,
       onSale: { today: dayOf(clock), promoCodes },
     });
@@ -201,19 +201,25 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
 
   async function planRow(companyId: number, planId: number) {
     const [row] = await catalog.get(`plan row ${companyId} ${planId}`, () =>
-      store.findPlans(db, companyId, { planIds: [planId] }),
+      store.findPlans(db, companyId, { prices: { at: momentNow() }, planIds: [planId] }),
     );
     if (!row) throw new ApiError('PLAN_NOT_FOUND', `Plan ${planId} was not found or is not published.`);
     return row;
   }
 
-  /** A plan as the enrollments made on it know it, on sale or not: a plan taken off sale keeps its customers. */
+  /**
+   * A plan at the version an enrollment accepted, on sale or not: a plan taken off sale keeps its customers, and a
+   * price change does not reach a contract already made.
+   */
   async function enrolledPlan(
     companyId: number,
-    planId: number,
+    versionId: number,
     links: LinkContext,
   ): Promise<PlanWire | null> {
-    const rows = await store.findPlans(db, companyId, { planIds: [planId], includeDrafts: true });
+    const rows = await store.findPlans(db, companyId, {
+      prices: { versionIds: [versionId] },
+      includeDrafts: true,
+    });
     return rows.length === 0 ? null : (await describe(companyId, rows, links))[0]!;
   }
 
@@ -233,6 +239,7 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
     const utilityRows = await utilities.byIds(companyId, query.utilityIds);
     const promoCodes = await validPromoCodes(companyId, query.promoCode);
     const rows = await store.findPlans(db, companyId, {
+      prices: { at: momentNow() },
       utilityIds: query.utilityIds,
       customerTypeId: query.customerTypeId,
       onSale: { today: dayOf(clock), promoCodes },
@@ -274,9 +281,14 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
     const onSale = await onSaleNow(companyId, planIds, promoCodes);
     const sellable = bundleRows.filter((b) => onSale.has(b.electric_plan_id) && onSale.has(b.gas_plan_id));
     const plans = new Map(
-      (await describe(companyId, await store.findPlans(db, companyId, { planIds }), links, onSale)).map(
-        (p) => [p.id_plan, p],
-      ),
+      (
+        await describe(
+          companyId,
+          await store.findPlans(db, companyId, { prices: { at: momentNow() }, planIds }),
+          links,
+          onSale,
+        )
+      ).map((p) => [p.id_plan, p]),
     );
     return sellable.map(
       (b): Static<typeof PlanBundle> => ({

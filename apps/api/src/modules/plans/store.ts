@@ -29,6 +29,11 @@ export async function utilitiesWithPlansOnSale(db: Kysely<Database>, today: stri
 }
 
 export interface PlanFilter {
+  /**
+   * Which prices: each plan's version in effect at a moment (ISO 8601), or these versions (an enrollment's accepted
+   * version), one row each.
+   */
+  prices: { at: string } | { versionIds: number[] };
   planIds?: number[];
   utilityIds?: number[];
   customerTypeId?: number;
@@ -37,15 +42,50 @@ export interface PlanFilter {
   includeDrafts?: boolean;
 }
 
-/** Plans with what describing them needs from their utility, market, customer type and brand. */
+/** The columns of a plan version that price a plan, named as a plan's. */
+const VERSION_PRICES = [
+  'plan_versions.id as plan_version_id',
+  'plan_versions.version',
+  'plan_versions.effective_at',
+  'plan_versions.rate',
+  'plan_versions.monthly_fee',
+  'plan_versions.cancellation_fee',
+  'plan_versions.time_of_use',
+] as const;
+
+/**
+ * Plans with the version of `filter.prices` and what describing them needs from their utility, market,
+ * customer type and brand. A plan whose first version is still to come has no prices yet and is left out.
+ */
 export function findPlans(db: Kysely<Database>, companyId: number, filter: PlanFilter) {
   let query = db
     .selectFrom('plans')
+    .innerJoin('plan_versions', (join) =>
+      join.onRef('plan_versions.plan_id', '=', 'plans.id').on((eb) => {
+        const { prices } = filter;
+        if ('versionIds' in prices)
+          return eb('plan_versions.id', 'in', prices.versionIds.length ? prices.versionIds : [0]);
+        return eb(
+          'plan_versions.id',
+          '=',
+          eb
+            .selectFrom('plan_versions as v')
+            .select('v.id')
+            .whereRef('v.plan_id', '=', 'plans.id')
+            .where('v.effective_at', '<=', prices.at)
+            .where('v.cancelled_at', 'is', null)
+            .orderBy('v.effective_at', 'desc')
+            .orderBy('v.version', 'desc')
+            .limit(1),
+        );
+      }),
+    )
     .innerJoin('utilities', 'utilities.id', 'plans.utility_id')
     .innerJoin('markets', 'markets.id', 'utilities.market_id')
     .innerJoin('customer_types', 'customer_types.id', 'plans.customer_type_id')
     .innerJoin('brands', 'brands.id', 'plans.brand_id')
     .selectAll('plans')
+    .select(VERSION_PRICES)
     .select([
       'utilities.code as utility_code',
       'utilities.name as utility_name',
@@ -85,44 +125,32 @@ export function findPlans(db: Kysely<Database>, companyId: number, filter: PlanF
 export type PlanRow = Awaited<ReturnType<typeof findPlans>>[number];
 
 /**
- * What an enrollment's description and emails show of its plan, whether the plan allows renewing and re-enrolling,
- * and whose it is (company, brand; a document of an unpublished plan is not served).
+ * What an enrollment's description, emails and bills show of the plan version it accepted, whether the plan allows
+ * renewing and re-enrolling, and whose it is (company, brand; a document of an unpublished plan is not served).
  */
-export function findPlanTerms(db: Kysely<Database>, planIds: number[]) {
+export function findPlanTerms(db: Kysely<Database>, versionIds: number[]) {
   return db
-    .selectFrom('plans')
+    .selectFrom('plan_versions')
+    .innerJoin('plans', 'plans.id', 'plan_versions.plan_id')
     .select([
-      'id',
-      'company_id',
-      'brand_id',
-      'published',
-      'name',
-      'rate',
-      'term',
-      'billing_system_plan_code',
-      'monthly_fee',
-      'cancellation_fee',
-      'not_able_renewals',
-      'not_able_reenrolls',
+      'plans.id',
+      'plans.company_id',
+      'plans.brand_id',
+      'plans.published',
+      'plans.name',
+      'plans.term',
+      'plans.billing_system_plan_code',
+      'plans.not_able_renewals',
+      'plans.not_able_reenrolls',
+      ...VERSION_PRICES,
     ])
-    .where('id', 'in', planIds)
-    .execute();
-}
-
-/** These plans' time-of-use rate windows, in id order. */
-export function timeOfUseRates(db: Kysely<Database>, planIds: number[]) {
-  return db
-    .selectFrom('plan_time_of_use_rates')
-    .selectAll()
-    .where('plan_id', 'in', planIds.length ? planIds : [0])
-    .orderBy('id')
+    .where('plan_versions.id', 'in', versionIds.length ? versionIds : [0])
     .execute();
 }
 
 export async function planDetails(db: Kysely<Database>, planIds: number[]) {
   const ids = planIds.length ? planIds : [0];
-  const [timeOfUse, acceptance, documents] = await Promise.all([
-    timeOfUseRates(db, ids),
+  const [acceptance, documents] = await Promise.all([
     db
       .selectFrom('plan_acceptance_options')
       .selectAll()
@@ -131,7 +159,7 @@ export async function planDetails(db: Kysely<Database>, planIds: number[]) {
       .execute(),
     db.selectFrom('plan_documents').selectAll().where('plan_id', 'in', ids).orderBy('id').execute(),
   ]);
-  return { timeOfUse, acceptance, documents };
+  return { acceptance, documents };
 }
 
 export function marketDocuments(db: Kysely<Database>, companyId: number, marketIds: number[]) {

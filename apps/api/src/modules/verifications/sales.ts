@@ -21,6 +21,7 @@ export interface SaleEnrollment {
   company_id: number;
   customer_id: number;
   plan_id: number;
+  plan_version_id: number;
   service_address_1: string;
   service_city: string;
   service_state: string;
@@ -59,7 +60,7 @@ export async function saleToVerify(
   if (!enrollment) return undefined;
   const [customer, [plan], languages] = await Promise.all([
     findCustomer(db, enrollment.company_id, enrollment.customer_id),
-    findPlanTerms(db, [enrollment.plan_id]),
+    findPlanTerms(db, [enrollment.plan_version_id]),
     listLanguages(db, false),
   ]);
   if (!customer || !plan) return undefined;

@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { Envelope, ok } from '../../http/envelope.js';
+import { auditActorOf, staffOf } from '../../http/staff-access.js';
+import type { AuditLog } from '../audit/index.js';
+import {
+  PlanDetail,
+  PlanIdPath,
+  PlanListQuery,
+  PlanSummary,
+  PlanVersion,
+  PlanVersionPath,
+  PriceChange,
+} from './ops-schemas.js';
+import type { PlanPricing } from './pricing.js';
+
+const tags = ['Plans and prices'];
+const read = { permission: 'work.read', errors: ['PLAN_NOT_FOUND' as const] };
+const change = { permission: 'plans.write', errors: ['PLAN_NOT_FOUND' as const] };
+
+const priceText = (p: { rate: number; monthlyFee: number; cancellationFee: number }) =>
+  `${p.rate}¢, $${p.monthlyFee}/month, ETF $${p.cancellationFee}`;
+
+/** Pricing staff's plans: the catalogue as it sells now, each plan's versions, and price changes (audited). */
+export const planOpsRoutes: FastifyPluginAsyncTypebox<{ pricing: PlanPricing; audit: AuditLog }> = async (
+  app,
+  { pricing, audit },
+) => {
+  const companyOf = (request: FastifyRequest) => staffOf(request).companyId;
+
+  app.get(
+    '/plans',
+    {
+      config: { permission: 'work.read' },
+      schema: {
+        operationId: 'listPlans',
+        tags,
+        summary: 'The plans with their prices in effect, EFL averages and next scheduled change',
+        querystring: PlanListQuery,
+        response: { 200: Envelope(Type.Array(PlanSummary, { maxItems: 100_000 })) },
+      },
+    },
+    async (request) => ok(await pricing.list(companyOf(request), request.query)),
+  );
+
+  app.get(
+    '/plans/:planId',
+    {
+      config: read,
+      schema: {
+        operationId: 'getPlanWithVersions',
+        tags,
+        summary: 'One plan with every version of its prices, newest first',
+        params: PlanIdPath,
+        response: { 200: Envelope(PlanDetail) },
+      },
+    },
+    async (request) => ok(await pricing.plan(companyOf(request), request.params.planId)),
+  );
+
+  app.post(
+    '/plans/:planId/versions',
+    {
+      config: change,
+      schema: {
+        operationId: 'changePlanPrice',
+        tags,
+        summary:
+          'Changes a plan’s prices from a moment on, as a new version; enrollments keep the version they accepted',
+        params: PlanIdPath,
+        body: PriceChange,
+        response: { 200: Envelope(PlanVersion) },
+      },
+    },
+    async (request) => {
+      const { planId } = request.params;
+      const { email } = staffOf(request);
+      const { before, after } = await pricing.changePrice(companyOf(request), planId, request.body, {
+        email,
+      });
+      await audit.record(auditActorOf(request), {
+        action: 'plan.price-change',
+        targetType: 'plan',
+        targetId: planId,
+        summary: `version ${after.version} of plan ${planId} from ${after.effectiveAt}: ${priceText(before)} → ${priceText(after)}: ${after.note}`,
+        before,
+        after,
+      });
+      return ok(after);
+    },
+  );
+
+  app.post(
+    '/plans/:planId/versions/:version/cancel',
+    {
+      config: { ...change, errors: [...change.errors, 'PLAN_VERSION_NOT_CANCELLABLE' as const] },
+      schema: {
+        operationId: 'cancelPlanPriceChange',
+        tags,
+        summary: 'Calls off a price change whose moment is still to come',
+        params: PlanVersionPath,
+        response: { 200: Envelope(PlanDetail) },
+      },
+    },
+    async (request) => {
+      const { planId, version } = request.params;
+      const { email } = staffOf(request);
+      await pricing.cancelChange(companyOf(request), planId, version, { email });
+      await audit.record(auditActorOf(request), {
+        action: 'plan.price-change-cancelled',
+        targetType: 'plan',
+        targetId: planId,
+        summary: `version ${version} of plan ${planId} called off before its moment`,
+        before: { version },
+        after: { version, cancelled: true },
+      });
+      return ok(await pricing.plan(companyOf(request), planId));
+    },
+  );
+};

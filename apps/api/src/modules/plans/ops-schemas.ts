@@ -1,0 +1,107 @@
+import { Type } from 'typebox';
+import { Explanation, Id, Nullable } from '../../http/schemas.js';
+import { AveragePrices, TimeOfUseRate } from './schemas.js';
+
+const Moment = (description: string) => Type.String({ format: 'date-time', maxLength: 40, description });
+
+export const PlanPrices = Type.Object({
+  version: Type.Integer({ minimum: 1 }),
+  effectiveAt: Moment('When these prices took or take effect.'),
+  rate: Type.Number({
+    description: 'Energy charge in cents per rate unit; the reference rate of time-of-use plans.',
+  }),
+  monthlyFee: Type.Number({ description: 'Base charge in dollars a month.' }),
+  cancellationFee: Type.Number({ description: 'Early termination fee in dollars.' }),
+  timeOfUse: Type.Array(TimeOfUseRate, {
+    description: "The time-of-use windows' rates; empty for a single rate.",
+  }),
+  averagePrices: Nullable(AveragePrices),
+});
+
+export const PlanVersion = Type.Object({
+  ...PlanPrices.properties,
+  state: Type.String({
+    enum: ['scheduled', 'in effect', 'superseded', 'cancelled'],
+    description:
+      'scheduled: its moment is still to come; in effect: what plan shopping sells now; superseded: a later version ' +
+      'took over (its enrollments keep it); cancelled: called off before its moment.',
+  }),
+  note: Type.String({ description: 'Why the price changed, as its author wrote it.' }),
+  createdBy: Type.String(),
+  createdAt: Moment('When the change was saved.'),
+  cancelledAt: Nullable(Moment('When the change was called off.')),
+  cancelledBy: Nullable(Type.String()),
+});
+
+export const PlanListQuery = Type.Object({
+  utilityId: Type.Optional(Id('Only the plans of this utility.')),
+  customerTypeId: Type.Optional(Id('Only the plans for this customer type.')),
+  state: Type.Optional(
+    Type.String({
+      enum: ['all', 'on-sale', 'not-on-sale', 'retired'],
+      default: 'all',
+      description:
+        'on-sale: published, not retired and inside its sale window today; not-on-sale: drafts and plans outside ' +
+        'their window; retired: deprecated plans, kept for their customers.',
+    }),
+  ),
+  q: Type.Optional(
+    Type.String({ maxLength: 100, description: 'Words of the name or the billing system code.' }),
+  ),
+});
+
+export const PlanSummary = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  utility: Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() }),
+  customerType: Type.String(),
+  commodity: Type.String({ enum: ['Electric', 'Gas'] }),
+  term: Type.Integer({ description: 'Months; 0 or 1 month to month.' }),
+  rateType: Type.String({ description: 'Fixed, Variable, Daily Rate or Time of Use.' }),
+  rateUnit: Type.String(),
+  billingSystemPlanCode: Type.String(),
+  promoCode: Nullable(Type.String()),
+  published: Type.Boolean(),
+  retired: Type.Boolean({ description: 'Deprecated: off sale for good, readable for its customers.' }),
+  onSale: Type.Boolean({ description: 'Published, not retired and inside its sale window today.' }),
+  current: Nullable(PlanPrices),
+  next: Nullable(
+    Type.Object(
+      { version: Type.Integer(), effectiveAt: Moment('When it takes effect.'), rate: Type.Number() },
+      { description: 'The next scheduled price change, if any.' },
+    ),
+  ),
+});
+
+export const PlanDetail = Type.Object({
+  ...PlanSummary.properties,
+  description: Type.String(),
+  versions: Type.Array(PlanVersion, { description: 'Every version, newest first.' }),
+});
+
+export const PlanIdPath = Type.Object({ planId: Id('The plan id.') });
+export const PlanVersionPath = Type.Object({
+  planId: Id('The plan id.'),
+  version: Type.Integer({ minimum: 1, maximum: 100_000, description: 'The version number.' }),
+});
+
+export const PriceChange = Type.Object({
+  effectiveAt: Type.Optional(
+    Moment(
+      'When the new prices take effect (ISO 8601 with a time zone). Left out: now. Never in the past: a price ' +
+        'change does not rewrite what customers were sold.',
+    ),
+  ),
+  rate: Type.Number({ minimum: 0, maximum: 1000, description: 'Energy charge in cents per rate unit.' }),
+  monthlyFee: Type.Number({ minimum: 0, maximum: 10_000, description: 'Base charge in dollars a month.' }),
+  cancellationFee: Type.Number({
+    minimum: 0,
+    maximum: 10_000,
+    description: 'Early termination fee in dollars.',
+  }),
+  timeOfUse: Type.Array(TimeOfUseRate, {
+    maxItems: 24,
+    description: "A time-of-use plan's windows (at least one); empty for any other plan.",
+  }),
+  note: Explanation('Why the price changes (kept on the version and in the audit log).'),
+});

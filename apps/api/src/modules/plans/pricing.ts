@@ -1,0 +1,272 @@
+import type { Kysely } from 'kysely';
+import type { Static } from 'typebox';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../domain/clock.js';
+import { dayOf } from '../../domain/dates.js';
+import { type DeliveryCharge, eflAveragePrices, type TimeOfUseWindow } from '../../domain/efl.js';
+import { ApiError } from '../../http/errors.js';
+import type { UtilitiesService } from '../utilities/index.js';
+import { type PlanTypeId, rateUnit, typeLabel } from './naming.js';
+import type {
+  PlanDetail,
+  PlanListQuery,
+  PlanPrices,
+  PlanSummary,
+  PlanVersion,
+  PriceChange,
+} from './ops-schemas.js';
+import * as store from './store.js';
+import * as versions from './version-store.js';
+import { timeOfUseOf } from './versions.js';
+
+export interface PlanPricingDeps {
+  db: Kysely<Database>;
+  utilities: Pick<UtilitiesService, 'deliveryCharges'>;
+  clock: Clock;
+}
+
+/** Who changes a price: the staff member's email, kept on the version. */
+export interface PriceAuthor {
+  email: string;
+}
+
+const planNotFound = (planId: number) =>
+  new ApiError('PLAN_NOT_FOUND', `Plan ${planId} was not found.`, ['planId: no such plan of this company']);
+
+const invalidChange = (errors: string[]) =>
+  new ApiError('VALIDATION_FAILED', 'The price change is invalid.', errors);
+
+type PlanRow = store.PlanRow;
+type PricedRow = Pick<PlanRow, 'commodity' | 'decimal_places_to_show'> & {
+  version: number;
+  effective_at: string;
+  rate: number;
+  monthly_fee: number;
+  cancellation_fee: number;
+  time_of_use: string;
+};
+
+/**
+ * Staff's view of the plans and their prices, and price changes: each change adds a version effective from a moment,
+ * which plan shopping answers from that moment on (store.findPlans) while enrollments keep the version they accepted.
+ */
+export function createPlanPricing({ db, utilities, clock }: PlanPricingDeps) {
+  const momentNow = () => clock.now().toISOString();
+
+  function prices(row: PricedRow, charges: DeliveryCharge[]): Static<typeof PlanPrices> {
+    const timeOfUse = timeOfUseOf(row);
+    const efl = eflAveragePrices({ ...row, timeOfUse }, charges);
+    return {
+      version: row.version,
+      effectiveAt: row.effective_at,
+      rate: row.rate,
+      monthlyFee: row.monthly_fee,
+      cancellationFee: row.cancellation_fee,
+      timeOfUse,
+      averagePrices:
+        efl.rate1000 === null ? null : { at500: efl.rate500, at1000: efl.rate1000, at2000: efl.rate2000 },
+    };
+  }
+
+  async function chargesByUtility(rows: PlanRow[]): Promise<Map<number, DeliveryCharge[]>> {
+    const charges = await utilities.deliveryCharges([...new Set(rows.map((r) => r.utility_id))]);
+    const byUtility = new Map<number, DeliveryCharge[]>();
+    for (const charge of charges)
+      byUtility.set(charge.utility_id, [...(byUtility.get(charge.utility_id) ?? []), charge]);
+    return byUtility;
+  }
+
+  /** Which of these plans are on sale today, by the one definition plan shopping uses (campaign plans included). */
+  async function onSaleToday(companyId: number, rows: PlanRow[]): Promise<Set<number>> {
+    const promoCodes = [...new Set(rows.flatMap((r) => (r.promo_code ? [r.promo_code] : [])))];
+    const onSale = await store.findPlans(db, companyId, {
+      prices: { at: momentNow() },
+      planIds: rows.map((r) => r.id),
+      onSale: { today: dayOf(clock), promoCodes },
+    });
+    return new Set(onSale.map((r) => r.id));
+  }
+
+  async function summaries(companyId: number, rows: PlanRow[]) {
+    const now = momentNow();
+    const [charges, onSale, allVersions] = await Promise.all([
+      chargesByUtility(rows),
+      onSaleToday(companyId, rows),
+      versions.versionsOf(
+        db,
+        rows.map((r) => r.id),
+      ),
+    ]);
+    return rows.map((row) => {
+      const planVersions = allVersions.filter((v) => v.plan_id === row.id);
+      const next = planVersions
+        .filter((v) => v.cancelled_at === null && v.effective_at > now)
+        .sort((a, b) => a.effective_at.localeCompare(b.effective_at))[0];
+      const summary: Static<typeof PlanSummary> = {
+        id: row.id,
+        name: row.name,
+        utility: { id: row.utility_id, code: row.utility_code, name: row.utility_name },
+        customerType: row.customer_type_name,
+        commodity: row.commodity as 'Electric' | 'Gas',
+        term: row.term,
+        rateType: typeLabel(row.id_plan_type as PlanTypeId, row.is_time_of_use === 1),
+        rateUnit: rateUnit(row.commodity, row.state_code),
+        billingSystemPlanCode: row.billing_system_plan_code,
+        promoCode: row.promo_code,
+        published: row.published === 1,
+        retired: row.deprecated === 1,
+        onSale: onSale.has(row.id),
+        current: prices(row, charges.get(row.utility_id) ?? []),
+        next: next ? { version: next.version, effectiveAt: next.effective_at, rate: next.rate } : null,
+      };
+      return { summary, row, planVersions, charges: charges.get(row.utility_id) ?? [] };
+    });
+  }
+
+  function versionState(
+    version: versions.VersionRow,
+    inEffect: number,
+    now: string,
+  ): Static<typeof PlanVersion>['state'] {
+    if (version.cancelled_at !== null) return 'cancelled';
+    if (version.effective_at > now) return 'scheduled';
+    return version.version === inEffect ? 'in effect' : 'superseded';
+  }
+
+  function describeVersion(
+    row: PlanRow,
+    version: versions.VersionRow,
+    charges: DeliveryCharge[],
+    now: string,
+  ): Static<typeof PlanVersion> {
+    return {
+      ...prices(
+        { ...version, commodity: row.commodity, decimal_places_to_show: row.decimal_places_to_show },
+        charges,
+      ),
+      state: versionState(version, row.version, now),
+      note: version.note,
+      createdBy: version.created_by,
+      createdAt: version.created_at,
+      cancelledAt: version.cancelled_at,
+      cancelledBy: version.cancelled_by,
+    };
+  }
+
+  async function planRowOf(companyId: number, planId: number): Promise<PlanRow> {
+    const [row] = await store.findPlans(db, companyId, {
+      prices: { at: momentNow() },
+      planIds: [planId],
+      includeDrafts: true,
+    });
+    if (!row) throw planNotFound(planId);
+    return row;
+  }
+
+  async function plan(companyId: number, planId: number): Promise<Static<typeof PlanDetail>> {
+    const now = momentNow();
+    const [described] = await summaries(companyId, [await planRowOf(companyId, planId)]);
+    const { summary, row, planVersions, charges } = described!;
+    return {
+      ...summary,
+      description: row.description,
+      versions: planVersions.map((v) => describeVersion(row, v, charges, now)),
+    };
+  }
+
+  function assertValidChange(
+    change: Static<typeof PriceChange>,
+    timeOfUsePlan: boolean,
+    effectiveAt: string,
+  ) {
+    const errors: string[] = [];
+    if (effectiveAt < momentNow())
+      errors.push('effectiveAt: is in the past; a price change takes effect now or later');
+    if (timeOfUsePlan && change.timeOfUse.length === 0)
+      errors.push('timeOfUse: a time-of-use plan needs at least one window');
+    if (!timeOfUsePlan && change.timeOfUse.length > 0)
+      errors.push('timeOfUse: only a time-of-use plan has windows');
+    change.timeOfUse.forEach((window, i) => {
+      if (window.start_hour === window.end_hour)
+        errors.push(`timeOfUse[${i}].end_hour: must differ from start_hour`);
+    });
+    if (errors.length > 0) throw invalidChange(errors);
+  }
+
+  return {
+    async list(
+      companyId: number,
+      query: Static<typeof PlanListQuery>,
+    ): Promise<Static<typeof PlanSummary>[]> {
+      const rows = await store.findPlans(db, companyId, {
+        prices: { at: momentNow() },
+        includeDrafts: true,
+        utilityIds: query.utilityId === undefined ? undefined : [query.utilityId],
+        customerTypeId: query.customerTypeId,
+      });
+      const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+      const matching = rows.filter((row) => {
+        const text = `${row.name} ${row.billing_system_plan_code}`.toLowerCase();
+        return words.every((word) => text.includes(word));
+      });
+      const described = (await summaries(companyId, matching)).map((d) => d.summary);
+      const state = query.state ?? 'all';
+      return described.filter(
+        (p) =>
+          state === 'all' ||
+          (state === 'retired' && p.retired) ||
+          (state === 'on-sale' && p.onSale) ||
+          (state === 'not-on-sale' && !p.onSale && !p.retired),
+      );
+    },
+
+    plan,
+
+    /** Adds the plan's next version; it is what plan shopping sells from `effectiveAt` (now if left out). */
+    async changePrice(
+      companyId: number,
+      planId: number,
+      change: Static<typeof PriceChange>,
+      by: PriceAuthor,
+    ): Promise<{ before: Static<typeof PlanPrices>; after: Static<typeof PlanVersion> }> {
+      const row = await planRowOf(companyId, planId);
+      const effectiveAt =
+        change.effectiveAt === undefined ? momentNow() : new Date(change.effectiveAt).toISOString();
+      assertValidChange(change, row.is_time_of_use === 1, effectiveAt);
+      const [charges] = [...(await chargesByUtility([row])).values()];
+      const saved = await versions.insertNextVersion(db, {
+        plan_id: planId,
+        effective_at: effectiveAt,
+        rate: change.rate,
+        monthly_fee: change.monthlyFee,
+        cancellation_fee: change.cancellationFee,
+        time_of_use: JSON.stringify(change.timeOfUse satisfies TimeOfUseWindow[]),
+        note: change.note.trim(),
+        created_by: by.email,
+        created_at: momentNow(),
+      });
+      const inEffect = effectiveAt <= momentNow() ? saved.version : row.version;
+      return {
+        before: prices(row, charges ?? []),
+        after: describeVersion({ ...row, version: inEffect }, saved, charges ?? [], momentNow()),
+      };
+    },
+
+    /** Calls off a change whose moment is still to come. */
+    async cancelChange(companyId: number, planId: number, version: number, by: PriceAuthor): Promise<void> {
+      await planRowOf(companyId, planId);
+      const cancelled = await versions.cancelScheduledVersion(db, planId, version, {
+        at: momentNow(),
+        email: by.email,
+      });
+      if (!cancelled)
+        throw new ApiError(
+          'PLAN_VERSION_NOT_CANCELLABLE',
+          `Version ${version} of plan ${planId} is not a change still to come.`,
+          ['version: in effect, superseded, already cancelled or unknown'],
+        );
+    },
+  };
+}
+
+export type PlanPricing = ReturnType<typeof createPlanPricing>;
