@@ -52,6 +52,7 @@ const sidebars = {
     section('Plans and Rates', [
       'plans-and-rates/campaigns',
       'plans-and-rates/global-price-changes',
+      'plans-and-rates/plan-versions-and-price-changes',
       'plans-and-rates/price-plan-name-generation',
       'plans-and-rates/time-of-use-plans-and-configuration',
       'plans-and-rates/web-plan-creation-guide',

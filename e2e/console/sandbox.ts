@@ -338,3 +338,10 @@ export async function sandboxCustomerPayment(
   if (paid.status !== 'approved') throw new Error(`The sandbox payment is ${paid.status}, not approved`);
   return { paymentId: paid.id_payment_charge_transactions as number, enrollmentId: active };
 }
+
+/** A plan as plan shopping answers it now (GET /plans/{id}): what a customer would be sold. */
+export async function sandboxPlan(
+  planId: number,
+): Promise<{ version: number; rate: number; rate1000: number }> {
+  return call('GET', `/plans/${planId}`, await token());
+}

@@ -49,6 +49,15 @@ async function post<T>(page: Page, apiPath: string, body: unknown): Promise<T> {
   return answer.envelope.data as T;
 }
 
+/** Reads the console's API from the signed-in page; answers its data. */
+async function get<T>(page: Page, apiPath: string): Promise<T> {
+  const envelope = await page.evaluate(
+    async (apiPath) => (await fetch(`/ops/api/v1${apiPath}`)).json(),
+    apiPath,
+  );
+  return envelope.data as T;
+}
+
 /**
  * Waits until the page has nothing left to load (no request in flight, no skeleton, no busy region, fonts in) and
  * the pointer rests where it highlights nothing, then writes the picture.
@@ -161,5 +170,40 @@ test.describe('the pictures of the Operations Console pages', () => {
     await expect(page.getByRole('button', { name: 'Add staff' })).toBeVisible();
     await expect(page.getByText('auditor@bluebonnet.example').first()).toBeVisible();
     await picture(page, 'staff');
+  });
+
+  test('plans: pricing staff read the Oncor residential plans with their prices in effect', async ({
+    page,
+  }) => {
+    await signIn(page, 'pricing', '/plans?q=ONCOR-RES');
+    await expect(page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'ONCOR-RES-1-12' }).first()).toBeVisible();
+    await picture(page, 'plans');
+  });
+
+  test('plan: a time-of-use plan with a price change scheduled for next month', async ({ page }) => {
+    await signIn(page, 'pricing', '/plans?q=ONCOR-RES-1T-12');
+    await page.getByRole('row').filter({ hasText: 'ONCOR-RES-1T-12' }).first().getByRole('link').click();
+    await expect(page.getByRole('button', { name: 'Change price' })).toBeVisible();
+    const planId = Number(new URL(page.url()).pathname.split('/').pop());
+    const plan = await get<{
+      current: { rate: number; monthlyFee: number; cancellationFee: number; timeOfUse: unknown[] };
+    }>(page, `/plans/${planId}`);
+    const nextMonth = new Date(Date.now() + 30 * 86_400_000);
+    nextMonth.setUTCHours(6, 0, 0, 0);
+    await post(page, `/plans/${planId}/versions`, {
+      rate: plan.current.rate,
+      monthlyFee: plan.current.monthlyFee,
+      cancellationFee: plan.current.cancellationFee,
+      timeOfUse: plan.current.timeOfUse.map((w) => ({
+        ...(w as object),
+        rate: (w as { rate: number }).rate + 0.4,
+      })),
+      effectiveAt: nextMonth.toISOString(),
+      note: 'Monthly review: day rate follows the forward curve',
+    });
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Versions' }).getByText('Scheduled').first()).toBeVisible();
+    await picture(page, 'plan');
   });
 });

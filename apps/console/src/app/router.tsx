@@ -16,6 +16,7 @@ import { pagesFor } from '../components/layout/navigation';
 import { ErrorState } from '../components/ui/states';
 import { validateAuditSearch } from '../features/audit/search';
 import { validateCustomersSearch } from '../features/customers/search';
+import { validatePlansSearch } from '../features/plans/search';
 import { validateQueuesSearch } from '../features/queues/search';
 import { validateStaffSearch } from '../features/staff/search';
 import { SIGN_IN_REASONS, type SignInSearch, sessionQueryOptions } from '../lib/auth';
@@ -154,6 +155,26 @@ const enrollmentRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/enrollment')),
 });
 
+const plansRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/plans',
+  staticData: { title: 'Plans' },
+  validateSearch: validatePlansSearch,
+  component: lazyRouteComponent(() => import('./routes/plans')),
+});
+
+/** One plan, by its id (digits only: anything else is not found). */
+const planRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/plans/$id',
+  staticData: { title: 'Plan' },
+  params: {
+    parse: ({ id }) => (/^[1-9]\d{0,9}$/.test(id) ? { id: Number(id) } : false),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  component: lazyRouteComponent(() => import('./routes/plan')),
+});
+
 const auditLogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/audit-log',
@@ -180,6 +201,8 @@ const routeTree = rootRoute.addChildren([
     customersRoute,
     customerRoute,
     enrollmentRoute,
+    plansRoute,
+    planRoute,
     auditLogRoute,
     staffRoute,
   ]),

@@ -1,4 +1,11 @@
-import { IconAddressBook, IconGauge, IconHistory, IconStack2, IconUsers } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconGauge,
+  IconHistory,
+  IconReceipt2,
+  IconStack2,
+  IconUsers,
+} from '@tabler/icons-react';
 import { can, type Permission, type Session } from '../../lib/auth';
 
 interface ConsolePageDefinition {
@@ -36,6 +43,14 @@ export const PAGES = [
     permission: 'work.read',
     icon: IconAddressBook,
     shortcut: 'g c',
+  },
+  {
+    to: '/plans',
+    label: 'Plans',
+    description: 'Plans and their prices: versions, scheduled price changes, EFL averages',
+    permission: 'work.read',
+    icon: IconReceipt2,
+    shortcut: 'g p',
   },
   {
     to: '/audit-log',

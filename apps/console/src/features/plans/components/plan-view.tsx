@@ -1,0 +1,339 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  DataList,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconArrowLeft, IconClockCancel, IconFileUnknown, IconTag } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ServerTable } from '../../../components/ui/data-table';
+import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { isApiFailure } from '../../../lib/api';
+import { useCan } from '../../../lib/auth';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { Section } from '../../enrollments/components/section';
+import { useCancelPriceChange } from '../api/change-price';
+import { type PlanDetail, type PlanVersion, type TimeOfUseWindow, usePlan } from '../api/get-plan';
+import { averageAt1000, centsOf, termOf } from '../model';
+import { SaleStateBadge } from './plans-view';
+import { PriceChangeModal } from './price-change-modal';
+
+const VERSION_STATES: Record<PlanVersion['state'], { label: string; color: string }> = {
+  scheduled: { label: 'Scheduled', color: 'blue' },
+  'in effect': { label: 'In effect', color: 'green' },
+  superseded: { label: 'Superseded', color: 'gray' },
+  cancelled: { label: 'Cancelled', color: 'red' },
+};
+
+const hours = (w: TimeOfUseWindow) =>
+  `${String(w.start_hour).padStart(2, '0')}:00–${String(w.end_hour).padStart(2, '0')}:00`;
+
+function TimeOfUseTable({ windows }: { windows: TimeOfUseWindow[] }) {
+  return (
+    <Table withTableBorder verticalSpacing={4} fz="sm">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Window</Table.Th>
+          <Table.Th>Season</Table.Th>
+          <Table.Th>Days</Table.Th>
+          <Table.Th>Hours</Table.Th>
+          <Table.Th ta="right">Rate</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {windows.map((w) => (
+          <Table.Tr key={`${w.name}-${w.season}-${w.days}-${w.start_hour}`}>
+            <Table.Td>{w.name}</Table.Td>
+            <Table.Td>{w.season === 'NonSummer' ? 'Rest of the year' : w.season}</Table.Td>
+            <Table.Td>{w.days}</Table.Td>
+            <Table.Td>{hours(w)}</Table.Td>
+            <Table.Td ta="right" ff="monospace">
+              {centsOf(w.rate)}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function PricesInEffect({ plan }: { plan: PlanDetail }) {
+  const prices = plan.current;
+  if (!prices) return <Text size="sm">No version is in effect yet.</Text>;
+  const averages = prices.averagePrices;
+  return (
+    <Stack gap="sm">
+      <DataList size="sm" orientation="horizontal">
+        <DataList.Item>
+          <DataList.ItemLabel>Energy charge</DataList.ItemLabel>
+          <DataList.ItemValue>
+            {centsOf(prices.rate)}/{plan.rateUnit}
+          </DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Base charge</DataList.ItemLabel>
+          <DataList.ItemValue>{formatMoney(prices.monthlyFee)} a month</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Early exit fee</DataList.ItemLabel>
+          <DataList.ItemValue>
+            {prices.cancellationFee > 0 ? formatMoney(prices.cancellationFee) : 'None'}
+          </DataList.ItemValue>
+        </DataList.Item>
+        {averages && (
+          <DataList.Item>
+            <DataList.ItemLabel>EFL averages</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {[averages.at500, averages.at1000, averages.at2000]
+                .map((p) => (p === null ? '—' : centsOf(p)))
+                .join(' · ')}{' '}
+              <Text span size="xs" c="dimmed">
+                at 500 · 1,000 · 2,000 kWh, delivery included
+              </Text>
+            </DataList.ItemValue>
+          </DataList.Item>
+        )}
+        <DataList.Item>
+          <DataList.ItemLabel>Since</DataList.ItemLabel>
+          <DataList.ItemValue>
+            version {prices.version}, {formatDateTime(prices.effectiveAt)}
+          </DataList.ItemValue>
+        </DataList.Item>
+      </DataList>
+      {prices.timeOfUse.length > 0 && <TimeOfUseTable windows={prices.timeOfUse} />}
+    </Stack>
+  );
+}
+
+function VersionsTable({
+  plan,
+  onCancel,
+}: {
+  plan: PlanDetail;
+  onCancel: ((version: PlanVersion) => void) | null;
+}) {
+  const columns: DataTableColumn<PlanVersion>[] = [
+    { accessor: 'version', title: 'Version', width: 80 },
+    {
+      accessor: 'state',
+      title: 'State',
+      width: 120,
+      noWrap: true,
+      render: (v) => (
+        <Badge color={VERSION_STATES[v.state].color} variant="light" radius="sm" tt="none">
+          {VERSION_STATES[v.state].label}
+        </Badge>
+      ),
+    },
+    {
+      accessor: 'effectiveAt',
+      title: 'Effective from',
+      render: (v) => (
+        <Text size="sm" component="time" dateTime={v.effectiveAt}>
+          {formatDateTime(v.effectiveAt)}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'rate',
+      title: 'Energy',
+      textAlign: 'right',
+      render: (v) => (
+        <Text size="sm" ff="monospace">
+          {centsOf(v.rate)}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'monthlyFee',
+      title: 'Base',
+      textAlign: 'right',
+      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+      render: (v) => formatMoney(v.monthlyFee),
+    },
+    {
+      accessor: 'cancellationFee',
+      title: 'Exit fee',
+      textAlign: 'right',
+      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+      render: (v) => formatMoney(v.cancellationFee),
+    },
+    {
+      accessor: 'averagePrices',
+      title: 'At 1,000 kWh',
+      textAlign: 'right',
+      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+      render: (v) => (
+        <Text size="sm" ff="monospace">
+          {averageAt1000(v)}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'note',
+      title: 'Why, and who',
+      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+      render: (v) => (
+        <div>
+          <Text size="sm" lineClamp={2}>
+            {v.note || '—'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {v.createdBy} · {formatDateTime(v.createdAt)}
+            {v.cancelledAt ? ` · cancelled by ${v.cancelledBy} ${formatDateTime(v.cancelledAt)}` : ''}
+          </Text>
+        </div>
+      ),
+    },
+    {
+      accessor: 'actions',
+      title: '',
+      textAlign: 'right',
+      width: 110,
+      render: (v) =>
+        onCancel && v.state === 'scheduled' ? (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconClockCancel size={14} />}
+            onClick={() => onCancel(v)}
+          >
+            Call off
+          </Button>
+        ) : null,
+    },
+  ];
+  return <ServerTable<PlanVersion> records={plan.versions} columns={columns} idAccessor="version" />;
+}
+
+function Loading() {
+  return (
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the plan">
+      <Skeleton height={30} width={360} />
+      <Skeleton height={16} width={420} />
+      <Skeleton height={160} />
+      <Skeleton height={220} />
+    </Stack>
+  );
+}
+
+/** One plan: its prices in effect, what is scheduled, every version with why it changed, and a price change. */
+export function PlanView({ id }: { id: number }) {
+  const plan = usePlan(id);
+  const canChange = useCan('plans.write');
+  const [changing, setChanging] = useState(false);
+  const [cancelling, setCancelling] = useState<PlanVersion | null>(null);
+  const cancel = useCancelPriceChange();
+
+  if (plan.isPending) return <Loading />;
+  if (plan.error) {
+    if (isApiFailure(plan.error) && plan.error.status === 404)
+      return (
+        <EmptyState
+          title={`Plan ${id} does not exist`}
+          heading={1}
+          icon={<IconFileUnknown size={24} stroke={1.6} />}
+          action={
+            <Button component={Link} to="/plans" variant="light" mt="xs">
+              Go to the plans
+            </Button>
+          }
+        >
+          No plan of your company has this id.
+        </EmptyState>
+      );
+    return (
+      <Paper withBorder>
+        <ErrorState error={plan.error} onRetry={() => void plan.refetch()} what="the plan" />
+      </Paper>
+    );
+  }
+  const p = plan.data;
+  return (
+    <Stack gap="md">
+      <Anchor renderRoot={(props) => <Link {...props} to="/plans" />} size="sm" c="dimmed">
+        <Group gap={4}>
+          <IconArrowLeft size={14} /> Plans
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Group gap="xs">
+            <Title order={1} fz={{ base: 22, sm: 26 }} lh={1.2}>
+              {p.name}
+            </Title>
+            <SaleStateBadge plan={p} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {p.utility.name} · {p.customerType} · {termOf(p.term)} · {p.rateType} · {p.billingSystemPlanCode}
+            {p.promoCode ? ` · promo ${p.promoCode}` : ''}
+          </Text>
+        </Stack>
+        {canChange && (
+          <Button leftSection={<IconTag size={16} />} onClick={() => setChanging(true)}>
+            Change price
+          </Button>
+        )}
+      </Group>
+      {p.description && <Text size="sm">{p.description}</Text>}
+
+      <Section
+        title="Prices in effect"
+        description={
+          p.next
+            ? `Version ${p.next.version} takes over on ${formatDateTime(p.next.effectiveAt)} at ${centsOf(p.next.rate)}/${p.rateUnit}.`
+            : 'No price change is scheduled.'
+        }
+      >
+        <PricesInEffect plan={p} />
+      </Section>
+
+      <Section
+        title="Versions"
+        count={p.versions.length}
+        description="A price change never edits a version: enrollments keep the one they accepted."
+        flush
+      >
+        <VersionsTable plan={p} onCancel={canChange ? setCancelling : null} />
+      </Section>
+
+      {canChange && <PriceChangeModal opened={changing} plan={p} onClose={() => setChanging(false)} />}
+      <ConfirmDialog
+        opened={cancelling !== null}
+        title={`Call off version ${cancelling?.version}?`}
+        confirmLabel="Call off the change"
+        danger
+        loading={cancel.isPending}
+        error={cancel.error}
+        onConfirm={() =>
+          cancelling &&
+          cancel.mutate(
+            { planId: p.id, version: cancelling.version },
+            { onSuccess: () => setCancelling(null) },
+          )
+        }
+        onClose={() => {
+          cancel.reset();
+          setCancelling(null);
+        }}
+      >
+        <Text size="sm">
+          The change to {cancelling ? centsOf(cancelling.rate) : ''}/{p.rateUnit} planned for{' '}
+          {formatDateTime(cancelling?.effectiveAt)} will not take effect. It stays in the list, marked
+          cancelled.
+        </Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,371 @@
+import '@mantine/dates/styles.css';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { DialogFooter } from '../../../components/ui/action-dialog';
+import { formatDateTime } from '../../../lib/format';
+import { focusFirstError, splitFailure } from '../../customers/actions';
+import { useChangePrice } from '../api/change-price';
+import type { PlanDetail, TimeOfUseWindow } from '../api/get-plan';
+import { centsOf, pricesLine } from '../model';
+
+interface PriceChangeModalProps {
+  opened: boolean;
+  plan: PlanDetail;
+  onClose: () => void;
+}
+
+const FIELDS = ['rate', 'monthlyFee', 'cancellationFee', 'effectiveAt', 'timeOfUse', 'note'] as const;
+const NOTE_MAX = 500;
+const SEASONS = [
+  { value: 'All', label: 'All year' },
+  { value: 'Summer', label: 'Summer (Jun–Sep)' },
+  { value: 'NonSummer', label: 'Rest of the year' },
+];
+const DAYS = [
+  { value: 'All', label: 'Every day' },
+  { value: 'Weekday', label: 'Weekdays' },
+  { value: 'Weekend', label: 'Weekends' },
+];
+
+/** Mantine's date-time value ("2026-12-01 06:00:00", the browser's time zone) as an instant. */
+const instantOf = (local: string) => new Date(local.replace(' ', 'T')).toISOString();
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+interface Values {
+  rate: number | string;
+  monthlyFee: number | string;
+  cancellationFee: number | string;
+  when: 'now' | 'later';
+  effectiveAt: string | null;
+  timeOfUse: TimeOfUseWindow[];
+  note: string;
+}
+
+const filled = (value: number | string) => value !== '' && Number.isFinite(Number(value));
+
+/**
+ * A new version of the plan's prices, effective now or from a moment chosen: plan shopping sells it from then on,
+ * and every enrollment made before keeps the version it accepted. Starts from the prices in effect.
+ */
+export function PriceChangeModal({ opened, plan, onClose }: PriceChangeModalProps) {
+  const change = useChangePrice();
+  const current = plan.current;
+  const timeOfUsePlan = plan.rateType === 'Time of Use';
+  const form = useForm<Values>({
+    name: 'price-change',
+    initialValues: {
+      rate: current?.rate ?? '',
+      monthlyFee: current?.monthlyFee ?? '',
+      cancellationFee: current?.cancellationFee ?? '',
+      when: 'now',
+      effectiveAt: null,
+      timeOfUse: current?.timeOfUse ?? [],
+      note: '',
+    },
+    validate: {
+      rate: (value) => (filled(value) ? null : 'Enter the energy charge.'),
+      monthlyFee: (value) => (filled(value) ? null : 'Enter the base charge (0 for none).'),
+      cancellationFee: (value) => (filled(value) ? null : 'Enter the early exit fee (0 for none).'),
+      effectiveAt: (value, values) => {
+        if (values.when === 'now') return null;
+        if (!value) return 'Choose when the new prices take effect.';
+        return new Date(instantOf(value)) <= new Date() ? 'Choose a moment still to come.' : null;
+      },
+      timeOfUse: (windows) =>
+        timeOfUsePlan && windows.length === 0 ? 'A time-of-use plan needs at least one window.' : null,
+      note: (value) =>
+        value.trim().length < 3 ? 'Say why, in a few words: it stays with the version.' : null,
+    },
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each opening starts from the prices in effect
+  useEffect(() => {
+    if (!opened) return;
+    form.setInitialValues({
+      rate: current?.rate ?? '',
+      monthlyFee: current?.monthlyFee ?? '',
+      cancellationFee: current?.cancellationFee ?? '',
+      when: 'now',
+      effectiveAt: null,
+      timeOfUse: current?.timeOfUse ?? [],
+      note: '',
+    });
+    form.reset();
+    change.reset();
+  }, [opened, plan.id, current?.version]);
+
+  const submit = form.onSubmit(
+    (values) =>
+      change.mutate(
+        {
+          planId: plan.id,
+          rate: Number(values.rate),
+          monthlyFee: Number(values.monthlyFee),
+          cancellationFee: Number(values.cancellationFee),
+          timeOfUse: values.timeOfUse.map((w) => ({ ...w, rate: Number(w.rate) })),
+          note: values.note.trim(),
+          ...(values.when === 'later' && values.effectiveAt
+            ? { effectiveAt: instantOf(values.effectiveAt) }
+            : {}),
+        },
+        {
+          onSuccess: (saved) => {
+            notifications.show({
+              color: 'teal',
+              title: `Version ${saved.version} saved`,
+              message:
+                saved.state === 'scheduled'
+                  ? `${plan.name}: ${centsOf(saved.rate)}/${plan.rateUnit} from ${formatDateTime(saved.effectiveAt)}.`
+                  : `${plan.name} now sells at ${centsOf(saved.rate)}/${plan.rateUnit}.`,
+            });
+            onClose();
+          },
+          onError: (error) => form.setErrors(splitFailure(error, FIELDS).fields),
+        },
+      ),
+    (errors) => focusFirstError('price-change', errors),
+  );
+
+  const windowRow = (window: TimeOfUseWindow, index: number) => (
+    <Table.Tr key={index}>
+      <Table.Td>
+        <TextInput
+          aria-label={`Window ${index + 1} name`}
+          size="xs"
+          {...form.getInputProps(`timeOfUse.${index}.name`)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Select
+          aria-label={`Window ${index + 1} season`}
+          size="xs"
+          data={SEASONS}
+          allowDeselect={false}
+          {...form.getInputProps(`timeOfUse.${index}.season`)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Select
+          aria-label={`Window ${index + 1} days`}
+          size="xs"
+          data={DAYS}
+          allowDeselect={false}
+          {...form.getInputProps(`timeOfUse.${index}.days`)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <NumberInput
+          aria-label={`Window ${index + 1} from hour`}
+          size="xs"
+          min={0}
+          max={23}
+          allowDecimal={false}
+          w={64}
+          {...form.getInputProps(`timeOfUse.${index}.start_hour`)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <NumberInput
+          aria-label={`Window ${index + 1} to hour`}
+          size="xs"
+          min={1}
+          max={24}
+          allowDecimal={false}
+          w={64}
+          {...form.getInputProps(`timeOfUse.${index}.end_hour`)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <NumberInput
+          aria-label={`Window ${index + 1} rate in cents`}
+          size="xs"
+          min={0}
+          decimalScale={3}
+          suffix="¢"
+          w={90}
+          {...form.getInputProps(`timeOfUse.${index}.rate`)}
+        />
+      </Table.Td>
+      <Table.Td>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Remove ${window.name || `window ${index + 1}`}`}
+          onClick={() => form.removeListItem('timeOfUse', index)}
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Table.Td>
+    </Table.Tr>
+  );
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Change the price of ${plan.name}`}
+      size={timeOfUsePlan ? 'xl' : 'md'}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {current && (
+            <Text size="sm" c="dimmed">
+              In effect now (version {current.version}): {pricesLine(current, plan.rateUnit)}
+            </Text>
+          )}
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+            <NumberInput
+              label="Energy charge"
+              description={`Cents per ${plan.rateUnit}`}
+              suffix="¢"
+              decimalScale={3}
+              min={0}
+              max={1000}
+              hideControls
+              required
+              data-autofocus
+              {...form.getInputProps('rate')}
+            />
+            <NumberInput
+              label="Base charge"
+              description="Dollars a month"
+              prefix="$"
+              decimalScale={2}
+              min={0}
+              hideControls
+              required
+              {...form.getInputProps('monthlyFee')}
+            />
+            <NumberInput
+              label="Early exit fee"
+              description="Dollars"
+              prefix="$"
+              decimalScale={2}
+              min={0}
+              hideControls
+              required
+              {...form.getInputProps('cancellationFee')}
+            />
+          </SimpleGrid>
+          {timeOfUsePlan && (
+            <Stack gap={6}>
+              <Text size="sm" fw={500}>
+                Time-of-use windows
+              </Text>
+              <Text size="xs" c="dimmed">
+                Hours run from the first to the last (not included); a window ending before it starts runs
+                past midnight. Hours outside every window are billed at the energy charge.
+              </Text>
+              <Table.ScrollContainer minWidth={620}>
+                <Table withTableBorder verticalSpacing={4}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Name</Table.Th>
+                      <Table.Th>Season</Table.Th>
+                      <Table.Th>Days</Table.Th>
+                      <Table.Th>From</Table.Th>
+                      <Table.Th>To</Table.Th>
+                      <Table.Th>Rate</Table.Th>
+                      <Table.Th />
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>{form.values.timeOfUse.map(windowRow)}</Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              {form.errors.timeOfUse && (
+                <Text size="xs" c="red">
+                  {form.errors.timeOfUse}
+                </Text>
+              )}
+              <Group>
+                <Button
+                  variant="light"
+                  size="xs"
+                  leftSection={<IconPlus size={14} />}
+                  onClick={() =>
+                    form.insertListItem('timeOfUse', {
+                      name: '',
+                      season: 'All',
+                      days: 'All',
+                      start_hour: 0,
+                      end_hour: 24,
+                      rate: Number(form.values.rate) || 0,
+                    })
+                  }
+                >
+                  Add a window
+                </Button>
+              </Group>
+            </Stack>
+          )}
+          <Stack gap={6}>
+            <Text size="sm" fw={500} id="price-change-when">
+              Takes effect
+            </Text>
+            <SegmentedControl
+              w={{ base: '100%', xs: 240 }}
+              aria-labelledby="price-change-when"
+              data={[
+                { value: 'now', label: 'Now' },
+                { value: 'later', label: 'Later' },
+              ]}
+              {...form.getInputProps('when')}
+            />
+            {form.values.when === 'later' && (
+              <DateTimePicker
+                label="From"
+                description={`Your time zone (${timeZone}). Plan shopping switches to the new prices at this moment, by itself.`}
+                placeholder="Pick a date and time"
+                minDate={new Date()}
+                valueFormat="MMM D, YYYY h:mm A"
+                ariaLabels={{ nextMonth: 'Next month', previousMonth: 'Previous month' }}
+                timePickerProps={{ hoursInputLabel: 'Hour', minutesInputLabel: 'Minutes' }}
+                submitButtonProps={{ 'aria-label': 'Use this date and time' }}
+                clearable
+                {...form.getInputProps('effectiveAt')}
+              />
+            )}
+          </Stack>
+          <Textarea
+            label="Why"
+            description="Kept with the version and in the audit log."
+            placeholder="e.g. Weekly review: wholesale forward curve up 4%"
+            autosize
+            minRows={2}
+            maxLength={NOTE_MAX}
+            required
+            {...form.getInputProps('note')}
+          />
+          <Text size="xs" c="dimmed">
+            Enrollments made before the new prices take effect keep the version they accepted.
+          </Text>
+          <DialogFooter
+            error={splitFailure(change.error, FIELDS).rest}
+            failureTitle="Price not changed"
+            onCancel={onClose}
+            submitLabel="Save new version"
+            pending={change.isPending}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

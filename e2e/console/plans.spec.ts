@@ -1,0 +1,113 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { dialogOpen, expectAccessible, signIn } from './console';
+import { sandboxPlan } from './sandbox';
+
+test.use({ allowedConsoleErrors: [/status of 401 .*\/ops\/api\/v1\/session/] });
+
+/** Opens the plan of `billingCode` from the plans page's search, and answers its id. */
+async function openPlan(page: Page, billingCode: string): Promise<number> {
+  await page.getByRole('textbox', { name: 'Search' }).fill(billingCode);
+  // The search is in the address once typing pauses; only then is the list the one searched.
+  await expect(page).toHaveURL(new RegExp(`q=${billingCode}`));
+  await expect(page.getByRole('row').filter({ hasText: billingCode }).first()).toBeVisible();
+  await page.getByRole('row').filter({ hasText: billingCode }).first().getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return Number(new URL(page.url()).pathname.split('/').pop());
+}
+
+const versionInEffect = async (page: Page) =>
+  Number(
+    await page
+      .getByRole('region', { name: 'Versions' })
+      .getByRole('row')
+      .filter({ hasText: 'In effect' })
+      .getByRole('cell')
+      .first()
+      .textContent(),
+  );
+
+test.describe('plans and prices in the Operations console', () => {
+  test('pricing staff change a time-of-use plan’s day rate now: plan shopping sells the new version at once', async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, 'pricing', '/plans');
+    await expect(page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();
+    await expectAccessible(page);
+    const planId = await openPlan(page, 'CNP-RES-1T-12');
+    const before = await versionInEffect(page);
+    const sold = await sandboxPlan(planId);
+    expect(sold.version).toBe(before);
+
+    await page.getByRole('button', { name: 'Change price' }).click();
+    const dialog = await dialogOpen(page, /^Change the price of /);
+    await expectAccessible(page);
+    const dayRate = dialog.getByRole('textbox', { name: 'Window 2 rate in cents' });
+    const newRate = (Number((await dayRate.inputValue()).replace('¢', '')) + 2.5).toFixed(1);
+    await dayRate.fill(newRate);
+    await dialog.getByRole('button', { name: 'Save new version' }).click();
+    await expect(dialog.getByText('Say why, in a few words: it stays with the version.')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Why' }).fill('Summer peak hedges cost more');
+    await dialog.getByRole('button', { name: 'Save new version' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`Version ${before + 1} saved`)).toBeVisible();
+
+    expect(await versionInEffect(page)).toBe(before + 1);
+    const versions = page.getByRole('region', { name: 'Versions' });
+    await expect(versions.getByRole('row').filter({ hasText: 'Superseded' }).first()).toBeVisible();
+    await expect(versions).toContainText('Summer peak hedges cost more');
+    await expect(page.getByRole('region', { name: 'Prices in effect' })).toContainText(`${Number(newRate)}¢`);
+    const soldNow = await sandboxPlan(planId);
+    expect(soldNow.version).toBe(before + 1);
+    expect(soldNow.rate1000).toBeGreaterThan(sold.rate1000);
+  });
+
+  test('pricing staff schedule a change for next month, then call it off before it takes effect', async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, 'pricing', '/plans');
+    const planId = await openPlan(page, 'AEP_TNC-RES-1-24');
+    const sold = await sandboxPlan(planId);
+
+    await page.getByRole('button', { name: 'Change price' }).click();
+    const dialog = await dialogOpen(page, /^Change the price of /);
+    await dialog.getByRole('textbox', { name: /^Energy charge/ }).fill(String(sold.rate + 1));
+    await dialog.getByText('Later', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'From' }).click();
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await page.getByRole('button', { name: /^15 / }).first().click();
+    await page.getByRole('button', { name: 'Use this date and time' }).click();
+    await dialog.getByRole('textbox', { name: 'Why' }).fill('New forward curve from the 15th');
+    await dialog.getByRole('button', { name: 'Save new version' }).click();
+    await expect(dialog).toBeHidden();
+
+    const prices = page.getByRole('region', { name: 'Prices in effect' });
+    await expect(prices).toContainText(/takes over on 15 /);
+    expect((await sandboxPlan(planId)).version).toBe(sold.version);
+    const scheduled = page
+      .getByRole('region', { name: 'Versions' })
+      .getByRole('row')
+      .filter({ hasText: 'Scheduled' });
+    await scheduled.getByRole('button', { name: 'Call off' }).click();
+    const confirm = await dialogOpen(page, /^Call off version \d+\?$/);
+    await confirm.getByRole('button', { name: 'Call off the change' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(prices).toContainText('No price change is scheduled.');
+    await expect(
+      page
+        .getByRole('region', { name: 'Versions' })
+        .getByRole('row')
+        .filter({ hasText: 'Cancelled' })
+        .first(),
+    ).toBeVisible();
+  });
+
+  test('an agent reads the plans and their versions, but has no price to change', async ({ page }) => {
+    await signIn(page, 'agent', '/plans');
+    await openPlan(page, 'ONCOR-RES-1-12');
+    await expect(page.getByRole('region', { name: 'Versions' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Change price' })).toHaveCount(0);
+  });
+});
