@@ -5,6 +5,9 @@ import { Envelope, ok } from '../../http/envelope.js';
 import { auditActorOf, staffOf } from '../../http/staff-access.js';
 import type { AuditLog } from '../audit/index.js';
 import {
+  BulkPriceChange,
+  BulkPricePreview,
+  BulkPriceResult,
   PlanDetail,
   PlanIdPath,
   PlanListQuery,
@@ -116,6 +119,57 @@ export const planOpsRoutes: FastifyPluginAsyncTypebox<{ pricing: PlanPricing; au
         after: { version, cancelled: true },
       });
       return ok(await pricing.plan(companyOf(request), planId));
+    },
+  );
+
+  app.post(
+    '/plans/price-changes/preview',
+    {
+      config: { permission: 'plans.write' },
+      schema: {
+        operationId: 'previewBulkPriceChange',
+        tags,
+        summary:
+          'What a change of many plans’ energy charges would do, plan by plan, with the EFL averages before and after; nothing is saved',
+        body: BulkPricePreview,
+        response: { 200: Envelope(BulkPriceResult) },
+      },
+    },
+    async (request) => ok(await pricing.previewBulk(companyOf(request), request.body)),
+  );
+
+  app.post(
+    '/plans/price-changes',
+    {
+      config: { permission: 'plans.write' },
+      schema: {
+        operationId: 'applyBulkPriceChange',
+        tags,
+        summary:
+          'Changes the energy charges of every plan selected, as a new version of each, all in one transaction or none',
+        body: BulkPriceChange,
+        response: { 200: Envelope(BulkPriceResult) },
+      },
+    },
+    async (request) => {
+      const result = await pricing.applyBulk(companyOf(request), request.body, {
+        email: staffOf(request).email,
+      });
+      const { change } = request.body;
+      const amount =
+        change.by === 'amount'
+          ? `${change.value > 0 ? '+' : ''}${change.value}¢`
+          : `${change.value > 0 ? '+' : ''}${change.value}%`;
+      for (const row of result.rows)
+        await audit.record(auditActorOf(request), {
+          action: 'plan.price-change',
+          targetType: 'plan',
+          targetId: row.plan.id,
+          summary: `version ${row.after.version} of plan ${row.plan.id} from ${result.effectiveAt}, bulk ${amount}: ${row.before.rate}¢ → ${row.after.rate}¢: ${request.body.note.trim()}`,
+          before: row.before,
+          after: row.after,
+        });
+      return ok(result);
     },
   );
 };

@@ -105,3 +105,92 @@ export const PriceChange = Type.Object({
   }),
   note: Explanation('Why the price changes (kept on the version and in the audit log).'),
 });
+
+export const PlanSelection = Type.Object(
+  {
+    utilityIds: Type.Optional(
+      Type.Array(Id('A utility id.'), { maxItems: 100, description: 'Plans of these utilities.' }),
+    ),
+    customerTypeIds: Type.Optional(
+      Type.Array(Id('A customer type id.'), { maxItems: 20, description: 'Plans for these customer types.' }),
+    ),
+    terms: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 0, maximum: 120 }), {
+        maxItems: 40,
+        description: 'Plans of these terms (months).',
+      }),
+    ),
+    campaign: Type.Optional(
+      Type.String({
+        maxLength: 50,
+        description: "Plans of this campaign's promo code; an empty string: plans of no campaign.",
+      }),
+    ),
+    planIds: Type.Optional(
+      Type.Array(Id('A plan id.'), { maxItems: 1000, description: 'Only these plans.' }),
+    ),
+  },
+  {
+    description:
+      'Which plans: every criterion given must hold (each list matches any of its values). Retired plans are never ' +
+      'repriced.',
+  },
+);
+
+export const EnergyChargeChange = Type.Object({
+  by: Type.String({
+    enum: ['amount', 'percent'],
+    description:
+      'amount: cents added to each energy charge (negative lowers it); percent: each charge times (1 + value/100).',
+  }),
+  value: Type.Number({ minimum: -100, maximum: 100, description: 'Cents, or a percentage.' }),
+});
+
+export const BulkPricePreview = Type.Object({
+  selection: PlanSelection,
+  change: EnergyChargeChange,
+  effectiveAt: PriceChange.properties.effectiveAt,
+});
+
+export const BulkPriceChange = Type.Object({
+  ...BulkPricePreview.properties,
+  note: Explanation('Why the prices change (kept on every version and in the audit log).'),
+});
+
+const PricePoint = Type.Object({
+  version: Type.Integer(),
+  rate: Type.Number(),
+  timeOfUse: Type.Array(TimeOfUseRate),
+  averagePrices: Nullable(AveragePrices),
+});
+
+export const BulkPriceRow = Type.Object({
+  plan: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    utility: Type.String(),
+    customerType: Type.String(),
+    term: Type.Integer(),
+    rateType: Type.String(),
+    rateUnit: Type.String(),
+    billingSystemPlanCode: Type.String(),
+  }),
+  before: PricePoint,
+  after: PricePoint,
+  laterChange: Nullable(
+    Type.Object(
+      { version: Type.Integer(), effectiveAt: Moment('When it takes effect.') },
+      {
+        description:
+          'A change already scheduled after this one: it still takes over at its moment, unchanged.',
+      },
+    ),
+  ),
+});
+
+export const BulkPriceResult = Type.Object({
+  effectiveAt: Moment('When the new versions take effect.'),
+  rows: Type.Array(BulkPriceRow, {
+    description: 'Every plan the change touches, with its prices before and after.',
+  }),
+});

@@ -18,27 +18,39 @@ export type VersionRow = Awaited<ReturnType<typeof versionsOf>>[number];
 export type NewVersion = Omit<Insertable<PlanVersionsTable>, 'version'>;
 
 /**
- * Adds the plan's next version number, in one transaction that first locks the plan's row: two changes saved at
- * once take turns, the second reading the number the first took. The unique index on (plan, version) stays the last
- * word.
+ * Adds each plan's next version, all in one transaction or none. The plans' rows are locked first, in id order (two
+ * bulk changes never wait on each other in a circle): changes saved at once on a plan take turns, each reading the
+ * number the one before took. The unique index on (plan, version) stays the last word.
  */
-export function insertNextVersion(db: Kysely<Database>, row: NewVersion) {
+export function insertNextVersions(db: Kysely<Database>, rows: NewVersion[]) {
+  const planIds = [...new Set(rows.map((row) => row.plan_id))].sort((a, b) => a - b);
   return db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('plans')
-      .set((eb) => ({ deprecated: eb.ref('deprecated') }))
-      .where('id', '=', row.plan_id)
-      .execute();
+    for (const planId of planIds)
+      await trx
+        .updateTable('plans')
+        .set((eb) => ({ deprecated: eb.ref('deprecated') }))
+        .where('id', '=', planId)
+        .execute();
     const latest = await trx
       .selectFrom('plan_versions')
-      .select((eb) => eb.fn.max('version').as('version'))
-      .where('plan_id', '=', row.plan_id)
-      .executeTakeFirst();
-    return trx
-      .insertInto('plan_versions')
-      .values({ ...row, version: Number(latest?.version ?? 0) + 1 })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+      .select(['plan_id', (eb) => eb.fn.max('version').as('version')])
+      .where('plan_id', 'in', planIds)
+      .groupBy('plan_id')
+      .execute();
+    const next = new Map(latest.map((row) => [row.plan_id, Number(row.version)]));
+    const saved = [];
+    for (const row of rows) {
+      const version = (next.get(row.plan_id) ?? 0) + 1;
+      next.set(row.plan_id, version);
+      saved.push(
+        await trx
+          .insertInto('plan_versions')
+          .values({ ...row, version })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      );
+    }
+    return saved;
   });
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_STAFF } from '../../../src/db/seed/staff.js';
 import { pendingEnrollment, requiredOptions } from '../../fixtures/enrollments.js';
@@ -243,5 +244,142 @@ describe('a price change in the console', () => {
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
     const numbers = answers.map((a) => a.body.data.version as number).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 16 }, (_, i) => first + 1 + i));
+  });
+});
+
+describe('a bulk price change', () => {
+  /** Oncor's residential plans of 12 months that are not retired: what the tests below select. */
+  const selection = async () => ({ utilityIds: [oncor], customerTypeIds: [1], terms: [12] });
+  const selected = async () =>
+    api.db.kysely
+      .selectFrom('plans')
+      .select('id')
+      .where('utility_id', '=', oncor)
+      .where('customer_type_id', '=', 1)
+      .where('term', '=', 12)
+      .where('deprecated', '=', 0)
+      .orderBy('id')
+      .execute();
+  const versionCount = async () =>
+    Number(
+      (
+        await api.db.kysely
+          .selectFrom('plan_versions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('is previewed plan by plan, with the EFL averages before and after, and nothing saved', async () => {
+    const before = await versionCount();
+    const preview = await pricing.call('POST', '/plans/price-changes/preview', {
+      body: { selection: await selection(), change: { by: 'percent', value: 3 } },
+    });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    const rows = preview.body.data.rows as Array<{
+      plan: { id: number };
+      before: { rate: number; timeOfUse: { rate: number }[]; averagePrices: { at1000: number } };
+      after: { rate: number; timeOfUse: { rate: number }[]; averagePrices: { at1000: number } };
+    }>;
+    expect(rows.map((r) => r.plan.id).sort((a, b) => a - b)).toEqual((await selected()).map((p) => p.id));
+    for (const row of rows) {
+      expect(row.after.rate).toBe(Math.round(row.before.rate * 1.03 * 1000) / 1000);
+      row.after.timeOfUse.forEach((w, i) => {
+        expect(w.rate).toBe(Math.round(row.before.timeOfUse[i]!.rate * 1.03 * 1000) / 1000);
+      });
+      expect(row.after.averagePrices.at1000).toBeGreaterThanOrEqual(row.before.averagePrices.at1000);
+    }
+    expect(await versionCount()).toBe(before);
+  });
+
+  it('applied, gives every plan selected a new version at once, which plan shopping sells', async () => {
+    const applied = await pricing.call('POST', '/plans/price-changes', {
+      body: {
+        selection: await selection(),
+        change: { by: 'amount', value: 0.5 },
+        note: 'Hedge cost up half a cent',
+      },
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const rows = applied.body.data.rows as Array<{
+      plan: { id: number };
+      after: { version: number; rate: number };
+    }>;
+    expect(rows).toHaveLength((await selected()).length);
+    for (const row of rows) {
+      const sold = (await api.call('GET', `/plans/${row.plan.id}`, { token: await api.sandboxToken() })).body
+        .data;
+      expect({ version: sold.version, rate: sold.rate }).toEqual({
+        version: row.after.version,
+        rate: row.after.rate,
+      });
+    }
+  });
+
+  it('is refused whole when a charge would fall below zero, and when it selects nothing', async () => {
+    const before = await versionCount();
+    const negative = await pricing.call('POST', '/plans/price-changes', {
+      body: { selection: await selection(), change: { by: 'amount', value: -99 }, note: 'A mistake' },
+    });
+    expectFailure(negative, 400, 'VALIDATION_FAILED');
+    expect(negative.body.errors[0]).toMatch(
+      /^change\.value: would make an energy charge of plan \d+ .* negative$/,
+    );
+    const nothing = await pricing.call('POST', '/plans/price-changes', {
+      body: {
+        selection: { campaign: 'NO-SUCH-CODE' },
+        change: { by: 'percent', value: 1 },
+        note: 'Nothing to do',
+      },
+    });
+    expectFailure(nothing, 400, 'VALIDATION_FAILED');
+    expect(await versionCount()).toBe(before);
+  });
+
+  it('writes every version in one transaction: a failure on the last plan leaves the others as they were', async () => {
+    const plans = (await selected()).map((p) => p.id);
+    const last = plans.at(-1)!;
+    const before = await versionCount();
+    const onPostgres = process.env.DATABASE_URL?.startsWith('postgres') ?? false;
+    if (onPostgres) {
+      await sql`create function refuse_test_version() returns trigger language plpgsql as $$
+        begin raise exception 'injected failure: this version cannot be written'; end $$`.execute(
+        api.db.kysely,
+      );
+      await sql`create trigger refuse_test_version before insert on plan_versions for each row
+        when (new.plan_id = ${sql.lit(last)}) execute function refuse_test_version()`.execute(api.db.kysely);
+    } else {
+      await sql`create trigger refuse_test_version before insert on plan_versions when new.plan_id = ${sql.lit(last)}
+        begin select raise(abort, 'injected failure: this version cannot be written'); end`.execute(
+        api.db.kysely,
+      );
+    }
+    try {
+      const failed = await pricing.call('POST', '/plans/price-changes', {
+        body: { selection: { planIds: plans }, change: { by: 'percent', value: 2 }, note: 'Half written?' },
+      });
+      expectFailure(failed, 500, 'INTERNAL_ERROR');
+      expect(await versionCount()).toBe(before);
+    } finally {
+      await sql`drop trigger refuse_test_version${sql.raw(onPostgres ? ' on plan_versions' : '')}`.execute(
+        api.db.kysely,
+      );
+      if (onPostgres) await sql`drop function refuse_test_version()`.execute(api.db.kysely);
+    }
+  });
+
+  it('is for Pricing and Administrators only, preview included', async () => {
+    const agent = await signIn('Operations agent');
+    const body = {
+      selection: await selection(),
+      change: { by: 'percent', value: 1 },
+      note: 'Not mine to do',
+    };
+    expectFailure(
+      await agent.call('POST', '/plans/price-changes/preview', { body }),
+      403,
+      'PERMISSION_DENIED',
+    );
+    expectFailure(await agent.call('POST', '/plans/price-changes', { body }), 403, 'PERMISSION_DENIED');
   });
 });
