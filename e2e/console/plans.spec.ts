@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { dialogOpen, expectAccessible, signIn } from './console';
+import { consolePage, dialogOpen, expectAccessible, signIn } from './console';
 import { sandboxPlan } from './sandbox';
 
 test.use({ allowedConsoleErrors: [/status of 401 .*\/ops\/api\/v1\/session/] });
@@ -109,5 +109,36 @@ test.describe('plans and prices in the Operations console', () => {
     await openPlan(page, 'ONCOR-RES-1-12');
     await expect(page.getByRole('region', { name: 'Versions' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Change price' })).toHaveCount(0);
+  });
+});
+
+test.describe('a bulk price change in the Operations console', () => {
+  test('pricing staff raise every TNMP plan by 2 %: the preview shows each plan, and applying sells the new versions', async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, 'pricing', '/plans');
+    const planId = await openPlan(page, 'TNMP-RES-1-12');
+    const sold = await sandboxPlan(planId);
+    await page.goto(consolePage('/plans'));
+    await page.getByRole('link', { name: 'Change prices in bulk' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Change prices in bulk' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Utilities' }).click();
+    await page.getByRole('option', { name: 'TNMP' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('textbox', { name: 'Change (%)' }).fill('2');
+    await page.getByRole('button', { name: 'Preview the change' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'TNMP-RES-1-12' });
+    const expected = Math.round(sold.rate * 1.02 * 1000) / 1000;
+    await expect(row).toContainText(`→ ${expected}¢`);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: /^Apply to \d+ plans$/ }).click();
+    await expect(page.getByText('Say why, in a few words: it stays with every version.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Why' }).fill('TNMP book repriced after the hedge');
+    await page.getByRole('button', { name: /^Apply to \d+ plans$/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();
+    await expect(page.getByText(/^\d+ plans repriced$/)).toBeVisible();
+    const soldNow = await sandboxPlan(planId);
+    expect(soldNow).toMatchObject({ version: sold.version + 1, rate: expected });
   });
 });

@@ -206,4 +206,16 @@ test.describe('the pictures of the Operations Console pages', () => {
     await expect(page.getByRole('region', { name: 'Versions' }).getByText('Scheduled').first()).toBeVisible();
     await picture(page, 'plan');
   });
+
+  test('plans-bulk: pricing staff preview a 3 % rise of the AEP Texas Central plans', async ({ page }) => {
+    await signIn(page, 'pricing', '/plans/price-change');
+    await page.getByRole('combobox', { name: 'Utilities' }).click();
+    await page.getByRole('option', { name: 'AEP Texas Central' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('textbox', { name: 'Change (%)' }).fill('3');
+    await page.getByRole('button', { name: 'Preview the change' }).click();
+    await expect(page.getByRole('button', { name: /^Apply to \d+ plans$/ })).toBeVisible();
+    await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
+    await picture(page, 'plans-bulk');
+  });
 });

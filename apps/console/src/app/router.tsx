@@ -163,6 +163,13 @@ const plansRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/plans')),
 });
 
+const bulkPriceChangeRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/plans/price-change',
+  staticData: { title: 'Change prices in bulk' },
+  component: lazyRouteComponent(() => import('./routes/plan-price-change')),
+});
+
 /** One plan, by its id (digits only: anything else is not found). */
 const planRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -202,6 +209,7 @@ const routeTree = rootRoute.addChildren([
     customerRoute,
     enrollmentRoute,
     plansRoute,
+    bulkPriceChangeRoute,
     planRoute,
     auditLogRoute,
     staffRoute,

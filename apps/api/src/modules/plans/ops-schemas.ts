@@ -54,7 +54,7 @@ export const PlanSummary = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   utility: Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() }),
-  customerType: Type.String(),
+  customerType: Type.Object({ id: Type.Integer(), name: Type.String() }),
   commodity: Type.String({ enum: ['Electric', 'Gas'] }),
   term: Type.Integer({ description: 'Months; 0 or 1 month to month.' }),
   rateType: Type.String({ description: 'Fixed, Variable, Daily Rate or Time of Use.' }),

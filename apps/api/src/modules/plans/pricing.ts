@@ -134,7 +134,7 @@ export function createPlanPricing({ db, utilities, clock }: PlanPricingDeps) {
         id: row.id,
         name: row.name,
         utility: { id: row.utility_id, code: row.utility_code, name: row.utility_name },
-        customerType: row.customer_type_name,
+        customerType: { id: row.customer_type_id, name: row.customer_type_name },
         commodity: row.commodity as 'Electric' | 'Gas',
         term: row.term,
         rateType: typeLabel(row.id_plan_type as PlanTypeId, row.is_time_of_use === 1),
@@ -203,9 +203,12 @@ export function createPlanPricing({ db, utilities, clock }: PlanPricingDeps) {
   }
 
   const PAST = 'effectiveAt: is in the past; a price change takes effect now or later';
-  const whenProblems = (effectiveAt: string) => (effectiveAt < momentNow() ? [PAST] : []);
-  const momentOf = (effectiveAt: string | undefined) =>
-    effectiveAt === undefined ? momentNow() : new Date(effectiveAt).toISOString();
+  /** The moment a change takes effect: the one asked for, which must not be past, or now. */
+  function momentOf(asked: string | undefined): { effectiveAt: string; problems: string[] } {
+    if (asked === undefined) return { effectiveAt: momentNow(), problems: [] };
+    const effectiveAt = new Date(asked).toISOString();
+    return { effectiveAt, problems: effectiveAt < momentNow() ? [PAST] : [] };
+  }
 
   /**
    * What a bulk change does to each plan it selects: the energy charge and every time-of-use window's rate changed
@@ -213,7 +216,7 @@ export function createPlanPricing({ db, utilities, clock }: PlanPricingDeps) {
    * charge would fall below zero or the moment is past.
    */
   async function bulkPlan(companyId: number, request: Static<typeof BulkPricePreview>) {
-    const effectiveAt = momentOf(request.effectiveAt);
+    const { effectiveAt, problems } = momentOf(request.effectiveAt);
     const rows = (
       await store.findPlans(db, companyId, { prices: { at: momentNow() }, includeDrafts: true })
     ).filter((row) => selects(request.selection, row));
@@ -224,7 +227,7 @@ export function createPlanPricing({ db, utilities, clock }: PlanPricingDeps) {
         rows.map((r) => r.id),
       ),
     ]);
-    const errors = whenProblems(effectiveAt);
+    const errors = [...problems];
     const planned = rows.map((row) => {
       const planVersions = allVersions.filter((v) => v.plan_id === row.id);
       const timeOfUse = timeOfUseOf(row).map((w) => ({ ...w, rate: repriced(w.rate, request.change) }));
@@ -267,12 +270,8 @@ export function createPlanPricing({ db, utilities, clock }: PlanPricingDeps) {
     return { effectiveAt, planned };
   }
 
-  function assertValidChange(
-    change: Static<typeof PriceChange>,
-    timeOfUsePlan: boolean,
-    effectiveAt: string,
-  ) {
-    const errors = whenProblems(effectiveAt);
+  function assertValidChange(change: Static<typeof PriceChange>, timeOfUsePlan: boolean, problems: string[]) {
+    const errors = [...problems];
     if (timeOfUsePlan && change.timeOfUse.length === 0)
       errors.push('timeOfUse: a time-of-use plan needs at least one window');
     if (!timeOfUsePlan && change.timeOfUse.length > 0)
@@ -321,9 +320,8 @@ export function createPlanPricing({ db, utilities, clock }: PlanPricingDeps) {
       by: PriceAuthor,
     ): Promise<{ before: Static<typeof PlanPrices>; after: Static<typeof PlanVersion> }> {
       const row = await planRowOf(companyId, planId);
-      const effectiveAt =
-        change.effectiveAt === undefined ? momentNow() : new Date(change.effectiveAt).toISOString();
-      assertValidChange(change, row.is_time_of_use === 1, effectiveAt);
+      const { effectiveAt, problems } = momentOf(change.effectiveAt);
+      assertValidChange(change, row.is_time_of_use === 1, problems);
       const [charges] = [...(await chargesByUtility([row])).values()];
       const [saved] = await versions.insertNextVersions(db, [
         {

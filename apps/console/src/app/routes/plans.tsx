@@ -1,16 +1,31 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Button } from '@mantine/core';
+import { IconListDetails } from '@tabler/icons-react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { PlansView } from '../../features/plans/components/plans-view';
+import { useCan } from '../../lib/auth';
 import { RequirePermission } from '../../lib/authorization';
 
 export default function PlansPage() {
   const search = useSearch({ from: '/_app/plans' });
   const navigate = useNavigate({ from: '/plans' });
+  const canChange = useCan('plans.write');
   return (
     <RequirePermission permission="work.read" what="plans">
       <PageHeader
         title="Plans"
         description="The catalogue with the prices it sells now, EFL averages and scheduled price changes."
+        actions={
+          canChange && (
+            <Button
+              renderRoot={(props) => <Link {...props} to="/plans/price-change" />}
+              leftSection={<IconListDetails size={16} />}
+              variant="light"
+            >
+              Change prices in bulk
+            </Button>
+          )
+        }
       />
       <PlansView search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
     </RequirePermission>

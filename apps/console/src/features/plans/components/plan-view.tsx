@@ -276,7 +276,8 @@ export function PlanView({ id }: { id: number }) {
             <SaleStateBadge plan={p} />
           </Group>
           <Text size="sm" c="dimmed">
-            {p.utility.name} · {p.customerType} · {termOf(p.term)} · {p.rateType} · {p.billingSystemPlanCode}
+            {p.utility.name} · {p.customerType.name} · {termOf(p.term)} · {p.rateType} ·{' '}
+            {p.billingSystemPlanCode}
             {p.promoCode ? ` · promo ${p.promoCode}` : ''}
           </Text>
         </Stack>

@@ -63,7 +63,7 @@ const columns: DataTableColumn<PlanSummary>[] = [
       <div>
         <Text size="sm">{plan.utility.name}</Text>
         <Text size="xs" c="dimmed">
-          {plan.customerType} · {termOf(plan.term)} · {plan.rateType}
+          {plan.customerType.name} · {termOf(plan.term)} · {plan.rateType}
         </Text>
       </div>
     ),

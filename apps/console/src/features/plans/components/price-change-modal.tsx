@@ -1,11 +1,9 @@
-import '@mantine/dates/styles.css';
 import {
   ActionIcon,
   Button,
   Group,
   Modal,
   NumberInput,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -14,7 +12,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -25,6 +22,7 @@ import { focusFirstError, splitFailure } from '../../customers/actions';
 import { useChangePrice } from '../api/change-price';
 import type { PlanDetail, TimeOfUseWindow } from '../api/get-plan';
 import { centsOf, pricesLine } from '../model';
+import { EffectiveMoment, effectiveAtOf, momentProblem, type When } from './effective-moment';
 
 interface PriceChangeModalProps {
   opened: boolean;
@@ -45,15 +43,11 @@ const DAYS = [
   { value: 'Weekend', label: 'Weekends' },
 ];
 
-/** Mantine's date-time value ("2026-12-01 06:00:00", the browser's time zone) as an instant. */
-const instantOf = (local: string) => new Date(local.replace(' ', 'T')).toISOString();
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 interface Values {
   rate: number | string;
   monthlyFee: number | string;
   cancellationFee: number | string;
-  when: 'now' | 'later';
+  when: When;
   effectiveAt: string | null;
   timeOfUse: TimeOfUseWindow[];
   note: string;
@@ -84,11 +78,7 @@ export function PriceChangeModal({ opened, plan, onClose }: PriceChangeModalProp
       rate: (value) => (filled(value) ? null : 'Enter the energy charge.'),
       monthlyFee: (value) => (filled(value) ? null : 'Enter the base charge (0 for none).'),
       cancellationFee: (value) => (filled(value) ? null : 'Enter the early exit fee (0 for none).'),
-      effectiveAt: (value, values) => {
-        if (values.when === 'now') return null;
-        if (!value) return 'Choose when the new prices take effect.';
-        return new Date(instantOf(value)) <= new Date() ? 'Choose a moment still to come.' : null;
-      },
+      effectiveAt: (value, values) => momentProblem(values.when, value),
       timeOfUse: (windows) =>
         timeOfUsePlan && windows.length === 0 ? 'A time-of-use plan needs at least one window.' : null,
       note: (value) =>
@@ -122,9 +112,7 @@ export function PriceChangeModal({ opened, plan, onClose }: PriceChangeModalProp
           cancellationFee: Number(values.cancellationFee),
           timeOfUse: values.timeOfUse.map((w) => ({ ...w, rate: Number(w.rate) })),
           note: values.note.trim(),
-          ...(values.when === 'later' && values.effectiveAt
-            ? { effectiveAt: instantOf(values.effectiveAt) }
-            : {}),
+          ...effectiveAtOf(values.when, values.effectiveAt),
         },
         {
           onSuccess: (saved) => {
@@ -316,34 +304,11 @@ export function PriceChangeModal({ opened, plan, onClose }: PriceChangeModalProp
               </Group>
             </Stack>
           )}
-          <Stack gap={6}>
-            <Text size="sm" fw={500} id="price-change-when">
-              Takes effect
-            </Text>
-            <SegmentedControl
-              w={{ base: '100%', xs: 240 }}
-              aria-labelledby="price-change-when"
-              data={[
-                { value: 'now', label: 'Now' },
-                { value: 'later', label: 'Later' },
-              ]}
-              {...form.getInputProps('when')}
-            />
-            {form.values.when === 'later' && (
-              <DateTimePicker
-                label="From"
-                description={`Your time zone (${timeZone}). Plan shopping switches to the new prices at this moment, by itself.`}
-                placeholder="Pick a date and time"
-                minDate={new Date()}
-                valueFormat="MMM D, YYYY h:mm A"
-                ariaLabels={{ nextMonth: 'Next month', previousMonth: 'Previous month' }}
-                timePickerProps={{ hoursInputLabel: 'Hour', minutesInputLabel: 'Minutes' }}
-                submitButtonProps={{ 'aria-label': 'Use this date and time' }}
-                clearable
-                {...form.getInputProps('effectiveAt')}
-              />
-            )}
-          </Stack>
+          <EffectiveMoment
+            when={form.values.when}
+            whenProps={form.getInputProps('when')}
+            momentProps={form.getInputProps('effectiveAt')}
+          />
           <Textarea
             label="Why"
             description="Kept with the version and in the audit log."
