@@ -228,6 +228,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   const linkSigner = createLinkSigner(keys.urlSigning, clock);
   const plans = createPlansService({ db: db.kysely, utilities, linkSigner, catalog, clock });
+  const documents = createDocumentsService(db.kysely, plans, linkSigner, clock);
   const files = createFilesService({
     db: db.kysely,
     linkSigner,
@@ -389,10 +390,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       await api.register(utilityRoutes, { utilities, catalog });
       await api.register(planRoutes, { plans, catalog });
-      await api.register(documentRoutes, {
-        documents: createDocumentsService(db.kysely, plans, linkSigner, clock),
-        plans,
-      });
+      await api.register(documentRoutes, { documents, plans });
       await api.register(premiseRoutes, { premises: createPremisesService(db.kysely) });
       await api.register(creditCheckRoutes, { creditChecks });
       await api.register(enrollmentRoutes, { enrollments, changes: accountChanges });
@@ -441,6 +439,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dashboard: createDashboard({ db: db.kysely, clock }),
       charges,
       pricing: createPlanPricing({ db: db.kysely, utilities, clock }),
+      documents,
     },
     options.onUndeclaredAnswer,
   );

@@ -11,6 +11,7 @@ import { type AuditLog, auditRoutes } from './modules/audit/index.js';
 import { type ChargesService, chargeOpsRoutes } from './modules/charges/index.js';
 import { type CustomerView, customerViewOpsRoutes } from './modules/customer-view/index.js';
 import { type DashboardService, dashboardOpsRoutes } from './modules/dashboard/index.js';
+import { type DocumentsService, documentOpsRoutes } from './modules/documents/index.js';
 import type { FilesService } from './modules/files/index.js';
 import { type PlanPricing, planOpsRoutes } from './modules/plans/index.js';
 import { type StaffService, staffRoutes } from './modules/staff/index.js';
@@ -24,6 +25,7 @@ export interface ConsoleServices {
   charges: ChargesService;
   dashboard: DashboardService;
   pricing: PlanPricing;
+  documents: DocumentsService;
 }
 
 /**
@@ -55,6 +57,7 @@ export async function buildConsoleApp(
       await api.register(chargeOpsRoutes, { charges: services.charges, audit: services.audit });
       await api.register(dashboardOpsRoutes, { dashboard: services.dashboard });
       await api.register(planOpsRoutes, { pricing: services.pricing, audit: services.audit });
+      await api.register(documentOpsRoutes, { documents: services.documents });
     },
     { prefix: '/ops/api/v1' },
   );

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryCost, effectiveEnergyRate, eflAveragePrices } from '../../src/domain/efl.js';
+import {
+  deliveryCost,
+  effectiveEnergyRate,
+  eflAveragePrices,
+  eflDerivation,
+  usageShares,
+} from '../../src/domain/efl.js';
 import { HOURLY_SHARE, SEASON_WEIGHT } from '../../src/domain/load-shape.js';
 
 const ONCOR = [
@@ -25,6 +31,65 @@ describe('Electricity Facts Label average prices', () => {
       rate1000: 16.007,
       rate2000: 15.298,
     });
+  });
+
+  it('match a second, CenterPoint-style example: 11.2¢/kWh, no base charge', () => {
+    const centerPoint = [
+      { name: 'Customer charge', type: 'monthly', charge: 4.39, uom_from: null, uom_to: null },
+      { name: 'Delivery', type: 'per_kwh', charge: 0.040512, uom_from: null, uom_to: null },
+    ];
+    // 500 kWh:   56.00 + 0 + 4.39 +  20.256 =  80.646 -> 16.13¢
+    // 1000 kWh: 112.00 + 0 + 4.39 +  40.512 = 156.902 -> 15.69¢
+    // 2000 kWh: 224.00 + 0 + 4.39 +  81.024 = 309.414 -> 15.47¢
+    expect(eflAveragePrices({ ...fixed, rate: 11.2, monthly_fee: 0 }, centerPoint)).toEqual({
+      rate500: 16.1,
+      rate1000: 15.7,
+      rate2000: 15.5,
+    });
+  });
+
+  it('match a third, time-of-use example: free weekends, 14¢/kWh on weekdays', () => {
+    // Weekends are 2 days of 7 whatever the season or hour: 2/7 of the usage is free, 5/7 at 14¢ = 10¢ a kWh.
+    const freeWeekends = {
+      ...fixed,
+      rate: 14,
+      timeOfUse: [
+        { name: 'Free weekends', season: 'All', start_hour: 0, end_hour: 24, days: 'Weekend', rate: 0 },
+      ],
+    };
+    const aep = [
+      { name: 'Customer charge', type: 'monthly', charge: 4.79, uom_from: null, uom_to: null },
+      { name: 'Delivery', type: 'per_kwh', charge: 0.048, uom_from: null, uom_to: null },
+    ];
+    // 500 kWh:   50.00 + 9.95 + 4.79 + 24.00 =  88.74 -> 17.75¢
+    // 1000 kWh: 100.00 + 9.95 + 4.79 + 48.00 = 162.74 -> 16.27¢
+    // 2000 kWh: 200.00 + 9.95 + 4.79 + 96.00 = 310.74 -> 15.54¢
+    expect(effectiveEnergyRate(freeWeekends)).toBeCloseTo(10, 10);
+    expect(eflAveragePrices(freeWeekends, aep)).toEqual({ rate500: 17.7, rate1000: 16.3, rate2000: 15.5 });
+    const shares = usageShares(freeWeekends);
+    expect(shares.map((s) => s.window)).toEqual(['Free weekends', null]);
+    expect(shares[0]!.share).toBeCloseTo(2 / 7, 10);
+    expect(shares[1]).toMatchObject({ rate: 14 });
+  });
+
+  it('are derived line by line: energy per window, base charge, each delivery charge, summing to the average', () => {
+    const aep = [
+      { name: 'Customer charge', type: 'monthly', charge: 4.79, uom_from: null, uom_to: null },
+      { name: 'Delivery', type: 'per_kwh', charge: 0.048, uom_from: null, uom_to: null },
+    ];
+    const tiers = eflDerivation(fixed, aep)!;
+    expect(tiers.map((t) => t.kwh)).toEqual([500, 1000, 2000]);
+    const [at1000] = tiers.filter((t) => t.kwh === 1000);
+    expect(at1000!.lines).toEqual([
+      { kind: 'energy', name: null, kwh: 1000, centsPerKwh: 9.4, dollars: 94 },
+      { kind: 'base', name: null, kwh: null, centsPerKwh: null, dollars: 9.95 },
+      { kind: 'delivery', name: 'Customer charge', kwh: null, centsPerKwh: null, dollars: 4.79 },
+      { kind: 'delivery', name: 'Delivery', kwh: 1000, centsPerKwh: 4.8, dollars: 48 },
+    ]);
+    expect(at1000!.totalDollars).toBeCloseTo(156.74, 10);
+    expect(at1000!.averageCents).toBeCloseTo(15.674, 10);
+    expect(at1000!.shownCents).toBe(15.7);
+    expect(eflDerivation({ ...fixed, commodity: 'Gas' }, aep)).toBeNull();
   });
 
   it('are null for gas plans, which carry no EFL', () => {

@@ -1,3 +1,4 @@
+import { eflDerivation, usageShares } from '../../domain/efl.js';
 import type { DocumentModel } from '../../pdf/render.js';
 import type { PlanWire } from '../plans/index.js';
 
@@ -55,6 +56,18 @@ export const T = {
     gasNote:
       'The utility delivers the gas, reads the meter and bills its own delivery charges, which are not part of this price.',
     utilityCharges: 'Utility delivery charges (for reference)',
+    derivation: 'How the average prices are derived',
+    derivationNote:
+      'Each average price is the bill of a month at that usage, line by line, divided by the usage. Taxes and one-time fees are not included.',
+    usageCol: 'Usage',
+    lineCol: 'Charge',
+    kwhCol: 'kWh',
+    priceCol: 'Price',
+    amountCol: 'Amount',
+    outsidePeriods: 'hours outside the periods',
+    total: 'Total bill',
+    average: 'Average price (total ÷ kWh)',
+    sharesNote: 'Share of the usage in each time-of-use period, by a typical Texas residential usage shape:',
     contact: 'Contact',
     sections: {
       agreement: 'Agreement',
@@ -100,6 +113,19 @@ export const T = {
     gasNote:
       'La empresa de servicios públicos entrega el gas, lee el medidor y factura sus propios cargos de entrega, que no forman parte de este precio.',
     utilityCharges: 'Cargos de entrega de la empresa de servicios públicos (referencia)',
+    derivation: 'Cómo se calculan los precios promedio',
+    derivationNote:
+      'Cada precio promedio es la factura de un mes con ese consumo, línea por línea, dividida entre el consumo. No incluye impuestos ni cargos únicos.',
+    usageCol: 'Consumo',
+    lineCol: 'Cargo',
+    kwhCol: 'kWh',
+    priceCol: 'Precio',
+    amountCol: 'Importe',
+    outsidePeriods: 'horas fuera de los periodos',
+    total: 'Factura total',
+    average: 'Precio promedio (total ÷ kWh)',
+    sharesNote:
+      'Parte del consumo en cada periodo por horario de uso, según un perfil típico de consumo residencial de Texas:',
     contact: 'Contacto',
     sections: {
       agreement: 'Acuerdo',
@@ -135,6 +161,49 @@ export function contactSection(brand: BrandFacts, lang: Language) {
   // Names, numbers and hours read the same in every language.
   const line = `${brand.legal_name}, ${brand.phone}, ${brand.email}, ${brand.url}. ${brand.office_hours}. ${brand.license_number}.`;
   return { heading: T[lang].contact, paragraphs: [line] };
+}
+
+const kwhText = (kwh: number) => (Number.isInteger(kwh) ? kwh.toLocaleString('en-US') : kwh.toFixed(1));
+
+/** The label's averages line by line, so a reviewer can check each one (domain/efl.ts computes them). */
+function derivationSection(
+  plan: PlanWire,
+  utility: UtilityFacts,
+  lang: Language,
+): DocumentModel['sections'][number] {
+  const t = T[lang];
+  const priced = { ...plan, commodity: 'Electric', timeOfUse: plan.time_of_use_rates };
+  const charges = plan.delivery_charges.map((c) => ({ ...c, name: chargeName(c, lang) }));
+  const rows = (eflDerivation(priced, charges) ?? []).flatMap((tier) => [
+    ...tier.lines.map((line) => [
+      `${kwhText(tier.kwh)} kWh`,
+      line.kind === 'energy'
+        ? `${t.energy}${line.name ? `: ${line.name}` : plan.time_of_use_rates.length > 0 ? ` (${t.outsidePeriods})` : ''}`
+        : line.kind === 'base'
+          ? t.base
+          : `${utility.name}: ${line.name ?? ''}`,
+      line.kwh === null ? '' : kwhText(line.kwh),
+      line.centsPerKwh === null ? `${money(line.dollars)} ${t.perMonth}` : cents(line.centsPerKwh, 'kWh'),
+      money(line.dollars),
+    ]),
+    [`${kwhText(tier.kwh)} kWh`, t.total, '', '', `$${tier.totalDollars.toFixed(4)}`],
+    [`${kwhText(tier.kwh)} kWh`, t.average, '', '', `${tier.averageCents.toFixed(4)}¢ → ${tier.shownCents}¢`],
+  ]);
+  const shares = plan.time_of_use_rates.length > 0 ? usageShares(priced) : [];
+  return {
+    heading: t.derivation,
+    table: { columns: [t.usageCol, t.lineCol, t.kwhCol, t.priceCol, t.amountCol], rows },
+    paragraphs: [
+      t.derivationNote,
+      ...(shares.length > 0
+        ? [
+            `${t.sharesNote} ${shares
+              .map((part) => `${part.window ?? t.outsidePeriods} ${(part.share * 100).toFixed(2)}%`)
+              .join(', ')}.`,
+          ]
+        : []),
+    ],
+  };
 }
 
 export function eflModel(
@@ -189,6 +258,7 @@ export function eflModel(
       },
     });
   }
+  sections.push(derivationSection(plan, utility, lang));
   sections.push(
     {
       heading: t.disclosure,

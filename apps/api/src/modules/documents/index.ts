@@ -1,2 +1,3 @@
+export { documentOpsRoutes } from './ops-routes.js';
 export { documentRoutes } from './routes.js';
 export { createDocumentsService, type DocumentsService } from './service.js';

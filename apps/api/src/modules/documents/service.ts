@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../../http/errors.js';
 import { type DocumentModel, renderPdf } from '../../pdf/render.js';
 import type { LinkSigner } from '../../security/signed-urls.js';
 import { findCompanyBrand, findCompanyMarkets, findFirstBrand } from '../company/index.js';
-import { type DocumentSource, findPlanTerms, type PlansService } from '../plans/index.js';
+import { type DocumentSource, findPlanOwners, type PlansService } from '../plans/index.js';
 import { type BrandFacts, eflModel, gasDisclosureModel, type Language } from './content.js';
 import { marketDocumentModel } from './market-content.js';
 import type { BundleDocument, DOCUMENT_TYPES } from './schemas.js';
@@ -36,7 +36,7 @@ export function createDocumentsService(
   async function publishedPlanDocument(documentId: number) {
     const document = await store.findPlanDocument(db, documentId);
     if (!document) return undefined;
-    const [plan] = await findPlanTerms(db, [document.plan_id]);
+    const [plan] = await findPlanOwners(db, [document.plan_id]);
     if (plan?.published !== 1) return undefined;
     return { ...document, company_id: plan.company_id, brand_id: plan.brand_id };
   }
@@ -84,7 +84,36 @@ export function createDocumentsService(
     );
   }
 
+  /** A rendered document and the file name it is downloaded as. */
+  const rendered = async (model: DocumentModel) => ({
+    fileName: `${model.title
+      .normalize('NFD')
+      .replace(/[^A-Za-z0-9 -]+/g, '')
+      .trim()}.pdf`,
+    bytes: await renderPdf(model),
+  });
+
   return {
+    /**
+     * The price disclosure of one version of a plan, for staff: its Electricity Facts Label with the derivation of
+     * its averages (or a gas plan's disclosure), drafts and versions no longer sold included.
+     */
+    async versionDisclosure(companyId: number, planId: number, version: number, language: Language) {
+      const { plan, row } = await plans.planAtVersion(companyId, planId, version, { baseUrl: '', language });
+      const brand = (await brandOf(companyId, row.brand_id)) as BrandFacts;
+      const utility = {
+        name: row.utility_name,
+        state_code: row.state_code,
+        rescission_period: row.rescission_period,
+      };
+      const today = dayOf(clock);
+      const model =
+        row.commodity === 'Electric'
+          ? eflModel(plan, brand, utility, language, today)
+          : gasDisclosureModel(plan, brand, utility, language, today);
+      return rendered({ ...model, subtitle: `${model.subtitle} · v${plan.version}` });
+    },
+
     /** Renders the PDF a signed link stands for; the link itself is the authorization. */
     async download(source: DocumentSource, documentId: number, language: Language, url: string) {
       const check = linkSigner.check(url);
@@ -94,17 +123,11 @@ export function createDocumentsService(
           'FILE_LINK_EXPIRED',
           'This download link has expired; ask for the documents again.',
         );
-      const model =
+      return rendered(
         source === 'plan'
           ? await planDocumentModel(documentId, language)
-          : await marketModel(documentId, language);
-      return {
-        fileName: `${model.title
-          .normalize('NFD')
-          .replace(/[^A-Za-z0-9 -]+/g, '')
-          .trim()}.pdf`,
-        bytes: await renderPdf(model),
-      };
+          : await marketModel(documentId, language),
+      );
     },
 
     async bundle(

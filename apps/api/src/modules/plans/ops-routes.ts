@@ -8,6 +8,7 @@ import {
   BulkPriceChange,
   BulkPricePreview,
   BulkPriceResult,
+  EflDerivation,
   PlanDetail,
   PlanIdPath,
   PlanListQuery,
@@ -60,6 +61,23 @@ export const planOpsRoutes: FastifyPluginAsyncTypebox<{ pricing: PlanPricing; au
       },
     },
     async (request) => ok(await pricing.plan(companyOf(request), request.params.planId)),
+  );
+
+  app.get(
+    '/plans/:planId/versions/:version/efl',
+    {
+      config: read,
+      schema: {
+        operationId: 'getPlanVersionEfl',
+        tags,
+        summary:
+          "A version's Electricity Facts Label averages, derived line by line at 500, 1,000 and 2,000 kWh with the utility's delivery charges",
+        params: PlanVersionPath,
+        response: { 200: Envelope(EflDerivation) },
+      },
+    },
+    async (request) =>
+      ok(await pricing.derivation(companyOf(request), request.params.planId, request.params.version)),
   );
 
   app.post(

@@ -194,3 +194,45 @@ export const BulkPriceResult = Type.Object({
     description: 'Every plan the change touches, with its prices before and after.',
   }),
 });
+
+const EflLine = Type.Object({
+  kind: Type.String({ enum: ['energy', 'base', 'delivery'] }),
+  name: Nullable(
+    Type.String({
+      description:
+        "The time-of-use period or the utility's charge; null for the plan's own energy and base charge.",
+    }),
+  ),
+  kwh: Nullable(Type.Number({ description: 'kWh priced on this line; null for a monthly charge.' })),
+  centsPerKwh: Nullable(Type.Number({ description: 'Cents per kWh; null for a monthly charge.' })),
+  dollars: Type.Number(),
+});
+
+export const EflDerivation = Type.Object({
+  version: Type.Integer(),
+  effectiveAt: Moment('When the version took or takes effect.'),
+  utility: Type.String(),
+  decimalPlaces: Type.Integer({ description: 'How many decimals of a cent the label shows.' }),
+  usageShares: Type.Array(
+    Type.Object({
+      window: Nullable(
+        Type.String({ description: 'A time-of-use period; null for the hours outside every period.' }),
+      ),
+      share: Type.Number({ description: 'Of the usage, 0 to 1, by the usage shape.' }),
+      rate: Type.Number({ description: 'Cents per kWh.' }),
+    }),
+    { description: 'How the usage splits over the energy rates: one share of 1 for a single rate.' },
+  ),
+  tiers: Nullable(
+    Type.Array(
+      Type.Object({
+        kwh: Type.Integer(),
+        lines: Type.Array(EflLine),
+        totalDollars: Type.Number(),
+        averageCents: Type.Number({ description: 'Total ÷ kWh, in cents, unrounded.' }),
+        shownCents: Type.Number({ description: 'The average as the label shows it.' }),
+      }),
+      { description: 'The bill at 500, 1,000 and 2,000 kWh, line by line; null for gas, which has no EFL.' },
+    ),
+  ),
+});

@@ -3,7 +3,13 @@ import type { Static } from 'typebox';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../domain/clock.js';
 import { dayOf } from '../../domain/dates.js';
-import { type DeliveryCharge, eflAveragePrices, type TimeOfUseWindow } from '../../domain/efl.js';
+import {
+  type DeliveryCharge,
+  eflAveragePrices,
+  eflDerivation,
+  type TimeOfUseWindow,
+  usageShares,
+} from '../../domain/efl.js';
 import { ApiError } from '../../http/errors.js';
 import type { UtilitiesService } from '../utilities/index.js';
 import { type PlanTypeId, rateUnit, typeLabel } from './naming.js';
@@ -11,6 +17,7 @@ import type {
   BulkPriceChange,
   BulkPricePreview,
   BulkPriceResult,
+  EflDerivation,
   EnergyChargeChange,
   PlanDetail,
   PlanListQuery,
@@ -340,6 +347,35 @@ export function createPlanPricing({ db, utilities, clock }: PlanPricingDeps) {
       return {
         before: prices(row, charges ?? []),
         after: describeVersion({ ...row, version: inEffect }, saved!, charges ?? [], momentNow()),
+      };
+    },
+
+    /** The Electricity Facts Label of one version, line by line, with the utility's delivery charges of today. */
+    async derivation(
+      companyId: number,
+      planId: number,
+      version: number,
+    ): Promise<Static<typeof EflDerivation>> {
+      const row = await planRowOf(companyId, planId);
+      const found = await versions.findVersion(db, companyId, planId, version);
+      if (!found)
+        throw new ApiError('PLAN_NOT_FOUND', `Plan ${planId} has no version ${version}.`, [
+          'version: no such version of this plan',
+        ]);
+      const charges = (await chargesByUtility([row])).get(row.utility_id) ?? [];
+      const priced = {
+        ...found,
+        commodity: row.commodity,
+        decimal_places_to_show: row.decimal_places_to_show,
+        timeOfUse: timeOfUseOf(found),
+      };
+      return {
+        version,
+        effectiveAt: found.effective_at,
+        utility: row.utility_name,
+        decimalPlaces: row.decimal_places_to_show,
+        usageShares: usageShares(priced),
+        tiers: eflDerivation(priced, charges),
       };
     },
 

@@ -32,6 +32,7 @@ import type {
   ValidationResult,
 } from './schemas.js';
 import * as store from './store.js';
+import * as versions from './version-store.js';
 import { timeOfUseOf } from './versions.js';
 
 export interface PlansDeps {
@@ -223,6 +224,23 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
     return rows.length === 0 ? null : (await describe(companyId, rows, links))[0]!;
   }
 
+  /**
+   * A plan at one of its versions, by number (the documents of that version), with the row it was described from
+   * (utility, brand); PLAN_NOT_FOUND if either is unknown.
+   */
+  async function planAtVersion(companyId: number, planId: number, version: number, links: LinkContext) {
+    const found = await versions.findVersion(db, companyId, planId, version);
+    const [row] = found
+      ? await store.findPlans(db, companyId, { prices: { versionIds: [found.id] }, includeDrafts: true })
+      : [];
+    if (!row)
+      throw new ApiError('PLAN_NOT_FOUND', `Plan ${planId} has no version ${version}.`, [
+        'version: no such version of this plan',
+      ]);
+    const [plan] = await describe(companyId, [row], links);
+    return { plan: plan!, row };
+  }
+
   /** Enrollment create and the plan routes read plans over and over; the catalogue cache answers all but the first. */
   async function plan(companyId: number, planId: number, links: LinkContext): Promise<PlanWire> {
     return catalog.get(`plan ${companyId} ${planId} ${links.baseUrl} ${links.language ?? ''}`, async () => {
@@ -314,6 +332,7 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
     plan,
     planRow,
     enrolledPlan,
+    planAtVersion,
     wizardPlans,
     bundles,
     languageCode,

@@ -148,6 +148,15 @@ export function findPlanTerms(db: Kysely<Database>, versionIds: number[]) {
     .execute();
 }
 
+/** Whose these plans are (company, brand) and whether they are published: what serving their documents needs. */
+export function findPlanOwners(db: Kysely<Database>, planIds: number[]) {
+  return db
+    .selectFrom('plans')
+    .select(['id', 'company_id', 'brand_id', 'published'])
+    .where('id', 'in', planIds.length ? planIds : [0])
+    .execute();
+}
+
 export async function planDetails(db: Kysely<Database>, planIds: number[]) {
   const ids = planIds.length ? planIds : [0];
   const [acceptance, documents] = await Promise.all([

@@ -15,6 +15,18 @@ export function versionsOf(db: Kysely<Database>, planIds: number[]) {
 
 export type VersionRow = Awaited<ReturnType<typeof versionsOf>>[number];
 
+/** One version of a plan of the company, by its number. */
+export function findVersion(db: Kysely<Database>, companyId: number, planId: number, version: number) {
+  return db
+    .selectFrom('plan_versions')
+    .innerJoin('plans', 'plans.id', 'plan_versions.plan_id')
+    .selectAll('plan_versions')
+    .where('plans.company_id', '=', companyId)
+    .where('plan_versions.plan_id', '=', planId)
+    .where('plan_versions.version', '=', version)
+    .executeTakeFirst();
+}
+
 export type NewVersion = Omit<Insertable<PlanVersionsTable>, 'version'>;
 
 /**
