@@ -51,6 +51,7 @@ const sidebars = {
     section('Payments', ['payments/credit-check']),
     section('Plans and Rates', [
       'plans-and-rates/campaigns',
+      'plans-and-rates/efl-average-prices',
       'plans-and-rates/global-price-changes',
       'plans-and-rates/plan-versions-and-price-changes',
       'plans-and-rates/price-plan-name-generation',

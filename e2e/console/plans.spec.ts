@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { PDFParse } from 'pdf-parse';
 import { expect, test } from '../fixtures';
 import { consolePage, dialogOpen, expectAccessible, signIn } from './console';
 import { sandboxPlan } from './sandbox';
@@ -61,6 +62,26 @@ test.describe('plans and prices in the Operations console', () => {
     const soldNow = await sandboxPlan(planId);
     expect(soldNow.version).toBe(before + 1);
     expect(soldNow.rate1000).toBeGreaterThan(sold.rate1000);
+
+    // The new version's label, derived line by line: its averages are what plan shopping sells, and so is its PDF.
+    await page.getByRole('button', { name: `EFL of version ${before + 1}` }).click();
+    const label = await dialogOpen(
+      page,
+      `EFL of version ${before + 1} of ${await page.getByRole('heading', { level: 1 }).textContent()}`,
+    );
+    const averages = label.getByRole('row').filter({ hasText: 'Average price (bill ÷ kWh)' });
+    for (const average of [soldNow.rate500, soldNow.rate1000, soldNow.rate2000])
+      await expect(averages).toContainText(`${average}¢`);
+    await expectAccessible(page);
+    const href = await label.getByRole('link', { name: 'Label PDF (Spanish)' }).getAttribute('href');
+    const pdf = await page.request.get(consolePage(href!));
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const parser = new PDFParse({ data: new Uint8Array(await pdf.body()) });
+    const text = (await parser.getText()).text.replace(/\s+/g, ' ');
+    await parser.destroy();
+    expect(text).toContain('Cómo se calculan los precios promedio');
+    for (const average of [soldNow.rate500, soldNow.rate1000, soldNow.rate2000])
+      expect(text).toContain(`${average}¢`);
   });
 
   test('pricing staff schedule a change for next month, then call it off before it takes effect', async ({

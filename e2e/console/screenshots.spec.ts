@@ -218,4 +218,17 @@ test.describe('the pictures of the Operations Console pages', () => {
     await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
     await picture(page, 'plans-bulk');
   });
+
+  test('plan-efl: the EFL of a time-of-use plan, derived line by line', async ({ page }) => {
+    await signIn(page, 'pricing', '/plans?q=ONCOR-RES-1T-12');
+    await page.getByRole('row').filter({ hasText: 'ONCOR-RES-1T-12' }).first().getByRole('link').click();
+    await page
+      .getByRole('button', { name: /^EFL of version \d+$/ })
+      .last()
+      .click();
+    await expect(
+      page.getByRole('dialog', { name: /^EFL of version / }).getByText('Average price (bill ÷ kWh)'),
+    ).toBeVisible();
+    await picture(page, 'plan-efl');
+  });
 });

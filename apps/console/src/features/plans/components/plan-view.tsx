@@ -10,8 +10,15 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
-import { IconArrowLeft, IconClockCancel, IconFileUnknown, IconTag } from '@tabler/icons-react';
+import {
+  IconArrowLeft,
+  IconClockCancel,
+  IconFileUnknown,
+  IconMathFunction,
+  IconTag,
+} from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
@@ -25,6 +32,7 @@ import { Section } from '../../enrollments/components/section';
 import { useCancelPriceChange } from '../api/change-price';
 import { type PlanDetail, type PlanVersion, type TimeOfUseWindow, usePlan } from '../api/get-plan';
 import { averageAt1000, centsOf, termOf } from '../model';
+import { EflDerivationModal } from './efl-derivation-modal';
 import { SaleStateBadge } from './plans-view';
 import { PriceChangeModal } from './price-change-modal';
 
@@ -118,9 +126,11 @@ function PricesInEffect({ plan }: { plan: PlanDetail }) {
 function VersionsTable({
   plan,
   onCancel,
+  onLabel,
 }: {
   plan: PlanDetail;
   onCancel: ((version: PlanVersion) => void) | null;
+  onLabel: ((version: PlanVersion) => void) | null;
 }) {
   const columns: DataTableColumn<PlanVersion>[] = [
     { accessor: 'version', title: 'Version', width: 80 },
@@ -197,21 +207,35 @@ function VersionsTable({
     },
     {
       accessor: 'actions',
-      title: '',
+      title: <VisuallyHidden>Actions</VisuallyHidden>,
       textAlign: 'right',
-      width: 110,
-      render: (v) =>
-        onCancel && v.state === 'scheduled' ? (
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconClockCancel size={14} />}
-            onClick={() => onCancel(v)}
-          >
-            Call off
-          </Button>
-        ) : null,
+      width: 170,
+      render: (v) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {onLabel && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              leftSection={<IconMathFunction size={14} />}
+              aria-label={`EFL of version ${v.version}`}
+              onClick={() => onLabel(v)}
+            >
+              EFL
+            </Button>
+          )}
+          {onCancel && v.state === 'scheduled' && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              leftSection={<IconClockCancel size={14} />}
+              onClick={() => onCancel(v)}
+            >
+              Call off
+            </Button>
+          )}
+        </Group>
+      ),
     },
   ];
   return <ServerTable<PlanVersion> records={plan.versions} columns={columns} idAccessor="version" />;
@@ -234,6 +258,7 @@ export function PlanView({ id }: { id: number }) {
   const canChange = useCan('plans.write');
   const [changing, setChanging] = useState(false);
   const [cancelling, setCancelling] = useState<PlanVersion | null>(null);
+  const [labelOf, setLabelOf] = useState<number | null>(null);
   const cancel = useCancelPriceChange();
 
   if (plan.isPending) return <Loading />;
@@ -306,9 +331,19 @@ export function PlanView({ id }: { id: number }) {
         description="A price change never edits a version: enrollments keep the one they accepted."
         flush
       >
-        <VersionsTable plan={p} onCancel={canChange ? setCancelling : null} />
+        <VersionsTable
+          plan={p}
+          onCancel={canChange ? setCancelling : null}
+          onLabel={p.commodity === 'Electric' ? (v) => setLabelOf(v.version) : null}
+        />
       </Section>
 
+      <EflDerivationModal
+        planId={p.id}
+        planName={p.name}
+        version={labelOf}
+        onClose={() => setLabelOf(null)}
+      />
       {canChange && <PriceChangeModal opened={changing} plan={p} onClose={() => setChanging(false)} />}
       <ConfirmDialog
         opened={cancelling !== null}
