@@ -9,9 +9,12 @@ import {
   BulkPricePreview,
   BulkPriceResult,
   EflDerivation,
+  PlanClone,
   PlanDetail,
   PlanIdPath,
   PlanListQuery,
+  PlanRetirement,
+  PlanSettingsChange,
   PlanSummary,
   PlanVersion,
   PlanVersionPath,
@@ -188,6 +191,97 @@ export const planOpsRoutes: FastifyPluginAsyncTypebox<{ pricing: PlanPricing; au
           after: row.after,
         });
       return ok(result);
+    },
+  );
+
+  app.patch(
+    '/plans/:planId',
+    {
+      config: change,
+      schema: {
+        operationId: 'changePlanSettings',
+        tags,
+        summary:
+          'Changes a plan’s settings (name, sale window, term, texts, credit rules…); prices are versions',
+        params: PlanIdPath,
+        body: PlanSettingsChange,
+        response: { 200: Envelope(PlanDetail) },
+      },
+    },
+    async (request) => {
+      const { planId } = request.params;
+      const { before, after } = await pricing.changeSettings(companyOf(request), planId, request.body);
+      const changed = Object.keys(request.body).filter(
+        (key) =>
+          JSON.stringify(before[key as keyof typeof before]) !==
+          JSON.stringify(after[key as keyof typeof after]),
+      );
+      await audit.record(auditActorOf(request), {
+        action: 'plan.settings',
+        targetType: 'plan',
+        targetId: planId,
+        summary: `settings of plan ${planId} changed: ${changed.join(', ') || 'nothing'}`,
+        before,
+        after,
+      });
+      return ok(await pricing.plan(companyOf(request), planId));
+    },
+  );
+
+  app.post(
+    '/plans/:planId/retirement',
+    {
+      config: change,
+      schema: {
+        operationId: 'setPlanRetired',
+        tags,
+        summary:
+          'Retires a plan (off sale for good, kept for its customers) or puts it back in the catalogue',
+        params: PlanIdPath,
+        body: PlanRetirement,
+        response: { 200: Envelope(PlanDetail) },
+      },
+    },
+    async (request) => {
+      const { planId } = request.params;
+      await pricing.setRetired(companyOf(request), planId, request.body.retired);
+      await audit.record(auditActorOf(request), {
+        action: request.body.retired ? 'plan.retire' : 'plan.restore',
+        targetType: 'plan',
+        targetId: planId,
+        summary: request.body.retired ? `plan ${planId} retired` : `plan ${planId} back in the catalogue`,
+        after: request.body,
+      });
+      return ok(await pricing.plan(companyOf(request), planId));
+    },
+  );
+
+  app.post(
+    '/plans/:planId/clone',
+    {
+      config: change,
+      schema: {
+        operationId: 'clonePlan',
+        tags,
+        summary: 'A draft copy of a plan, its prices in effect as the copy’s first version',
+        params: PlanIdPath,
+        body: PlanClone,
+        response: { 200: Envelope(PlanDetail) },
+      },
+    },
+    async (request) => {
+      const { planId } = request.params;
+      const copy = await pricing.clone(companyOf(request), planId, request.body, {
+        email: staffOf(request).email,
+      });
+      await audit.record(auditActorOf(request), {
+        action: 'plan.clone',
+        targetType: 'plan',
+        targetId: copy,
+        summary: `plan ${copy} (${request.body.name}) copied from plan ${planId}: ${request.body.note}`,
+        after: { from: planId, ...request.body },
+      });
+      return ok(await pricing.plan(companyOf(request), copy));
     },
   );
 };

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Explanation, Id, Nullable } from '../../http/schemas.js';
+import { DateOf, Explanation, Id, Nullable } from '../../http/schemas.js';
 import { AveragePrices, TimeOfUseRate } from './schemas.js';
 
 const Moment = (description: string) => Type.String({ format: 'date-time', maxLength: 40, description });
@@ -73,9 +73,50 @@ export const PlanSummary = Type.Object({
   ),
 });
 
+/** What staff set on a plan apart from its prices (a price is a version): one shape to read and to change. */
+export const PlanSettings = Type.Object({
+  name: Type.String({ minLength: 3, maxLength: 120, pattern: '\\S', description: 'What customers see.' }),
+  description: Type.String({ maxLength: 1000 }),
+  billingSystemPlanCode: Type.String({ minLength: 1, maxLength: 60, pattern: '^[A-Za-z0-9_.-]+$' }),
+  published: Type.Boolean({ description: 'Offered to plan shopping (inside its sale window).' }),
+  availableFrom: DateOf('The first day on sale.'),
+  availableUntil: Nullable(DateOf('The last day on sale; null: no end.')),
+  term: Type.Integer({ minimum: 0, maximum: 60, description: 'Months; 0 or 1 month to month.' }),
+  promoCode: Nullable(
+    Type.String({
+      minLength: 1,
+      maxLength: 50,
+      description: "A campaign's code: the plan is sold only with it.",
+    }),
+  ),
+  earlyTerminationText: Type.String({ maxLength: 1000 }),
+  termsText: Type.String({ maxLength: 2000 }),
+  thankYouText: Type.String({ maxLength: 2000 }),
+  renewablePercent: Type.Number({ minimum: 0, maximum: 100 }),
+  recurringBillingRequired: Type.Boolean({ description: 'Autopay is required to enroll.' }),
+  requiredCreditCheck: Type.Boolean(),
+  requiredDepositFee: Type.Number({ minimum: 0, maximum: 10_000, description: 'Dollars.' }),
+  depositRequiredUnderScore: Type.Integer({
+    minimum: 0,
+    maximum: 900,
+    description: 'A credit score under this asks a deposit (0: never).',
+  }),
+  depositDenyServiceUnderScore: Type.Integer({
+    minimum: 0,
+    maximum: 900,
+    description: 'A credit score under this refuses service (0: never); at most the deposit threshold.',
+  }),
+  minStartDateDelayDays: Type.Integer({
+    minimum: 0,
+    maximum: 90,
+    description: 'Earliest start, in days from today.',
+  }),
+});
+
 export const PlanDetail = Type.Object({
   ...PlanSummary.properties,
   description: Type.String(),
+  settings: PlanSettings,
   versions: Type.Array(PlanVersion, { description: 'Every version, newest first.' }),
 });
 
@@ -235,4 +276,18 @@ export const EflDerivation = Type.Object({
       { description: 'The bill at 500, 1,000 and 2,000 kWh, line by line; null for gas, which has no EFL.' },
     ),
   ),
+});
+
+export const PlanSettingsChange = Type.Partial(PlanSettings, { minProperties: 1 });
+
+export const PlanClone = Type.Object({
+  name: PlanSettings.properties.name,
+  billingSystemPlanCode: PlanSettings.properties.billingSystemPlanCode,
+  note: Explanation('Why the plan is made (kept on its first version and in the audit log).'),
+});
+
+export const PlanRetirement = Type.Object({
+  retired: Type.Boolean({
+    description: 'true: off sale for good, kept for its customers; false: back in the catalogue.',
+  }),
 });

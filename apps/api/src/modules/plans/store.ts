@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { PlansTable } from '../../db/tables/plans.js';
 
 /**
  * The one definition of a plan on sale on a day: published, not deprecated, inside its availability window.
@@ -214,4 +215,88 @@ export function findBundles(
   if (filter.customerTypeId !== undefined)
     query = query.where('plan_bundles.customer_type_id', '=', filter.customerTypeId);
   return query.orderBy('plan_bundles.id').execute();
+}
+
+/** Changes a plan's own columns (not its prices, which are versions); false when the company has no such plan. */
+export async function updatePlan(
+  db: Kysely<Database>,
+  companyId: number,
+  planId: number,
+  values: Updateable<PlansTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('plans')
+    .set(values)
+    .where('company_id', '=', companyId)
+    .where('id', '=', planId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A copy of a plan as a draft, in one transaction: its settings under a new name and billing code, its acceptance
+ * options and documents, and its prices of `version` as the copy's first version from `at`.
+ */
+export async function clonePlan(
+  db: Kysely<Database>,
+  source: { planId: number; versionId: number },
+  copy: { name: string; billingSystemPlanCode: string; at: string; by: string; note: string },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id: _id, ...plan } = await trx
+      .selectFrom('plans')
+      .selectAll()
+      .where('id', '=', source.planId)
+      .executeTakeFirstOrThrow();
+    const { id } = await trx
+      .insertInto('plans')
+      .values({
+        ...plan,
+        name: copy.name,
+        billing_system_plan_code: copy.billingSystemPlanCode,
+        published: 0,
+        deprecated: 0,
+        created_at: copy.at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const options = await trx
+      .selectFrom('plan_acceptance_options')
+      .selectAll()
+      .where('plan_id', '=', source.planId)
+      .execute();
+    if (options.length > 0)
+      await trx
+        .insertInto('plan_acceptance_options')
+        .values(options.map(({ id: _option, ...option }) => ({ ...option, plan_id: id })))
+        .execute();
+    const documents = await trx
+      .selectFrom('plan_documents')
+      .selectAll()
+      .where('plan_id', '=', source.planId)
+      .execute();
+    if (documents.length > 0)
+      await trx
+        .insertInto('plan_documents')
+        .values(documents.map(({ id: _document, ...document }) => ({ ...document, plan_id: id })))
+        .execute();
+    const prices = await trx
+      .selectFrom('plan_versions')
+      .select(['rate', 'monthly_fee', 'cancellation_fee', 'time_of_use'])
+      .where('id', '=', source.versionId)
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('plan_versions')
+      .values({
+        ...prices,
+        plan_id: id,
+        version: 1,
+        effective_at: copy.at,
+        note: copy.note,
+        created_by: copy.by,
+        created_at: copy.at,
+      })
+      .execute();
+    return id;
+  });
 }
