@@ -163,3 +163,43 @@ test.describe('a bulk price change in the Operations console', () => {
     expect(soldNow).toMatchObject({ version: sold.version + 1, rate: expected });
   });
 });
+
+test.describe('a new plan in the Operations console', () => {
+  test('pricing staff copy a plan as a draft, publish it from its settings, then retire it', async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, 'pricing', '/plans');
+    await openPlan(page, 'AEP_TCC-RES-1-12');
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Copy as a new plan…' }).click();
+    const copyDialog = await dialogOpen(page, /^Copy /);
+    const code = `AEP_TCC-RES-1-12-E2E${Date.now()}`;
+    await copyDialog.getByRole('textbox', { name: 'Name' }).fill('Bluebonnet Energy 12-Month Spring Fixed');
+    await copyDialog.getByRole('textbox', { name: 'Billing system plan code' }).fill(code);
+    await copyDialog.getByRole('textbox', { name: 'Why' }).fill('Spring offer');
+    await copyDialog.getByRole('button', { name: 'Copy as a draft' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Bluebonnet Energy 12-Month Spring Fixed' }),
+    ).toBeVisible();
+    await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+    const copyId = Number(new URL(page.url()).pathname.split('/').pop());
+
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Settings…' }).click();
+    const settings = await dialogOpen(page, /^Settings of /);
+    await expectAccessible(page);
+    await settings.getByRole('switch', { name: /^Published/ }).check({ force: true });
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await expect(settings).toBeHidden();
+    await expect(page.getByText('On sale', { exact: true }).first()).toBeVisible();
+    expect((await sandboxPlan(copyId)).version).toBe(1);
+
+    await page.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Retire…' }).click();
+    const confirm = await dialogOpen(page, /^Retire /);
+    await confirm.getByRole('button', { name: 'Retire' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText('Retired', { exact: true }).first()).toBeVisible();
+  });
+});

@@ -4,6 +4,7 @@ import {
   Button,
   DataList,
   Group,
+  Menu,
   Paper,
   Skeleton,
   Stack,
@@ -13,10 +14,15 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import {
+  IconArchive,
+  IconArchiveOff,
   IconArrowLeft,
+  IconChevronDown,
   IconClockCancel,
+  IconCopy,
   IconFileUnknown,
   IconMathFunction,
+  IconSettings,
   IconTag,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -31,8 +37,11 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { Section } from '../../enrollments/components/section';
 import { useCancelPriceChange } from '../api/change-price';
 import { type PlanDetail, type PlanVersion, type TimeOfUseWindow, usePlan } from '../api/get-plan';
+import { useSetPlanRetired } from '../api/plan-changes';
 import { averageAt1000, centsOf, termOf } from '../model';
 import { EflDerivationModal } from './efl-derivation-modal';
+import { PlanCopyModal } from './plan-copy-modal';
+import { PlanSettingsModal } from './plan-settings-modal';
 import { SaleStateBadge } from './plans-view';
 import { PriceChangeModal } from './price-change-modal';
 
@@ -256,7 +265,12 @@ function Loading() {
 export function PlanView({ id }: { id: number }) {
   const plan = usePlan(id);
   const canChange = useCan('plans.write');
-  const [changing, setChanging] = useState(false);
+  const [dialog, setDialog] = useState<'price' | 'settings' | 'copy' | 'retire' | null>(null);
+  const retire = useSetPlanRetired();
+  const close = () => {
+    retire.reset();
+    setDialog(null);
+  };
   const [cancelling, setCancelling] = useState<PlanVersion | null>(null);
   const [labelOf, setLabelOf] = useState<number | null>(null);
   const cancel = useCancelPriceChange();
@@ -307,9 +321,40 @@ export function PlanView({ id }: { id: number }) {
           </Text>
         </Stack>
         {canChange && (
-          <Button leftSection={<IconTag size={16} />} onClick={() => setChanging(true)}>
-            Change price
-          </Button>
+          <Group gap="xs">
+            <Button leftSection={<IconTag size={16} />} onClick={() => setDialog('price')}>
+              Change price
+            </Button>
+            <Menu position="bottom-end" withinPortal width={220}>
+              <Menu.Target>
+                <Button variant="default" rightSection={<IconChevronDown size={16} />}>
+                  More
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => setDialog('settings')}>
+                  Settings…
+                </Menu.Item>
+                <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => setDialog('copy')}>
+                  Copy as a new plan…
+                </Menu.Item>
+                <Menu.Divider />
+                {p.retired ? (
+                  <Menu.Item leftSection={<IconArchiveOff size={16} />} onClick={() => setDialog('retire')}>
+                    Put back in the catalogue…
+                  </Menu.Item>
+                ) : (
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconArchive size={16} />}
+                    onClick={() => setDialog('retire')}
+                  >
+                    Retire…
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
         )}
       </Group>
       {p.description && <Text size="sm">{p.description}</Text>}
@@ -344,7 +389,29 @@ export function PlanView({ id }: { id: number }) {
         version={labelOf}
         onClose={() => setLabelOf(null)}
       />
-      {canChange && <PriceChangeModal opened={changing} plan={p} onClose={() => setChanging(false)} />}
+      {canChange && (
+        <>
+          <PriceChangeModal opened={dialog === 'price'} plan={p} onClose={close} />
+          <PlanSettingsModal opened={dialog === 'settings'} plan={p} onClose={close} />
+          <PlanCopyModal opened={dialog === 'copy'} plan={p} onClose={close} />
+          <ConfirmDialog
+            opened={dialog === 'retire'}
+            title={p.retired ? `Put ${p.name} back in the catalogue?` : `Retire ${p.name}?`}
+            confirmLabel={p.retired ? 'Put back' : 'Retire'}
+            danger={!p.retired}
+            loading={retire.isPending}
+            error={retire.error}
+            onConfirm={() => retire.mutate({ planId: p.id, retired: !p.retired }, { onSuccess: close })}
+            onClose={close}
+          >
+            <Text size="sm">
+              {p.retired
+                ? 'The plan is sold again when it is published and inside its sale window.'
+                : 'The plan leaves plan shopping for good. Its customers keep it, its versions and its documents.'}
+            </Text>
+          </ConfirmDialog>
+        </>
+      )}
       <ConfirmDialog
         opened={cancelling !== null}
         title={`Call off version ${cancelling?.version}?`}

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type BodyOf, type DataOf, ok } from '../../../lib/api';
+import { plansRootKey } from './get-plans';
+
+export type PlanSettings = DataOf<'/plans/{planId}', 'get'>['settings'];
+export type PlanSettingsChange = BodyOf<'/plans/{planId}', 'patch'>;
+export type PlanCopy = BodyOf<'/plans/{planId}/clone', 'post'>;
+
+/** A mutation on one plan that the plans' lists and pages read again after. */
+function usePlanMutation<V>(call: (variables: V) => Promise<DataOf<'/plans/{planId}', 'get'>>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: plansRootKey }),
+  });
+}
+
+/** Changes a plan's settings (not its prices). */
+export const useChangePlanSettings = () =>
+  usePlanMutation(
+    async ({ planId, ...body }: PlanSettingsChange & { planId: number }) =>
+      ok(await api.PATCH('/plans/{planId}', { params: { path: { planId } }, body })).data,
+  );
+
+/** Retires a plan, or puts it back in the catalogue. */
+export const useSetPlanRetired = () =>
+  usePlanMutation(
+    async ({ planId, retired }: { planId: number; retired: boolean }) =>
+      ok(await api.POST('/plans/{planId}/retirement', { params: { path: { planId } }, body: { retired } }))
+        .data,
+  );
+
+/** A draft copy of a plan; answers the copy. */
+export const useClonePlan = () =>
+  usePlanMutation(
+    async ({ planId, ...body }: PlanCopy & { planId: number }) =>
+      ok(await api.POST('/plans/{planId}/clone', { params: { path: { planId } }, body })).data,
+  );
