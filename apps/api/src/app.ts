@@ -18,7 +18,7 @@ import { createHttpVerificationProvider } from './adapters/verification-provider
 import type { VerificationProvider } from './adapters/verification-provider/port.js';
 import type { Config } from './config/index.js';
 import { buildConsoleApp } from './console-app.js';
-import { createStampedCache, readCatalogStamp } from './db/change-stamps.js';
+import { catalogStampReader, createStampedCache } from './db/change-stamps.js';
 import { type Db, openDatabase } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedPremises } from './db/seed/premises.js';
@@ -218,7 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.onUndeclaredAnswer) watchDeclaredAnswers(app, options.onUndeclaredAnswer);
 
   const catalog = createStampedCache(
-    () => readCatalogStamp(db.kysely, clock.now()),
+    catalogStampReader(db.kysely, clock),
     config.catalogCacheMaxBytes,
     clock,
   );

@@ -69,23 +69,42 @@ export function createStampedCache(currentStamp: () => Promise<string>, maxBytes
 export type StampedCache = ReturnType<typeof createStampedCache>;
 
 /**
- * The catalogue's stamp at a moment: its count of writes, and the moment its latest plan version took effect, since
- * a price change saved for later switches the catalogue's answers on by itself, with no write at that moment.
+ * The catalogue's stamp: its count of writes, and the moment its latest plan version took effect, since a price
+ * change saved for later switches the catalogue's answers on by itself, with no write at that moment. The count is
+ * read at every call (one small row); the versions' moments only when the count has moved or the next scheduled
+ * version's moment has come, so a cached answer costs the same read as before plan versions.
  */
-export async function readCatalogStamp(db: Kysely<Database>, at: Date): Promise<string> {
-  const row = await db
-    .selectFrom('change_stamps')
-    .select((eb) => [
-      'version',
-      eb
+export function catalogStampReader(db: Kysely<Database>, clock: Clock): () => Promise<string> {
+  let known: { count: number; switched: string; nextSwitch: string | null } | undefined;
+
+  async function switchMoments(now: string) {
+    const [latest, next] = await Promise.all([
+      db
         .selectFrom('plan_versions')
-        .select((inner) => inner.fn.max('effective_at').as('moment'))
-        .where('effective_at', '<=', at.toISOString())
-        .as('switched'),
-    ])
-    .where('scope', '=', CATALOG_STAMP)
-    .executeTakeFirst();
-  return `${row?.version ?? 0} ${row?.switched ?? ''}`;
+        .select((eb) => eb.fn.max('effective_at').as('moment'))
+        .where('effective_at', '<=', now)
+        .executeTakeFirst(),
+      db
+        .selectFrom('plan_versions')
+        .select((eb) => eb.fn.min('effective_at').as('moment'))
+        .where('effective_at', '>', now)
+        .executeTakeFirst(),
+    ]);
+    return { switched: latest?.moment ?? '', nextSwitch: next?.moment ?? null };
+  }
+
+  return async () => {
+    const row = await db
+      .selectFrom('change_stamps')
+      .select('version')
+      .where('scope', '=', CATALOG_STAMP)
+      .executeTakeFirst();
+    const count = Number(row?.version ?? 0);
+    const now = clock.now().toISOString();
+    if (!known || known.count !== count || (known.nextSwitch !== null && known.nextSwitch <= now))
+      known = { count, ...(await switchMoments(now)) };
+    return `${count} ${known.switched}`;
+  };
 }
 
 /** The statement a trigger runs: one more write counted in `scope`. */
