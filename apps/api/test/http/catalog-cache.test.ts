@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { utilityId } from '../fixtures/enrollments.js';
 import { setPlans } from '../fixtures/operator.js';
 import { createTenant } from '../fixtures/tenants.js';
 import { signLogin, useTestApi } from '../helpers/app.js';
@@ -17,13 +18,7 @@ const fixedPlan = (plans: Array<{ id_plan: number; name: string; description: st
 
 beforeAll(async () => {
   token = await api.sandboxToken();
-  oncor = (
-    await api.db.kysely
-      .selectFrom('utilities')
-      .select('id')
-      .where('code', '=', 'ONCOR')
-      .executeTakeFirstOrThrow()
-  ).id;
+  oncor = await utilityId(api, 'ONCOR');
 });
 
 describe('cached plan-shopping answers', () => {

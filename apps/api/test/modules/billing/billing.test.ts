@@ -1,4 +1,3 @@
-import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeStatus, TransactionType } from '../../../src/domain/charges.js';
 import { addMonths } from '../../../src/domain/dates.js';
@@ -13,6 +12,7 @@ import {
 } from '../../fixtures/enrollments.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { manualClock } from '../../helpers/clock.js';
+import { pdfTextOf } from '../../helpers/pdf.js';
 
 /* Service starts, statements fall due and payments arrive on the app's clock, which the tests move on. */
 const clock = manualClock(new Date().toISOString());
@@ -77,12 +77,7 @@ async function pdfText(enrollmentId: number, tokenOfStatement: string): Promise<
     `${api.baseUrl}/api/v1/billing/statements-pdf/${enrollmentId}?custStatementTkn=${tokenOfStatement}`,
     { headers: { authorization: `Bearer ${token}`, 'x-customer-hash': customerHash } },
   );
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toBe('application/pdf');
-  const parser = new PDFParse({ data: new Uint8Array(await response.arrayBuffer()) });
-  const { text } = await parser.getText();
-  await parser.destroy();
-  return text.replace(/\s+/g, ' ');
+  return pdfTextOf(response);
 }
 
 const money = (dollars: number) =>

@@ -1,23 +1,15 @@
-import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { documentPath } from '../../../src/modules/plans/index.js';
 import { signPath } from '../../../src/security/signed-urls.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
+import { pdfTextOf } from '../../helpers/pdf.js';
 
 const api = useTestApi();
 let token: string;
 let customerHash: string;
 let planId: number;
 
-async function pdfText(url: string): Promise<string> {
-  const response = await fetch(url);
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toBe('application/pdf');
-  const parser = new PDFParse({ data: new Uint8Array(await response.arrayBuffer()) });
-  const { text } = await parser.getText();
-  await parser.destroy();
-  return text.replace(/\s+/g, ' ');
-}
+const pdfText = async (url: string) => pdfTextOf(await fetch(url));
 
 beforeAll(async () => {
   token = await api.sandboxToken();

@@ -1,9 +1,9 @@
-import { PDFParse } from 'pdf-parse';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_STAFF } from '../../../src/db/seed/staff.js';
 import { planId } from '../../fixtures/enrollments.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { type StaffBrowser, signedIn } from '../../helpers/console.js';
+import { pdfTextOf } from '../../helpers/pdf.js';
 
 /**
  * A plan version's Electricity Facts Label, derived line by line: the averages plan shopping answers are the ones the
@@ -49,12 +49,7 @@ async function disclosureText(plan: number, version: number, language: 'en' | 'e
     `${api.consoleUrl}/ops/api/v1/plans/${plan}/versions/${version}/disclosure.pdf?language=${language}`,
     { headers: { cookie: `voltin_console_session=${staff.cookie()}` } },
   );
-  expect(response.status).toBe(200);
-  expect(response.headers.get('content-type')).toBe('application/pdf');
-  const parser = new PDFParse({ data: new Uint8Array(await response.arrayBuffer()) });
-  const { text } = await parser.getText();
-  await parser.destroy();
-  return text.replace(/\s+/g, ' ');
+  return pdfTextOf(response);
 }
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_STAFF } from '../../../src/db/seed/staff.js';
-import { planId } from '../../fixtures/enrollments.js';
+import { planId, utilityId } from '../../fixtures/enrollments.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { type StaffBrowser, signedIn } from '../../helpers/console.js';
 
@@ -36,13 +36,7 @@ const auditOf = async (plan: number) => {
 beforeAll(async () => {
   pricing = await signedIn(api.consoleUrl, staff('Pricing').email, staff('Pricing').password);
   source = await planId(api, 'Bluebonnet Energy 12-Month Fixed Electric');
-  oncor = (
-    await api.db.kysely
-      .selectFrom('utilities')
-      .select('id')
-      .where('code', '=', 'ONCOR')
-      .executeTakeFirstOrThrow()
-  ).id;
+  oncor = await utilityId(api, 'ONCOR');
 });
 
 describe('a plan copied, set up and published in the console', () => {

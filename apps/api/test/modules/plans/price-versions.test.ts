@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_STAFF } from '../../../src/db/seed/staff.js';
-import { pendingEnrollment, requiredOptions } from '../../fixtures/enrollments.js';
+import { pendingEnrollment, requiredOptions, utilityId } from '../../fixtures/enrollments.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { manualClock } from '../../helpers/clock.js';
 import { type StaffBrowser, signedIn } from '../../helpers/console.js';
@@ -71,13 +71,7 @@ const inHours = (hours: number) => new Date(clock.now().getTime() + hours * 3_60
 beforeAll(async () => {
   pricing = await signIn('Pricing');
   token = await api.sandboxToken();
-  oncor = (
-    await api.db.kysely
-      .selectFrom('utilities')
-      .select('id')
-      .where('code', '=', 'ONCOR')
-      .executeTakeFirstOrThrow()
-  ).id;
+  oncor = await utilityId(api, 'ONCOR');
 });
 
 describe('a price change in the console', () => {
