@@ -80,9 +80,13 @@ export const sidebarSections: [string, string[]][] = [
   ['Payments', ['Credit Check']],
   [
     'Plans and Rates',
+    // EFL Average Prices and Plan Versions and Price Changes are ours, beyond the specification's pages: the console's
+    // pricing screens and the label's computation.
     [
       'Campaigns',
+      'EFL Average Prices',
       'Global Price Changes',
+      'Plan Versions and Price Changes',
       'Price Plan Name Generation',
       'Time of Use Plans and Configuration',
       'Web Plan Creation Guide',
@@ -133,7 +137,9 @@ export const docRoutes: [string, string][] = [
   ['/Operations Console/Staff and Audit Log', 'Staff and Audit Log'],
   ['/Payments/Credit Check', 'Credit Check'],
   ['/Plans and Rates/Campaigns', 'Campaigns'],
+  ['/Plans and Rates/EFL Average Prices', 'EFL Average Prices'],
   ['/Plans and Rates/Global Price Changes', 'Global Price Changes'],
+  ['/Plans and Rates/Plan Versions and Price Changes', 'Plan Versions and Price Changes'],
   ['/Plans and Rates/Price Plan Name Generation', 'Price Plan Name Generation'],
   ['/Plans and Rates/Time of Use Plans and Configuration', 'Time of Use Plans and Configuration'],
   ['/Plans and Rates/Web Plan Creation Guide', 'Web Plan Creation Guide'],
