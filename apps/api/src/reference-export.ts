@@ -75,7 +75,7 @@ export async function collectReference(app: FastifyInstance) {
   const company = await findCompanyBySlug(db, SANDBOX.companySlug);
   if (!company) throw new Error(`The sandbox company (${SANDBOX.companySlug}) is not in the database`);
   const utilities = await listUtilities(db, company.id, {});
-  const charges = await listDeliveryCharges(db);
+  const charges = await listDeliveryCharges(db, app.voltin.clock.now().toISOString());
   const zipcodes = await listUtilityZipcodes(db, company.id);
   const customerTypes = await findCustomerTypes(db, company.id);
   return {

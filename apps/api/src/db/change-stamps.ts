@@ -69,28 +69,41 @@ export function createStampedCache(currentStamp: () => Promise<string>, maxBytes
 export type StampedCache = ReturnType<typeof createStampedCache>;
 
 /**
- * The catalogue's stamp: its count of writes, and the moment its latest plan version took effect, since a price
- * change saved for later switches the catalogue's answers on by itself, with no write at that moment. The count is
+ * The catalogue's stamp: its count of writes, and the moments its latest plan version and delivery charges took
+ * effect, since a price or tariff saved for later switches the catalogue's answers on by itself, with no write then. The count is
  * read at every call (one small row); the versions' moments only when the count has moved or the next scheduled
  * version's moment has come, so a cached answer costs the same read as before plan versions.
  */
 export function catalogStampReader(db: Kysely<Database>, clock: Clock): () => Promise<string> {
   let known: { count: number; switched: string; nextSwitch: string | null } | undefined;
 
+  /** The latest moment come and the next one to come, of the plan versions and the delivery charges. */
   async function switchMoments(now: string) {
-    const [latest, next] = await Promise.all([
+    const moments = await Promise.all([
       db
         .selectFrom('plan_versions')
-        .select((eb) => eb.fn.max('effective_at').as('moment'))
-        .where('effective_at', '<=', now)
+        .select((eb) => [
+          eb.fn
+            .max(eb.case().when('effective_at', '<=', now).then(eb.ref('effective_at')).end())
+            .as('latest'),
+          eb.fn.min(eb.case().when('effective_at', '>', now).then(eb.ref('effective_at')).end()).as('next'),
+        ])
         .executeTakeFirst(),
       db
-        .selectFrom('plan_versions')
-        .select((eb) => eb.fn.min('effective_at').as('moment'))
-        .where('effective_at', '>', now)
+        .selectFrom('utility_delivery_charges')
+        .select((eb) => [
+          eb.fn
+            .max(eb.case().when('effective_from', '<=', now).then(eb.ref('effective_from')).end())
+            .as('latest'),
+          eb.fn
+            .min(eb.case().when('effective_from', '>', now).then(eb.ref('effective_from')).end())
+            .as('next'),
+        ])
         .executeTakeFirst(),
     ]);
-    return { switched: latest?.moment ?? '', nextSwitch: next?.moment ?? null };
+    const latest = moments.map((m) => m?.latest ?? '').sort();
+    const next = moments.flatMap((m) => (m?.next ? [m.next] : [])).sort();
+    return { switched: latest.join(' '), nextSwitch: next[0] ?? null };
   }
 
   return async () => {

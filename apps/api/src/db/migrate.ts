@@ -41,6 +41,7 @@ import * as customerSearchOrder from './migrations/2026-11-27T0500-customer-sear
 import * as etfWaiverReasons from './migrations/2026-11-27T0600-etf-waiver-reasons.js';
 import * as mailByRecipient from './migrations/2026-11-27T0700-mail-by-recipient.js';
 import * as planVersions from './migrations/2026-11-27T0800-plan-versions.js';
+import * as deliveryChargeMoments from './migrations/2026-11-27T0900-delivery-charge-moments.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Listed statically so the compiled server needs no file-system scan. */
@@ -86,6 +87,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T0600-etf-waiver-reasons': etfWaiverReasons,
   '2026-11-27T0700-mail-by-recipient': mailByRecipient,
   '2026-11-27T0800-plan-versions': planVersions,
+  '2026-11-27T0900-delivery-charge-moments': deliveryChargeMoments,
 };
 
 /** PostgreSQL: Kysely looks for its bookkeeping tables in every schema unless told which one is ours. */

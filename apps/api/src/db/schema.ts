@@ -287,6 +287,8 @@ export interface UtilityDeliveryChargesTable {
   charge: number;
   uom_from: number | null;
   uom_to: number | null;
+  /** ISO 8601 UTC: the utility's set of charges with the latest moment not after now is the one in effect. */
+  effective_from: ColumnType<string, string | undefined, string>;
 }
 
 export interface SystemSettingsTable {

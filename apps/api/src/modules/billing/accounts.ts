@@ -106,10 +106,10 @@ export async function servedAccountRows(db: Db, statuses: readonly string[], aft
   return withTerms(db, await startedEnrollmentsAfter(db, statuses, afterId, limit));
 }
 
-/** The utilities' delivery charges and these enrollments' charges, in id order. */
-export async function accountDetails(db: Db, rows: AccountRow[]) {
+/** The utilities' delivery charges in effect at `at` and these enrollments' charges, in id order. */
+export async function accountDetails(db: Db, rows: AccountRow[], at: string) {
   const [deliveryCharges, transactions] = await Promise.all([
-    listDeliveryCharges(db, unique(rows.map((r) => r.utility_id))),
+    listDeliveryCharges(db, at, unique(rows.map((r) => r.utility_id))),
     chargesOfEnrollments(
       db,
       rows.map((r) => r.id),

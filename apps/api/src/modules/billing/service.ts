@@ -104,7 +104,11 @@ export function createBillingService(db: Kysely<Database>, billingSystem: Billin
   };
   /** Builds the billing system's view of the accounts of these enrollment rows, with two batched reads. */
   async function accountsOf(rows: AccountRow[], asOf: string): Promise<LoadedAccount[]> {
-    const { deliveryCharges: charges, transactions: txs } = await accounts.accountDetails(db, rows);
+    const { deliveryCharges: charges, transactions: txs } = await accounts.accountDetails(
+      db,
+      rows,
+      clock.now().toISOString(),
+    );
     return rows.map((row) => ({
       customerId: row.customer_id,
       row,

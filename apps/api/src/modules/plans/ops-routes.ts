@@ -8,6 +8,10 @@ import {
   BulkPriceChange,
   BulkPricePreview,
   BulkPriceResult,
+  DeliveryChargeChange,
+  DeliveryChargeImpact,
+  DeliveryChargePreview,
+  DeliveryChargeSets,
   EflDerivation,
   PlanClone,
   PlanDetail,
@@ -19,6 +23,7 @@ import {
   PlanVersion,
   PlanVersionPath,
   PriceChange,
+  UtilityIdPath,
 } from './ops-schemas.js';
 import type { PlanPricing } from './pricing.js';
 
@@ -282,6 +287,70 @@ export const planOpsRoutes: FastifyPluginAsyncTypebox<{ pricing: PlanPricing; au
         after: { from: planId, ...request.body },
       });
       return ok(await pricing.plan(companyOf(request), copy));
+    },
+  );
+
+  const market = { permission: 'work.read', errors: ['NOT_FOUND' as const] };
+  const marketChange = { permission: 'plans.write', errors: ['NOT_FOUND' as const] };
+
+  app.get(
+    '/utilities/:utilityId/delivery-charges',
+    {
+      config: market,
+      schema: {
+        operationId: 'listDeliveryChargeSets',
+        tags,
+        summary: 'A utility’s delivery charges: every set, scheduled, in effect and past, newest first',
+        params: UtilityIdPath,
+        response: { 200: Envelope(DeliveryChargeSets) },
+      },
+    },
+    async (request) => ok(await pricing.deliveryCharges(companyOf(request), request.params.utilityId)),
+  );
+
+  app.post(
+    '/utilities/:utilityId/delivery-charges/preview',
+    {
+      config: marketChange,
+      schema: {
+        operationId: 'previewDeliveryCharges',
+        tags,
+        summary:
+          'The EFL averages of every plan of the utility under today’s delivery charges and new ones; nothing saved',
+        params: UtilityIdPath,
+        body: DeliveryChargePreview,
+        response: { 200: Envelope(DeliveryChargeImpact) },
+      },
+    },
+    async (request) =>
+      ok(await pricing.previewDeliveryCharges(companyOf(request), request.params.utilityId, request.body)),
+  );
+
+  app.post(
+    '/utilities/:utilityId/delivery-charges',
+    {
+      config: marketChange,
+      schema: {
+        operationId: 'changeDeliveryCharges',
+        tags,
+        summary:
+          'A utility’s new set of delivery charges from a moment (a tariff change); answers the plans it affects',
+        params: UtilityIdPath,
+        body: DeliveryChargeChange,
+        response: { 200: Envelope(DeliveryChargeImpact) },
+      },
+    },
+    async (request) => {
+      const { utilityId } = request.params;
+      const impact = await pricing.changeDeliveryCharges(companyOf(request), utilityId, request.body);
+      await audit.record(auditActorOf(request), {
+        action: 'utility.delivery-charges',
+        targetType: 'utility',
+        targetId: utilityId,
+        summary: `delivery charges of utility ${utilityId} from ${impact.effectiveFrom} (${impact.plans.length} plans affected): ${request.body.note.trim()}`,
+        after: { effectiveFrom: impact.effectiveFrom, charges: request.body.charges },
+      });
+      return ok(impact);
     },
   );
 };

@@ -291,3 +291,71 @@ export const PlanRetirement = Type.Object({
     description: 'true: off sale for good, kept for its customers; false: back in the catalogue.',
   }),
 });
+
+export const DeliveryChargeInput = Type.Object({
+  name: Type.String({
+    minLength: 1,
+    maxLength: 120,
+    pattern: '\\S',
+    description: 'As the utility names it.',
+  }),
+  nameEs: Type.String({
+    maxLength: 120,
+    description: 'In Spanish, for the Spanish EFL; empty: the English name.',
+  }),
+  type: Type.String({
+    enum: ['monthly', 'per_kwh'],
+    description: 'monthly: dollars a month; per_kwh: dollars per kWh.',
+  }),
+  charge: Type.Number({ minimum: 0, maximum: 1000, description: 'Dollars (a month, or per kWh).' }),
+  uomFrom: Nullable(
+    Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'A per-kWh tier’s first kWh.' }),
+  ),
+  uomTo: Nullable(
+    Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'A per-kWh tier’s last kWh.' }),
+  ),
+});
+
+export const DeliveryChargePreview = Type.Object({
+  effectiveFrom: Type.Optional(
+    Moment('When the new charges take effect (ISO 8601 with a time zone); left out: now. Never in the past.'),
+  ),
+  charges: Type.Array(DeliveryChargeInput, { minItems: 1, maxItems: 20, description: 'The whole new set.' }),
+});
+
+export const DeliveryChargeChange = Type.Object({
+  ...DeliveryChargePreview.properties,
+  note: Explanation('Why the charges change, e.g. the tariff filing (kept in the audit log).'),
+});
+
+export const UtilityIdPath = Type.Object({ utilityId: Id('The utility id.') });
+
+export const DeliveryChargeSets = Type.Object({
+  utility: Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() }),
+  sets: Type.Array(
+    Type.Object({
+      effectiveFrom: Moment('When the set took or takes effect.'),
+      state: Type.String({ enum: ['scheduled', 'in effect', 'past'] }),
+      charges: Type.Array(DeliveryChargeInput),
+    }),
+    { description: 'Newest first.' },
+  ),
+});
+
+export const DeliveryChargeImpact = Type.Object({
+  effectiveFrom: Moment('When the new charges take effect.'),
+  plans: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      billingSystemPlanCode: Type.String(),
+      version: Type.Integer({ description: 'The plan version in effect at that moment.' }),
+      before: Nullable(AveragePrices),
+      after: Nullable(AveragePrices),
+    }),
+    {
+      description:
+        "Every plan of the utility that is not retired, with its EFL averages under today's charges and the new ones.",
+    },
+  ),
+});

@@ -12,13 +12,18 @@ import {
   type TimeOfUseWindow,
   usageShares,
 } from '../../domain/efl.js';
-import { ApiError } from '../../http/errors.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import { deliveryChargeSets, insertDeliveryChargeSet, listDeliveryCharges } from '../reference/index.js';
 import type { UtilitiesService } from '../utilities/index.js';
 import { type PlanTypeId, rateUnit, typeLabel } from './naming.js';
 import type {
   BulkPriceChange,
   BulkPricePreview,
   BulkPriceResult,
+  DeliveryChargeChange,
+  DeliveryChargeImpact,
+  DeliveryChargePreview,
+  DeliveryChargeSets,
   EflDerivation,
   EnergyChargeChange,
   PlanClone,
@@ -38,7 +43,7 @@ import { timeOfUseOf } from './versions.js';
 
 export interface PlanPricingDeps {
   db: Kysely<Database>;
-  utilities: Pick<UtilitiesService, 'deliveryCharges'>;
+  utilities: Pick<UtilitiesService, 'deliveryCharges' | 'byIds'>;
   clock: Clock;
 }
 
@@ -112,6 +117,40 @@ function columnsOf(settings: Static<typeof PlanSettings>): Updateable<PlansTable
   };
 }
 
+type ChargeInput = Static<typeof DeliveryChargeChange>['charges'][number];
+
+const chargeRowOf = (c: ChargeInput) => ({
+  name: c.name.trim(),
+  type: c.type,
+  charge: c.charge,
+  uom_from: c.type === 'per_kwh' ? c.uomFrom : null,
+  uom_to: c.type === 'per_kwh' ? c.uomTo : null,
+});
+
+const chargeInputOf = (row: {
+  name: string;
+  name_es: string;
+  type: string;
+  charge: number;
+  uom_from: number | null;
+  uom_to: number | null;
+}): ChargeInput => ({
+  name: row.name,
+  nameEs: row.name_es,
+  type: row.type as ChargeInput['type'],
+  charge: row.charge,
+  uomFrom: row.uom_from,
+  uomTo: row.uom_to,
+});
+
+/** A tier ends after it starts. */
+const tierProblems = (charges: ChargeInput[]) =>
+  charges.flatMap((c, i) =>
+    c.uomFrom !== null && c.uomTo !== null && c.uomTo <= c.uomFrom
+      ? [`charges[${i}].uomTo: must be above uomFrom`]
+      : [],
+  );
+
 /** Energy charges are kept to a thousandth of a cent. */
 const toThousandths = (cents: number) => Math.round(cents * 1000) / 1000;
 
@@ -163,6 +202,46 @@ export function createPlanPricing({ db, utilities, clock }: PlanPricingDeps) {
     for (const charge of charges)
       byUtility.set(charge.utility_id, [...(byUtility.get(charge.utility_id) ?? []), charge]);
     return byUtility;
+  }
+
+  async function companyUtility(companyId: number, utilityId: number) {
+    const [utility] = await utilities.byIds(companyId, [utilityId]);
+    if (!utility) throw notFound(`Utility ${utilityId}`);
+    return utility;
+  }
+
+  /** What new delivery charges do to the EFL averages of every plan of the utility, from their moment. */
+  async function previewDeliveryCharges(
+    companyId: number,
+    utilityId: number,
+    request: Static<typeof DeliveryChargePreview>,
+  ): Promise<Static<typeof DeliveryChargeImpact>> {
+    await companyUtility(companyId, utilityId);
+    const { effectiveAt, problems } = momentOf(request.effectiveFrom, 'effectiveFrom');
+    const errors = [...problems, ...tierProblems(request.charges)];
+    if (errors.length > 0)
+      throw new ApiError('VALIDATION_FAILED', 'The delivery charges are invalid.', errors);
+    const rows = (
+      await store.findPlans(db, companyId, {
+        prices: { at: effectiveAt },
+        includeDrafts: true,
+        utilityIds: [utilityId],
+      })
+    ).filter((row) => row.deprecated === 0);
+    const before = await listDeliveryCharges(db, momentNow(), [utilityId]);
+    const after = request.charges.map(chargeRowOf);
+    const averages = (row: PlanRow, charges: DeliveryCharge[]) => prices(row, charges).averagePrices;
+    return {
+      effectiveFrom: effectiveAt,
+      plans: rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        billingSystemPlanCode: row.billing_system_plan_code,
+        version: row.version,
+        before: averages(row, before),
+        after: averages(row, after),
+      })),
+    };
   }
 
   /** Which of these plans are on sale today, by the one definition plan shopping uses (campaign plans included). */
@@ -264,12 +343,15 @@ export function createPlanPricing({ db, utilities, clock }: PlanPricingDeps) {
     };
   }
 
-  const PAST = 'effectiveAt: is in the past; a price change takes effect now or later';
+  const past = (field: string) => `${field}: is in the past; a change takes effect now or later`;
   /** The moment a change takes effect: the one asked for, which must not be past, or now. */
-  function momentOf(asked: string | undefined): { effectiveAt: string; problems: string[] } {
+  function momentOf(
+    asked: string | undefined,
+    field = 'effectiveAt',
+  ): { effectiveAt: string; problems: string[] } {
     if (asked === undefined) return { effectiveAt: momentNow(), problems: [] };
     const effectiveAt = new Date(asked).toISOString();
-    return { effectiveAt, problems: effectiveAt < momentNow() ? [PAST] : [] };
+    return { effectiveAt, problems: effectiveAt < momentNow() ? [past(field)] : [] };
   }
 
   /**
@@ -448,6 +530,58 @@ export function createPlanPricing({ db, utilities, clock }: PlanPricingDeps) {
           note: copy.note.trim(),
         },
       );
+    },
+
+    /** A utility's sets of delivery charges, newest first, each scheduled, in effect or past. */
+    async deliveryCharges(companyId: number, utilityId: number): Promise<Static<typeof DeliveryChargeSets>> {
+      const utility = await companyUtility(companyId, utilityId);
+      const rows = await deliveryChargeSets(db, utilityId);
+      const now = momentNow();
+      const moments = [...new Set(rows.map((r) => r.effective_from))];
+      const inEffect = moments.find((moment) => moment <= now);
+      return {
+        utility: { id: utility.id, code: utility.code, name: utility.name },
+        sets: moments.map((moment) => ({
+          effectiveFrom: moment,
+          state: moment > now ? 'scheduled' : moment === inEffect ? 'in effect' : 'past',
+          charges: rows.filter((r) => r.effective_from === moment).map(chargeInputOf),
+        })),
+      };
+    },
+
+    /** Saves a utility's new set of delivery charges from its moment: one statement, after the utility is locked. */
+    previewDeliveryCharges,
+
+    async changeDeliveryCharges(
+      companyId: number,
+      utilityId: number,
+      request: Static<typeof DeliveryChargeChange>,
+    ): Promise<Static<typeof DeliveryChargeImpact>> {
+      const impact = await previewDeliveryCharges(companyId, utilityId, request);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('utilities')
+          .set((eb) => ({ allow_enrollments: eb.ref('allow_enrollments') }))
+          .where('id', '=', utilityId)
+          .execute();
+        const taken = await trx
+          .selectFrom('utility_delivery_charges')
+          .select('id')
+          .where('utility_id', '=', utilityId)
+          .where('effective_from', '=', impact.effectiveFrom)
+          .executeTakeFirst();
+        if (taken)
+          throw new ApiError('VALIDATION_FAILED', 'The delivery charges are invalid.', [
+            'effectiveFrom: a set of charges already takes effect at this moment',
+          ]);
+        await insertDeliveryChargeSet(
+          trx,
+          utilityId,
+          impact.effectiveFrom,
+          request.charges.map((c) => ({ ...chargeRowOf(c), name_es: c.nameEs.trim() || c.name.trim() })),
+        );
+      });
+      return impact;
     },
 
     /** The Electricity Facts Label of one version, line by line, with the utility's delivery charges of today. */

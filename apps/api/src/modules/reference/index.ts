@@ -1,8 +1,10 @@
 export { referenceRoutes } from './routes.js';
 export { createReferenceService, type ReferenceService } from './service.js';
 export {
+  deliveryChargeSets,
   findDefaultLanguage,
   findZipcode,
+  insertDeliveryChargeSet,
   listContactMethods,
   listDeliveryCharges,
   listLanguages,

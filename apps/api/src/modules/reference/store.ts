@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, UtilityDeliveryChargesTable } from '../../db/schema.js';
 
 export function listBrands(db: Kysely<Database>, companyId: number, systemName?: string) {
   let query = db.selectFrom('brands').selectAll().where('company_id', '=', companyId);
@@ -103,11 +103,51 @@ export function zipcodesOfUtilities(db: Kysely<Database>, utilityIds: number[]) 
     .execute();
 }
 
-/** Every utility's delivery charges (all companies'), or only these utilities' when given, in id order. */
-export function listDeliveryCharges(db: Kysely<Database>, utilityIds?: number[]) {
-  let query = db.selectFrom('utility_delivery_charges').selectAll();
+/**
+ * The delivery charges in effect at `at` (ISO 8601) of every utility (all companies'), or only of these utilities when
+ * given, in id order: each utility's set with the latest moment not after `at`.
+ */
+export function listDeliveryCharges(db: Kysely<Database>, at: string, utilityIds?: number[]) {
+  let query = db
+    .selectFrom('utility_delivery_charges')
+    .selectAll()
+    .where((eb) =>
+      eb(
+        'effective_from',
+        '=',
+        eb
+          .selectFrom('utility_delivery_charges as set')
+          .select((inner) => inner.fn.max('set.effective_from').as('moment'))
+          .whereRef('set.utility_id', '=', 'utility_delivery_charges.utility_id')
+          .where('set.effective_from', '<=', at),
+      ),
+    );
   if (utilityIds !== undefined) query = query.where('utility_id', 'in', utilityIds.length ? utilityIds : [0]);
   return query.orderBy('id').execute();
+}
+
+/** Every set of a utility's delivery charges, past, in effect and scheduled, newest moment first. */
+export function deliveryChargeSets(db: Kysely<Database>, utilityId: number) {
+  return db
+    .selectFrom('utility_delivery_charges')
+    .selectAll()
+    .where('utility_id', '=', utilityId)
+    .orderBy('effective_from', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** A utility's new set of delivery charges from `effectiveFrom`, all rows in one statement. */
+export async function insertDeliveryChargeSet(
+  db: Kysely<Database>,
+  utilityId: number,
+  effectiveFrom: string,
+  charges: Omit<Insertable<UtilityDeliveryChargesTable>, 'utility_id' | 'effective_from'>[],
+): Promise<void> {
+  await db
+    .insertInto('utility_delivery_charges')
+    .values(charges.map((charge) => ({ ...charge, utility_id: utilityId, effective_from: effectiveFrom })))
+    .execute();
 }
 
 /** Each zip code the company's utilities serve, with its city, county, state and utility. */

@@ -68,7 +68,9 @@ export function createUtilitiesService(
   }
 
   const deliveryChargesOf = (utilityIds: number[]) =>
-    utilityIds.length === 0 ? Promise.resolve([]) : listDeliveryCharges(db, utilityIds);
+    utilityIds.length === 0
+      ? Promise.resolve([])
+      : listDeliveryCharges(db, clock.now().toISOString(), utilityIds);
 
   async function describe(rows: UtilityRow[], includeZipcodes: boolean): Promise<Static<typeof Utility>[]> {
     const ids = rows.map((u) => u.id);

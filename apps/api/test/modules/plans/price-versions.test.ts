@@ -207,7 +207,7 @@ describe('a price change in the console', () => {
     });
     expectFailure(past, 400, 'VALIDATION_FAILED');
     expect(past.body.errors).toEqual([
-      'effectiveAt: is in the past; a price change takes effect now or later',
+      'effectiveAt: is in the past; a change takes effect now or later',
       'timeOfUse: only a time-of-use plan has windows',
       'timeOfUse[0].end_hour: must differ from start_hour',
     ]);
