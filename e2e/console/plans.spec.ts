@@ -203,3 +203,34 @@ test.describe('a new plan in the Operations console', () => {
     await expect(page.getByText('Retired', { exact: true }).first()).toBeVisible();
   });
 });
+
+test.describe('delivery charges in the Operations console', () => {
+  test('pricing staff save a utility’s new tariff for next month after previewing the plans it moves', async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, 'pricing', '/plans');
+    await page.getByRole('link', { name: 'Delivery charges' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Delivery charges' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Utility' }).click();
+    await page.getByRole('option', { name: 'AEP Texas North' }).click();
+    await expect(page.getByText('In effect', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'New charges' }).click();
+    const dialog = await dialogOpen(page, /^New delivery charges of /);
+    const perKwh = dialog.getByRole('textbox', { name: 'Charge 2 dollars' });
+    await perKwh.fill(String(Number(await perKwh.inputValue()) + 0.005));
+    await dialog.getByRole('button', { name: 'From' }).click();
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await page.getByRole('button', { name: /^15 / }).first().click();
+    await page.getByRole('button', { name: 'Use this date and time' }).click();
+    await dialog.getByRole('button', { name: 'Preview the plans affected' }).click();
+    await expect(dialog.getByText(/^\d+ plans, from /)).toBeVisible();
+    await expect(dialog.getByRole('row').filter({ hasText: 'AEP_TNC-RES-1-12' })).toContainText('→');
+    await dialog.getByRole('textbox', { name: 'Why' }).fill('PUCT tariff filing');
+    await dialog.getByRole('button', { name: 'Save the new charges' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Scheduled', { exact: true }).first()).toBeVisible();
+  });
+});

@@ -231,4 +231,13 @@ test.describe('the pictures of the Operations Console pages', () => {
     ).toBeVisible();
     await picture(page, 'plan-efl');
   });
+
+  test('delivery-charges: the Oncor tariff in effect, as pricing staff read it', async ({ page }) => {
+    await signIn(page, 'pricing', '/plans');
+    await page.getByRole('link', { name: 'Delivery charges' }).click();
+    await page.getByRole('combobox', { name: 'Utility' }).click();
+    await page.getByRole('option', { name: 'Oncor' }).click();
+    await expect(page.getByText('In effect', { exact: true })).toBeVisible();
+    await picture(page, 'delivery-charges');
+  });
 });

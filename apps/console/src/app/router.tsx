@@ -20,7 +20,7 @@ import { validatePlansSearch } from '../features/plans/search';
 import { validateQueuesSearch } from '../features/queues/search';
 import { validateStaffSearch } from '../features/staff/search';
 import { SIGN_IN_REASONS, type SignInSearch, sessionQueryOptions } from '../lib/auth';
-import { localPath, oneOf } from '../lib/search';
+import { localPath, oneOf, optionalInt } from '../lib/search';
 import { NoPagesPage } from './routes/no-pages';
 import { NotFoundPage } from './routes/not-found';
 
@@ -170,6 +170,17 @@ const bulkPriceChangeRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/plan-price-change')),
 });
 
+const deliveryChargesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/plans/delivery-charges',
+  staticData: { title: 'Delivery charges' },
+  validateSearch: (raw: Record<string, unknown>): { utility?: number } => {
+    const utility = optionalInt(raw, 'utility');
+    return utility ? { utility } : {};
+  },
+  component: lazyRouteComponent(() => import('./routes/delivery-charges')),
+});
+
 /** One plan, by its id (digits only: anything else is not found). */
 const planRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -210,6 +221,7 @@ const routeTree = rootRoute.addChildren([
     enrollmentRoute,
     plansRoute,
     bulkPriceChangeRoute,
+    deliveryChargesRoute,
     planRoute,
     auditLogRoute,
     staffRoute,

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { IconListDetails } from '@tabler/icons-react';
+import { IconBolt, IconListDetails } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { PlansView } from '../../features/plans/components/plans-view';
@@ -16,15 +16,24 @@ export default function PlansPage() {
         title="Plans"
         description="The catalogue with the prices it sells now, EFL averages and scheduled price changes."
         actions={
-          canChange && (
+          <>
             <Button
-              renderRoot={(props) => <Link {...props} to="/plans/price-change" />}
-              leftSection={<IconListDetails size={16} />}
-              variant="light"
+              renderRoot={(props) => <Link {...props} to="/plans/delivery-charges" />}
+              leftSection={<IconBolt size={16} />}
+              variant="default"
             >
-              Change prices in bulk
+              Delivery charges
             </Button>
-          )
+            {canChange && (
+              <Button
+                renderRoot={(props) => <Link {...props} to="/plans/price-change" />}
+                leftSection={<IconListDetails size={16} />}
+                variant="light"
+              >
+                Change prices in bulk
+              </Button>
+            )}
+          </>
         }
       />
       <PlansView search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
