@@ -1,248 +1,39 @@
-import type { Kysely, Updateable } from 'kysely';
 import type { Static } from 'typebox';
-import type { FlagValue } from '../../db/columns.js';
-import type { Database } from '../../db/schema.js';
-import type { PlansTable } from '../../db/tables/plans.js';
-import type { Clock } from '../../domain/clock.js';
 import { dayOf } from '../../domain/dates.js';
-import {
-  type DeliveryCharge,
-  eflAveragePrices,
-  eflDerivation,
-  type TimeOfUseWindow,
-  usageShares,
-} from '../../domain/efl.js';
-import { ApiError, notFound } from '../../http/errors.js';
-import { deliveryChargeSets, insertDeliveryChargeSet, listDeliveryCharges } from '../reference/index.js';
-import type { UtilitiesService } from '../utilities/index.js';
+import { type DeliveryCharge, eflDerivation, type TimeOfUseWindow, usageShares } from '../../domain/efl.js';
+import { ApiError } from '../../http/errors.js';
+import { createBulkPricing } from './bulk-pricing.js';
+import { createDeliveryChargeSets } from './delivery-charges.js';
 import { type PlanTypeId, rateUnit, typeLabel } from './naming.js';
 import type {
-  BulkPriceChange,
-  BulkPricePreview,
-  BulkPriceResult,
-  DeliveryChargeChange,
-  DeliveryChargeImpact,
-  DeliveryChargePreview,
-  DeliveryChargeSets,
   EflDerivation,
-  EnergyChargeChange,
-  PlanClone,
   PlanDetail,
   PlanListQuery,
   PlanPrices,
-  PlanSelection,
-  PlanSettings,
-  PlanSettingsChange,
   PlanSummary,
   PlanVersion,
   PriceChange,
 } from './ops-schemas.js';
+import { createPlanSettings, settingsOf } from './plan-settings.js';
+import {
+  createPricingContext,
+  invalidChange,
+  type PlanPricingDeps,
+  type PlanRow,
+  type PriceAuthor,
+} from './pricing-context.js';
 import * as store from './store.js';
 import * as versions from './version-store.js';
 import { timeOfUseOf } from './versions.js';
 
-export interface PlanPricingDeps {
-  db: Kysely<Database>;
-  utilities: Pick<UtilitiesService, 'deliveryCharges' | 'byIds'>;
-  clock: Clock;
-}
-
-/** Who changes a price: the staff member's email, kept on the version. */
-export interface PriceAuthor {
-  email: string;
-}
-
-const planNotFound = (planId: number) =>
-  new ApiError('PLAN_NOT_FOUND', `Plan ${planId} was not found.`, ['planId: no such plan of this company']);
-
-const invalidChange = (errors: string[]) =>
-  new ApiError('VALIDATION_FAILED', 'The price change is invalid.', errors);
-
-type PlanRow = store.PlanRow;
-type PricedRow = Pick<PlanRow, 'commodity' | 'decimal_places_to_show'> & {
-  version: number;
-  effective_at: string;
-  rate: number;
-  monthly_fee: number;
-  cancellation_fee: number;
-  time_of_use: string;
-};
-
-/** A plan's settings as staff read and change them. */
-function settingsOf(row: PlanRow): Static<typeof PlanSettings> {
-  return {
-    name: row.name,
-    description: row.description,
-    billingSystemPlanCode: row.billing_system_plan_code,
-    published: row.published === 1,
-    availableFrom: row.available_from_date,
-    availableUntil: row.available_until_date,
-    term: row.term,
-    promoCode: row.promo_code,
-    earlyTerminationText: row.early_termination_text,
-    termsText: row.terms_text,
-    thankYouText: row.thank_you_text,
-    renewablePercent: row.renewable_percent,
-    recurringBillingRequired: row.recurring_billing_required === 1,
-    requiredCreditCheck: row.required_credit_check === 1,
-    requiredDepositFee: row.required_deposit_fee,
-    depositRequiredUnderScore: row.deposit_required_under_score,
-    depositDenyServiceUnderScore: row.deposit_deny_service_under_score,
-    minStartDateDelayDays: row.min_start_date_delay_days,
-  };
-}
-
-/** The plans table's columns of settings. */
-function columnsOf(settings: Static<typeof PlanSettings>): Updateable<PlansTable> {
-  const flag = (value: boolean) => (value ? 1 : 0) as FlagValue;
-  return {
-    name: settings.name.trim(),
-    description: settings.description.trim(),
-    billing_system_plan_code: settings.billingSystemPlanCode,
-    published: flag(settings.published),
-    available_from_date: settings.availableFrom,
-    available_until_date: settings.availableUntil,
-    term: settings.term,
-    promo_code: settings.promoCode === null ? null : settings.promoCode.trim().toUpperCase(),
-    early_termination_text: settings.earlyTerminationText.trim(),
-    terms_text: settings.termsText.trim(),
-    thank_you_text: settings.thankYouText.trim(),
-    renewable_percent: settings.renewablePercent,
-    recurring_billing_required: flag(settings.recurringBillingRequired),
-    required_credit_check: flag(settings.requiredCreditCheck),
-    required_deposit_fee: settings.requiredDepositFee,
-    deposit_required_under_score: settings.depositRequiredUnderScore,
-    deposit_deny_service_under_score: settings.depositDenyServiceUnderScore,
-    min_start_date_delay_days: settings.minStartDateDelayDays,
-  };
-}
-
-type ChargeInput = Static<typeof DeliveryChargeChange>['charges'][number];
-
-const chargeRowOf = (c: ChargeInput) => ({
-  name: c.name.trim(),
-  type: c.type,
-  charge: c.charge,
-  uom_from: c.type === 'per_kwh' ? c.uomFrom : null,
-  uom_to: c.type === 'per_kwh' ? c.uomTo : null,
-});
-
-const chargeInputOf = (row: {
-  name: string;
-  name_es: string;
-  type: string;
-  charge: number;
-  uom_from: number | null;
-  uom_to: number | null;
-}): ChargeInput => ({
-  name: row.name,
-  nameEs: row.name_es,
-  type: row.type as ChargeInput['type'],
-  charge: row.charge,
-  uomFrom: row.uom_from,
-  uomTo: row.uom_to,
-});
-
-/** A tier ends after it starts. */
-const tierProblems = (charges: ChargeInput[]) =>
-  charges.flatMap((c, i) =>
-    c.uomFrom !== null && c.uomTo !== null && c.uomTo <= c.uomFrom
-      ? [`charges[${i}].uomTo: must be above uomFrom`]
-      : [],
-  );
-
-/** Energy charges are kept to a thousandth of a cent. */
-const toThousandths = (cents: number) => Math.round(cents * 1000) / 1000;
-
-/** An energy charge after a bulk change: so many cents more, or so many percent. */
-function repriced(rate: number, change: Static<typeof EnergyChargeChange>): number {
-  return toThousandths(change.by === 'amount' ? rate + change.value : rate * (1 + change.value / 100));
-}
-
-/** Whether a plan is one the selection names: every criterion given holds; retired plans never are. */
-function selects(selection: Static<typeof PlanSelection>, row: PlanRow): boolean {
-  return (
-    row.deprecated === 0 &&
-    (selection.utilityIds === undefined || selection.utilityIds.includes(row.utility_id)) &&
-    (selection.customerTypeIds === undefined || selection.customerTypeIds.includes(row.customer_type_id)) &&
-    (selection.terms === undefined || selection.terms.includes(row.term)) &&
-    (selection.campaign === undefined ||
-      (selection.campaign === ''
-        ? row.promo_code === null
-        : row.promo_code === selection.campaign.trim().toUpperCase())) &&
-    (selection.planIds === undefined || selection.planIds.includes(row.id))
-  );
-}
-
 /**
  * Staff's view of the plans and their prices, and price changes: each change adds a version effective from a moment,
  * which plan shopping answers from that moment on (store.findPlans) while enrollments keep the version they accepted.
+ * Bulk changes, plan settings and the utilities' delivery charges are in their own files, on the same context.
  */
-export function createPlanPricing({ db, utilities, clock }: PlanPricingDeps) {
-  const momentNow = () => clock.now().toISOString();
-
-  function prices(row: PricedRow, charges: DeliveryCharge[]): Static<typeof PlanPrices> {
-    const timeOfUse = timeOfUseOf(row);
-    const efl = eflAveragePrices({ ...row, timeOfUse }, charges);
-    return {
-      version: row.version,
-      effectiveAt: row.effective_at,
-      rate: row.rate,
-      monthlyFee: row.monthly_fee,
-      cancellationFee: row.cancellation_fee,
-      timeOfUse,
-      averagePrices:
-        efl.rate1000 === null ? null : { at500: efl.rate500, at1000: efl.rate1000, at2000: efl.rate2000 },
-    };
-  }
-
-  async function chargesByUtility(rows: PlanRow[]): Promise<Map<number, DeliveryCharge[]>> {
-    const charges = await utilities.deliveryCharges([...new Set(rows.map((r) => r.utility_id))]);
-    const byUtility = new Map<number, DeliveryCharge[]>();
-    for (const charge of charges)
-      byUtility.set(charge.utility_id, [...(byUtility.get(charge.utility_id) ?? []), charge]);
-    return byUtility;
-  }
-
-  async function companyUtility(companyId: number, utilityId: number) {
-    const [utility] = await utilities.byIds(companyId, [utilityId]);
-    if (!utility) throw notFound(`Utility ${utilityId}`);
-    return utility;
-  }
-
-  /** What new delivery charges do to the EFL averages of every plan of the utility, from their moment. */
-  async function previewDeliveryCharges(
-    companyId: number,
-    utilityId: number,
-    request: Static<typeof DeliveryChargePreview>,
-  ): Promise<Static<typeof DeliveryChargeImpact>> {
-    await companyUtility(companyId, utilityId);
-    const { effectiveAt, problems } = momentOf(request.effectiveFrom, 'effectiveFrom');
-    const errors = [...problems, ...tierProblems(request.charges)];
-    if (errors.length > 0)
-      throw new ApiError('VALIDATION_FAILED', 'The delivery charges are invalid.', errors);
-    const rows = (
-      await store.findPlans(db, companyId, {
-        prices: { at: effectiveAt },
-        includeDrafts: true,
-        utilityIds: [utilityId],
-      })
-    ).filter((row) => row.deprecated === 0);
-    const before = await listDeliveryCharges(db, momentNow(), [utilityId]);
-    const after = request.charges.map(chargeRowOf);
-    const averages = (row: PlanRow, charges: DeliveryCharge[]) => prices(row, charges).averagePrices;
-    return {
-      effectiveFrom: effectiveAt,
-      plans: rows.map((row) => ({
-        id: row.id,
-        name: row.name,
-        billingSystemPlanCode: row.billing_system_plan_code,
-        version: row.version,
-        before: averages(row, before),
-        after: averages(row, after),
-      })),
-    };
-  }
+export function createPlanPricing(deps: PlanPricingDeps) {
+  const context = createPricingContext(deps);
+  const { db, clock, momentNow, momentOf, prices, chargesByUtility, planRowOf } = context;
 
   /** Which of these plans are on sale today, by the one definition plan shopping uses (campaign plans included). */
   async function onSaleToday(companyId: number, rows: PlanRow[]): Promise<Set<number>> {
@@ -321,16 +112,6 @@ export function createPlanPricing({ db, utilities, clock }: PlanPricingDeps) {
     };
   }
 
-  async function planRowOf(companyId: number, planId: number): Promise<PlanRow> {
-    const [row] = await store.findPlans(db, companyId, {
-      prices: { at: momentNow() },
-      planIds: [planId],
-      includeDrafts: true,
-    });
-    if (!row) throw planNotFound(planId);
-    return row;
-  }
-
   async function plan(companyId: number, planId: number): Promise<Static<typeof PlanDetail>> {
     const now = momentNow();
     const [described] = await summaries(companyId, [await planRowOf(companyId, planId)]);
@@ -341,77 +122,6 @@ export function createPlanPricing({ db, utilities, clock }: PlanPricingDeps) {
       settings: settingsOf(row),
       versions: planVersions.map((v) => describeVersion(row, v, charges, now)),
     };
-  }
-
-  const past = (field: string) => `${field}: is in the past; a change takes effect now or later`;
-  /** The moment a change takes effect: the one asked for, which must not be past, or now. */
-  function momentOf(
-    asked: string | undefined,
-    field = 'effectiveAt',
-  ): { effectiveAt: string; problems: string[] } {
-    if (asked === undefined) return { effectiveAt: momentNow(), problems: [] };
-    const effectiveAt = new Date(asked).toISOString();
-    return { effectiveAt, problems: effectiveAt < momentNow() ? [past(field)] : [] };
-  }
-
-  /**
-   * What a bulk change does to each plan it selects: the energy charge and every time-of-use window's rate changed
-   * alike, the base charge and early exit fee kept, and the EFL averages before and after. Refused whole when a
-   * charge would fall below zero or the moment is past.
-   */
-  async function bulkPlan(companyId: number, request: Static<typeof BulkPricePreview>) {
-    const { effectiveAt, problems } = momentOf(request.effectiveAt);
-    const rows = (
-      await store.findPlans(db, companyId, { prices: { at: momentNow() }, includeDrafts: true })
-    ).filter((row) => selects(request.selection, row));
-    const [charges, allVersions] = await Promise.all([
-      chargesByUtility(rows),
-      versions.versionsOf(
-        db,
-        rows.map((r) => r.id),
-      ),
-    ]);
-    const errors = [...problems];
-    const planned = rows.map((row) => {
-      const planVersions = allVersions.filter((v) => v.plan_id === row.id);
-      const timeOfUse = timeOfUseOf(row).map((w) => ({ ...w, rate: repriced(w.rate, request.change) }));
-      const rate = repriced(row.rate, request.change);
-      if ([rate, ...timeOfUse.map((w) => w.rate)].some((r) => r < 0))
-        errors.push(`change.value: would make an energy charge of plan ${row.id} (${row.name}) negative`);
-      const later = planVersions
-        .filter((v) => v.cancelled_at === null && v.effective_at > effectiveAt)
-        .sort((a, b) => a.effective_at.localeCompare(b.effective_at))[0];
-      const utilityCharges = charges.get(row.utility_id) ?? [];
-      const after = prices({ ...row, rate, time_of_use: JSON.stringify(timeOfUse) }, utilityCharges);
-      const before = prices(row, utilityCharges);
-      return {
-        row: {
-          plan: {
-            id: row.id,
-            name: row.name,
-            utility: row.utility_name,
-            customerType: row.customer_type_name,
-            term: row.term,
-            rateType: typeLabel(row.id_plan_type as PlanTypeId, row.is_time_of_use === 1),
-            rateUnit: rateUnit(row.commodity, row.state_code),
-            billingSystemPlanCode: row.billing_system_plan_code,
-          },
-          before: { ...before, version: row.version },
-          after: { ...after, version: Math.max(0, ...planVersions.map((v) => v.version)) + 1 },
-          laterChange: later ? { version: later.version, effectiveAt: later.effective_at } : null,
-        },
-        version: {
-          plan_id: row.id,
-          effective_at: effectiveAt,
-          rate,
-          monthly_fee: row.monthly_fee,
-          cancellation_fee: row.cancellation_fee,
-          time_of_use: JSON.stringify(timeOfUse),
-        },
-      };
-    });
-    if (errors.length > 0) throw invalidChange(errors);
-    return { effectiveAt, planned };
   }
 
   function assertValidChange(change: Static<typeof PriceChange>, timeOfUsePlan: boolean, problems: string[]) {
@@ -487,103 +197,6 @@ export function createPlanPricing({ db, utilities, clock }: PlanPricingDeps) {
       };
     },
 
-    /** Changes a plan's settings (not its prices); the plan's settings before and after, for the audit log. */
-    async changeSettings(companyId: number, planId: number, change: Static<typeof PlanSettingsChange>) {
-      const before = settingsOf(await planRowOf(companyId, planId));
-      const after = { ...before, ...change };
-      const errors: string[] = [];
-      if (after.availableUntil !== null && after.availableUntil < after.availableFrom)
-        errors.push('availableUntil: is before availableFrom');
-      if (
-        after.depositDenyServiceUnderScore > 0 &&
-        after.depositDenyServiceUnderScore > after.depositRequiredUnderScore
-      )
-        errors.push('depositDenyServiceUnderScore: is above depositRequiredUnderScore');
-      if (
-        after.promoCode !== null &&
-        !(await store.findCampaign(db, companyId, after.promoCode.trim().toUpperCase()))
-      )
-        errors.push(`promoCode: no campaign has the code ${after.promoCode}`);
-      if (errors.length > 0)
-        throw new ApiError('VALIDATION_FAILED', 'The plan settings are invalid.', errors);
-      await store.updatePlan(db, companyId, planId, columnsOf(after));
-      return { before, after: settingsOf(await planRowOf(companyId, planId)) };
-    },
-
-    /** Retires a plan (off sale for good, kept for its customers) or puts it back in the catalogue. */
-    async setRetired(companyId: number, planId: number, retired: boolean) {
-      await planRowOf(companyId, planId);
-      await store.updatePlan(db, companyId, planId, { deprecated: retired ? 1 : 0 });
-    },
-
-    /** A draft copy of a plan with its prices in effect as its first version; the new plan's id. */
-    async clone(companyId: number, planId: number, copy: Static<typeof PlanClone>, by: PriceAuthor) {
-      const row = await planRowOf(companyId, planId);
-      return store.clonePlan(
-        db,
-        { planId, versionId: row.plan_version_id },
-        {
-          name: copy.name.trim(),
-          billingSystemPlanCode: copy.billingSystemPlanCode,
-          at: momentNow(),
-          by: by.email,
-          note: copy.note.trim(),
-        },
-      );
-    },
-
-    /** A utility's sets of delivery charges, newest first, each scheduled, in effect or past. */
-    async deliveryCharges(companyId: number, utilityId: number): Promise<Static<typeof DeliveryChargeSets>> {
-      const utility = await companyUtility(companyId, utilityId);
-      const rows = await deliveryChargeSets(db, utilityId);
-      const now = momentNow();
-      const moments = [...new Set(rows.map((r) => r.effective_from))];
-      const inEffect = moments.find((moment) => moment <= now);
-      return {
-        utility: { id: utility.id, code: utility.code, name: utility.name },
-        sets: moments.map((moment) => ({
-          effectiveFrom: moment,
-          state: moment > now ? 'scheduled' : moment === inEffect ? 'in effect' : 'past',
-          charges: rows.filter((r) => r.effective_from === moment).map(chargeInputOf),
-        })),
-      };
-    },
-
-    /** Saves a utility's new set of delivery charges from its moment: one statement, after the utility is locked. */
-    previewDeliveryCharges,
-
-    async changeDeliveryCharges(
-      companyId: number,
-      utilityId: number,
-      request: Static<typeof DeliveryChargeChange>,
-    ): Promise<Static<typeof DeliveryChargeImpact>> {
-      const impact = await previewDeliveryCharges(companyId, utilityId, request);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('utilities')
-          .set((eb) => ({ allow_enrollments: eb.ref('allow_enrollments') }))
-          .where('id', '=', utilityId)
-          .execute();
-        const taken = await trx
-          .selectFrom('utility_delivery_charges')
-          .select('id')
-          .where('utility_id', '=', utilityId)
-          .where('effective_from', '=', impact.effectiveFrom)
-          .executeTakeFirst();
-        if (taken)
-          throw new ApiError('VALIDATION_FAILED', 'The delivery charges are invalid.', [
-            'effectiveFrom: a set of charges already takes effect at this moment',
-          ]);
-        await insertDeliveryChargeSet(
-          trx,
-          utilityId,
-          impact.effectiveFrom,
-          request.charges.map((c) => ({ ...chargeRowOf(c), name_es: c.nameEs.trim() || c.name.trim() })),
-        );
-      });
-      return impact;
-    },
-
     /** The Electricity Facts Label of one version, line by line, with the utility's delivery charges of today. */
     async derivation(
       companyId: number,
@@ -613,34 +226,6 @@ export function createPlanPricing({ db, utilities, clock }: PlanPricingDeps) {
       };
     },
 
-    /** What a bulk change would do, plan by plan, without saving anything. */
-    async previewBulk(
-      companyId: number,
-      request: Static<typeof BulkPricePreview>,
-    ): Promise<Static<typeof BulkPriceResult>> {
-      const { effectiveAt, planned } = await bulkPlan(companyId, request);
-      return { effectiveAt, rows: planned.map((p) => p.row) };
-    },
-
-    /** Saves a bulk change: a new version of every plan it selects, all in one transaction or none. */
-    async applyBulk(
-      companyId: number,
-      request: Static<typeof BulkPriceChange>,
-      by: PriceAuthor,
-    ): Promise<Static<typeof BulkPriceResult>> {
-      const { effectiveAt, planned } = await bulkPlan(companyId, request);
-      if (planned.length === 0) throw invalidChange(['selection: matches no plan that is not retired']);
-      const note = request.note.trim();
-      const saved = await versions.insertNextVersions(
-        db,
-        planned.map((p) => ({ ...p.version, note, created_by: by.email, created_at: momentNow() })),
-      );
-      return {
-        effectiveAt,
-        rows: planned.map((p, i) => ({ ...p.row, after: { ...p.row.after, version: saved[i]!.version } })),
-      };
-    },
-
     /** Calls off a change whose moment is still to come. */
     async cancelChange(companyId: number, planId: number, version: number, by: PriceAuthor): Promise<void> {
       await planRowOf(companyId, planId);
@@ -655,6 +240,10 @@ export function createPlanPricing({ db, utilities, clock }: PlanPricingDeps) {
           ['version: in effect, superseded, already cancelled or unknown'],
         );
     },
+
+    ...createBulkPricing(context),
+    ...createPlanSettings(context),
+    ...createDeliveryChargeSets(context),
   };
 }
 

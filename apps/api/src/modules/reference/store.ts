@@ -137,17 +137,36 @@ export function deliveryChargeSets(db: Kysely<Database>, utilityId: number) {
     .execute();
 }
 
-/** A utility's new set of delivery charges from `effectiveFrom`, all rows in one statement. */
-export async function insertDeliveryChargeSet(
+/**
+ * A utility's new set of delivery charges from `effectiveFrom`, in one transaction that locks the utility's row
+ * first: two sets saved at once for one moment would mix their charges, so the second finds the first and is
+ * refused (false).
+ */
+export function insertDeliveryChargeSet(
   db: Kysely<Database>,
   utilityId: number,
   effectiveFrom: string,
   charges: Omit<Insertable<UtilityDeliveryChargesTable>, 'utility_id' | 'effective_from'>[],
-): Promise<void> {
-  await db
-    .insertInto('utility_delivery_charges')
-    .values(charges.map((charge) => ({ ...charge, utility_id: utilityId, effective_from: effectiveFrom })))
-    .execute();
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('utilities')
+      .set((eb) => ({ allow_enrollments: eb.ref('allow_enrollments') }))
+      .where('id', '=', utilityId)
+      .execute();
+    const taken = await trx
+      .selectFrom('utility_delivery_charges')
+      .select('id')
+      .where('utility_id', '=', utilityId)
+      .where('effective_from', '=', effectiveFrom)
+      .executeTakeFirst();
+    if (taken) return false;
+    await trx
+      .insertInto('utility_delivery_charges')
+      .values(charges.map((charge) => ({ ...charge, utility_id: utilityId, effective_from: effectiveFrom })))
+      .execute();
+    return true;
+  });
 }
 
 /** Each zip code the company's utilities serve, with its city, county, state and utility. */

@@ -1,0 +1,104 @@
+import type { Kysely } from 'kysely';
+import type { Static } from 'typebox';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../domain/clock.js';
+import { type DeliveryCharge, eflAveragePrices } from '../../domain/efl.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import type { UtilitiesService } from '../utilities/index.js';
+import type { PlanPrices } from './ops-schemas.js';
+import * as store from './store.js';
+import { timeOfUseOf } from './versions.js';
+
+export interface PlanPricingDeps {
+  db: Kysely<Database>;
+  utilities: Pick<UtilitiesService, 'deliveryCharges' | 'byIds'>;
+  clock: Clock;
+}
+
+/** Who changes a price: the staff member's email, kept on the version. */
+export interface PriceAuthor {
+  email: string;
+}
+
+export type PlanRow = store.PlanRow;
+
+/** What prices a plan: a version's charges with the plan's commodity and decimals. */
+export type PricedRow = Pick<PlanRow, 'commodity' | 'decimal_places_to_show'> & {
+  version: number;
+  effective_at: string;
+  rate: number;
+  monthly_fee: number;
+  cancellation_fee: number;
+  time_of_use: string;
+};
+
+export const invalidChange = (errors: string[]) =>
+  new ApiError('VALIDATION_FAILED', 'The price change is invalid.', errors);
+
+const planNotFound = (planId: number) =>
+  new ApiError('PLAN_NOT_FOUND', `Plan ${planId} was not found.`, ['planId: no such plan of this company']);
+
+const past = (field: string) => `${field}: is in the past; a change takes effect now or later`;
+
+/** What every part of pricing staff's work shares: the clock, a version's prices with its EFL averages, the plan. */
+export function createPricingContext({ db, utilities, clock }: PlanPricingDeps) {
+  const momentNow = () => clock.now().toISOString();
+
+  return {
+    db,
+    clock,
+    momentNow,
+
+    /** A version's prices and EFL averages under these delivery charges. */
+    prices(row: PricedRow, charges: DeliveryCharge[]): Static<typeof PlanPrices> {
+      const timeOfUse = timeOfUseOf(row);
+      const efl = eflAveragePrices({ ...row, timeOfUse }, charges);
+      return {
+        version: row.version,
+        effectiveAt: row.effective_at,
+        rate: row.rate,
+        monthlyFee: row.monthly_fee,
+        cancellationFee: row.cancellation_fee,
+        timeOfUse,
+        averagePrices:
+          efl.rate1000 === null ? null : { at500: efl.rate500, at1000: efl.rate1000, at2000: efl.rate2000 },
+      };
+    },
+
+    /** The delivery charges in effect of these plans' utilities, by utility. */
+    async chargesByUtility(rows: PlanRow[]): Promise<Map<number, DeliveryCharge[]>> {
+      const charges = await utilities.deliveryCharges([...new Set(rows.map((r) => r.utility_id))]);
+      const byUtility = new Map<number, DeliveryCharge[]>();
+      for (const charge of charges)
+        byUtility.set(charge.utility_id, [...(byUtility.get(charge.utility_id) ?? []), charge]);
+      return byUtility;
+    },
+
+    /** A utility of the company; NOT_FOUND otherwise. */
+    async companyUtility(companyId: number, utilityId: number) {
+      const [utility] = await utilities.byIds(companyId, [utilityId]);
+      if (!utility) throw notFound(`Utility ${utilityId}`);
+      return utility;
+    },
+
+    /** A plan of the company at its version in effect, drafts and retired plans too; PLAN_NOT_FOUND otherwise. */
+    async planRowOf(companyId: number, planId: number): Promise<PlanRow> {
+      const [row] = await store.findPlans(db, companyId, {
+        prices: { at: momentNow() },
+        planIds: [planId],
+        includeDrafts: true,
+      });
+      if (!row) throw planNotFound(planId);
+      return row;
+    },
+
+    /** The moment a change takes effect: the one asked for, which must not be past, or now. */
+    momentOf(asked: string | undefined, field = 'effectiveAt'): { effectiveAt: string; problems: string[] } {
+      if (asked === undefined) return { effectiveAt: momentNow(), problems: [] };
+      const effectiveAt = new Date(asked).toISOString();
+      return { effectiveAt, problems: effectiveAt < momentNow() ? [past(field)] : [] };
+    },
+  };
+}
+
+export type PricingContext = ReturnType<typeof createPricingContext>;
