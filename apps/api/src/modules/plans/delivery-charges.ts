@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { DeliveryCharge } from '../../domain/efl.js';
 import { ApiError } from '../../http/errors.js';
-import { deliveryChargeSets, insertDeliveryChargeSet, listDeliveryCharges } from '../reference/index.js';
+import { deliveryChargeSets, insertDeliveryChargeSet } from '../reference/index.js';
 import type {
   DeliveryChargeChange,
   DeliveryChargeImpact,
@@ -55,6 +55,7 @@ export function createDeliveryChargeSets({
   momentOf,
   prices,
   companyUtility,
+  chargesByUtility,
 }: PricingContext) {
   /** What new delivery charges do to the EFL averages of every plan of the utility, from their moment. */
   async function previewDeliveryCharges(
@@ -74,7 +75,7 @@ export function createDeliveryChargeSets({
         utilityIds: [utilityId],
       })
     ).filter((row) => row.deprecated === 0);
-    const before = await listDeliveryCharges(db, momentNow(), [utilityId]);
+    const before = (await chargesByUtility(rows)).get(utilityId) ?? [];
     const after = request.charges.map(chargeRowOf);
     const averages = (row: PlanRow, charges: DeliveryCharge[]) => prices(row, charges).averagePrices;
     return {

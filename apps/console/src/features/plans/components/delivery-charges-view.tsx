@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Badge,
   Button,
   Group,
@@ -15,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconListSearch, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconListSearch, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ErrorState, FailureAlert } from '../../../components/ui/states';
 import { useCan } from '../../../lib/auth';
@@ -31,6 +30,7 @@ import {
 import { usePlans } from '../api/get-plans';
 import { centsOf } from '../model';
 import { EffectiveMoment, effectiveAtOf, momentProblem, type When } from './effective-moment';
+import { ListEditor } from './list-editor';
 
 const STATES: Record<string, string> = { scheduled: 'blue', 'in effect': 'green', past: 'gray' };
 const FIELDS = ['charges', 'effectiveFrom', 'note'] as const;
@@ -119,130 +119,97 @@ function NewChargesModal({
             The whole new set, as the utility's tariff lists it, starting from the charges in effect. Charges
             per kWh are in dollars (0.051893 is 5.1893¢).
           </Text>
-          <Table.ScrollContainer minWidth={720}>
-            <Table withTableBorder verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Name in Spanish</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Dollars</Table.Th>
-                  <Table.Th>From kWh</Table.Th>
-                  <Table.Th>To kWh</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {form.values.charges.map((charge, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: a row is a position of the form's list, as its field paths are
-                  <Table.Tr key={i}>
-                    <Table.Td>
-                      <TextInput
-                        aria-label={`Charge ${i + 1} name`}
-                        size="xs"
-                        {...form.getInputProps(`charges.${i}.name`)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <TextInput
-                        aria-label={`Charge ${i + 1} name in Spanish`}
-                        size="xs"
-                        {...form.getInputProps(`charges.${i}.nameEs`)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Select
-                        aria-label={`Charge ${i + 1} type`}
-                        size="xs"
-                        w={130}
-                        allowDeselect={false}
-                        data={[
-                          { value: 'monthly', label: 'A month' },
-                          { value: 'per_kwh', label: 'Per kWh' },
-                        ]}
-                        {...form.getInputProps(`charges.${i}.type`)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={`Charge ${i + 1} dollars`}
-                        size="xs"
-                        w={110}
-                        min={0}
-                        decimalScale={6}
-                        hideControls
-                        {...form.getInputProps(`charges.${i}.charge`)}
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={`Charge ${i + 1} from kWh`}
-                        size="xs"
-                        w={90}
-                        min={0}
-                        allowDecimal={false}
-                        hideControls
-                        disabled={charge.type === 'monthly'}
-                        value={charge.uomFrom ?? ''}
-                        onChange={(value) =>
-                          form.setFieldValue(`charges.${i}.uomFrom`, value === '' ? null : Number(value))
-                        }
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <NumberInput
-                        aria-label={`Charge ${i + 1} to kWh`}
-                        size="xs"
-                        w={90}
-                        min={1}
-                        allowDecimal={false}
-                        hideControls
-                        disabled={charge.type === 'monthly'}
-                        value={charge.uomTo ?? ''}
-                        onChange={(value) =>
-                          form.setFieldValue(`charges.${i}.uomTo`, value === '' ? null : Number(value))
-                        }
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={`Remove charge ${i + 1}`}
-                        onClick={() => form.removeListItem('charges', i)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {form.errors.charges && (
-            <Text size="xs" c="red">
-              {form.errors.charges}
-            </Text>
-          )}
-          <Group>
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconPlus size={14} />}
-              onClick={() =>
-                form.insertListItem('charges', {
-                  name: '',
-                  nameEs: '',
-                  type: 'per_kwh',
-                  charge: 0,
-                  uomFrom: null,
-                  uomTo: null,
-                })
-              }
-            >
-              Add a charge
-            </Button>
-          </Group>
+          <ListEditor
+            columns={['Name', 'Name in Spanish', 'Type', 'Dollars', 'From kWh', 'To kWh']}
+            items={form.values.charges}
+            minWidth={720}
+            cells={(charge, i) => (
+              <>
+                <Table.Td>
+                  <TextInput
+                    aria-label={`Charge ${i + 1} name`}
+                    size="xs"
+                    {...form.getInputProps(`charges.${i}.name`)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    aria-label={`Charge ${i + 1} name in Spanish`}
+                    size="xs"
+                    {...form.getInputProps(`charges.${i}.nameEs`)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Select
+                    aria-label={`Charge ${i + 1} type`}
+                    size="xs"
+                    w={130}
+                    allowDeselect={false}
+                    data={[
+                      { value: 'monthly', label: 'A month' },
+                      { value: 'per_kwh', label: 'Per kWh' },
+                    ]}
+                    {...form.getInputProps(`charges.${i}.type`)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <NumberInput
+                    aria-label={`Charge ${i + 1} dollars`}
+                    size="xs"
+                    w={110}
+                    min={0}
+                    decimalScale={6}
+                    hideControls
+                    {...form.getInputProps(`charges.${i}.charge`)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <NumberInput
+                    aria-label={`Charge ${i + 1} from kWh`}
+                    size="xs"
+                    w={90}
+                    min={0}
+                    allowDecimal={false}
+                    hideControls
+                    disabled={charge.type === 'monthly'}
+                    value={charge.uomFrom ?? ''}
+                    onChange={(value) =>
+                      form.setFieldValue(`charges.${i}.uomFrom`, value === '' ? null : Number(value))
+                    }
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <NumberInput
+                    aria-label={`Charge ${i + 1} to kWh`}
+                    size="xs"
+                    w={90}
+                    min={1}
+                    allowDecimal={false}
+                    hideControls
+                    disabled={charge.type === 'monthly'}
+                    value={charge.uomTo ?? ''}
+                    onChange={(value) =>
+                      form.setFieldValue(`charges.${i}.uomTo`, value === '' ? null : Number(value))
+                    }
+                  />
+                </Table.Td>
+              </>
+            )}
+            removeLabel={(_charge, i) => `Remove charge ${i + 1}`}
+            onRemove={(i) => form.removeListItem('charges', i)}
+            addLabel="Add a charge"
+            onAdd={() =>
+              form.insertListItem('charges', {
+                name: '',
+                nameEs: '',
+                type: 'per_kwh',
+                charge: 0,
+                uomFrom: null,
+                uomTo: null,
+              })
+            }
+            error={form.errors.charges}
+          />
           <EffectiveMoment
             when={form.values.when}
             whenProps={form.getInputProps('when')}

@@ -1,7 +1,4 @@
 import {
-  ActionIcon,
-  Button,
-  Group,
   Modal,
   NumberInput,
   Select,
@@ -14,7 +11,6 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { DialogFooter } from '../../../components/ui/action-dialog';
 import { formatDateTime } from '../../../lib/format';
@@ -23,6 +19,7 @@ import { useChangePrice } from '../api/change-price';
 import type { PlanDetail, TimeOfUseWindow } from '../api/get-plan';
 import { centsOf, pricesLine } from '../model';
 import { EffectiveMoment, effectiveAtOf, momentProblem, type When } from './effective-moment';
+import { ListEditor } from './list-editor';
 
 interface PriceChangeModalProps {
   opened: boolean;
@@ -132,8 +129,8 @@ export function PriceChangeModal({ opened, plan, onClose }: PriceChangeModalProp
     (errors) => focusFirstError('price-change', errors),
   );
 
-  const windowRow = (window: TimeOfUseWindow, index: number) => (
-    <Table.Tr key={index}>
+  const windowCells = (_window: TimeOfUseWindow, index: number) => (
+    <>
       <Table.Td>
         <TextInput
           aria-label={`Window ${index + 1} name`}
@@ -192,17 +189,7 @@ export function PriceChangeModal({ opened, plan, onClose }: PriceChangeModalProp
           {...form.getInputProps(`timeOfUse.${index}.rate`)}
         />
       </Table.Td>
-      <Table.Td>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={`Remove ${window.name || `window ${index + 1}`}`}
-          onClick={() => form.removeListItem('timeOfUse', index)}
-        >
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Table.Td>
-    </Table.Tr>
+    </>
   );
 
   return (
@@ -262,46 +249,26 @@ export function PriceChangeModal({ opened, plan, onClose }: PriceChangeModalProp
                 Hours run from the first to the last (not included); a window ending before it starts runs
                 past midnight. Hours outside every window are billed at the energy charge.
               </Text>
-              <Table.ScrollContainer minWidth={620}>
-                <Table withTableBorder verticalSpacing={4}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Name</Table.Th>
-                      <Table.Th>Season</Table.Th>
-                      <Table.Th>Days</Table.Th>
-                      <Table.Th>From</Table.Th>
-                      <Table.Th>To</Table.Th>
-                      <Table.Th>Rate</Table.Th>
-                      <Table.Th />
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>{form.values.timeOfUse.map(windowRow)}</Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              {form.errors.timeOfUse && (
-                <Text size="xs" c="red">
-                  {form.errors.timeOfUse}
-                </Text>
-              )}
-              <Group>
-                <Button
-                  variant="light"
-                  size="xs"
-                  leftSection={<IconPlus size={14} />}
-                  onClick={() =>
-                    form.insertListItem('timeOfUse', {
-                      name: '',
-                      season: 'All',
-                      days: 'All',
-                      start_hour: 0,
-                      end_hour: 24,
-                      rate: Number(form.values.rate) || 0,
-                    })
-                  }
-                >
-                  Add a window
-                </Button>
-              </Group>
+              <ListEditor
+                columns={['Name', 'Season', 'Days', 'From', 'To', 'Rate']}
+                items={form.values.timeOfUse}
+                minWidth={620}
+                cells={windowCells}
+                removeLabel={(window, index) => `Remove ${window.name || `window ${index + 1}`}`}
+                onRemove={(index) => form.removeListItem('timeOfUse', index)}
+                addLabel="Add a window"
+                onAdd={() =>
+                  form.insertListItem('timeOfUse', {
+                    name: '',
+                    season: 'All',
+                    days: 'All',
+                    start_hour: 0,
+                    end_hour: 24,
+                    rate: Number(form.values.rate) || 0,
+                  })
+                }
+                error={form.errors.timeOfUse}
+              />
             </Stack>
           )}
           <EffectiveMoment
