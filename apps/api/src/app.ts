@@ -35,6 +35,7 @@ import { loggerOptions } from './http/logging.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { createHttpServer } from './http/server-base.js';
+import { multipartOptions } from './http/uploads.js';
 import { createScheduler, type Scheduler } from './jobs/scheduler.js';
 import { agentRoutes, createAgentQueues } from './modules/agent-queues/index.js';
 import { createAuditLog } from './modules/audit/index.js';
@@ -75,7 +76,12 @@ import {
   utilitiesWithPlansOnSale,
 } from './modules/plans/index.js';
 import { createPremisesService, premiseRoutes } from './modules/premises/index.js';
-import { createProspectsService, prospectRoutes, sandboxSigningRoutes } from './modules/prospects/index.js';
+import {
+  createPricingMatrixImports,
+  createProspectsService,
+  prospectRoutes,
+  sandboxSigningRoutes,
+} from './modules/prospects/index.js';
 import { createLoginThrottle, createRateLimiter } from './modules/rate-limits/index.js';
 import { createReferenceService, referenceRoutes } from './modules/reference/index.js';
 import { createSigningWebhooksService, signingWebhookRoutes } from './modules/signing-webhooks/index.js';
@@ -195,9 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ? 'Voltin SANDBOX (NODE_ENV is not "production"): sandbox adapters and demo data, not for real customers'
       : 'Voltin PRODUCTION',
   );
-  await app.register(multipart, {
-    limits: { fileSize: config.uploadLimitBytes, files: 2, fields: 20, parts: 22 },
-  });
+  await app.register(multipart, multipartOptions(config));
   if (config.metricsToken)
     registerMetrics(app, {
       token: config.metricsToken,
@@ -440,6 +444,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       charges,
       pricing: createPlanPricing({ db: db.kysely, utilities, clock }),
       documents,
+      pricingMatrices: createPricingMatrixImports(db.kysely, clock),
     },
     options.onUndeclaredAnswer,
   );

@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/index.js';
 import { registerConsoleSite } from './http/console-site.js';
@@ -6,6 +7,7 @@ import { type UndeclaredAnswer, watchDeclaredAnswers } from './http/declared-err
 import { registerOpsOpenApi } from './http/openapi.js';
 import { createHttpServer } from './http/server-base.js';
 import { staffAccessControl } from './http/staff-access.js';
+import { multipartOptions } from './http/uploads.js';
 import { type AgentQueues, agentOpsRoutes } from './modules/agent-queues/index.js';
 import { type AuditLog, auditRoutes } from './modules/audit/index.js';
 import { type ChargesService, chargeOpsRoutes } from './modules/charges/index.js';
@@ -14,6 +16,7 @@ import { type DashboardService, dashboardOpsRoutes } from './modules/dashboard/i
 import { type DocumentsService, documentOpsRoutes } from './modules/documents/index.js';
 import type { FilesService } from './modules/files/index.js';
 import { type PlanPricing, planOpsRoutes } from './modules/plans/index.js';
+import { type PricingMatrixImports, pricingMatrixOpsRoutes } from './modules/prospects/index.js';
 import { type StaffService, staffRoutes } from './modules/staff/index.js';
 
 export interface ConsoleServices {
@@ -26,6 +29,7 @@ export interface ConsoleServices {
   dashboard: DashboardService;
   pricing: PlanPricing;
   documents: DocumentsService;
+  pricingMatrices: PricingMatrixImports;
 }
 
 /**
@@ -41,6 +45,7 @@ export async function buildConsoleApp(
 ): Promise<FastifyInstance> {
   const ops = await createHttpServer(config, { loggerInstance: parent.log.child({ server: 'console' }) });
   await ops.register(cookie);
+  await ops.register(multipart, multipartOptions(config));
   await ops.register(staffAccessControl, { resolver: services.staff });
   await registerOpsOpenApi(ops);
   if (onUndeclaredAnswer) watchDeclaredAnswers(ops, onUndeclaredAnswer);
@@ -58,6 +63,10 @@ export async function buildConsoleApp(
       await api.register(dashboardOpsRoutes, { dashboard: services.dashboard });
       await api.register(planOpsRoutes, { pricing: services.pricing, audit: services.audit });
       await api.register(documentOpsRoutes, { documents: services.documents });
+      await api.register(pricingMatrixOpsRoutes, {
+        matrices: services.pricingMatrices,
+        audit: services.audit,
+      });
     },
     { prefix: '/ops/api/v1' },
   );

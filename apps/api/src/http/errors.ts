@@ -194,6 +194,20 @@ export const ERROR_CODES = {
     description:
       'The pricing matrix file was rejected as a whole and nothing was loaded; `errors` names each bad line.',
   },
+  PRICING_MATRIX_NOT_FOUND: {
+    status: 404,
+    description: 'No pricing matrix import of the company has this id.',
+  },
+  PRICING_MATRIX_CHANGED: {
+    status: 409,
+    description:
+      'Another pricing matrix was put in force since the differences were read (or at the same moment); nothing changed. Read the differences again, then decide.',
+  },
+  PRICING_MATRIX_NOT_ACTIVATABLE: {
+    status: 409,
+    description:
+      'The pricing matrix import cannot be put in force or discarded in its state: it is discarded, already in force, or a past matrix whose prices were not kept.',
+  },
   SIGNING_NOT_CONFIGURED: {
     status: 422,
     description: 'The retail company has no document-signing account, so a contract cannot be sent.',

@@ -81,6 +81,11 @@ export interface ProspectPackageDocumentsTable {
   sort_order: number;
 }
 
+/**
+ * A pricing matrix file as uploaded: `pending` until staff activate or discard it; one import per company is
+ * `active` (the matrix in force, a partial unique index says so); an active one another replaces is `replaced`
+ * and may be restored while its prices are kept.
+ */
 export interface PricingMatrixImportsTable {
   id: Generated<number>;
   company_id: number;
@@ -90,10 +95,19 @@ export interface PricingMatrixImportsTable {
   price_file_date: string;
   imported_by: string;
   imported_at: string;
+  status: ColumnType<PricingMatrixStatus, PricingMatrixStatus | undefined, PricingMatrixStatus>;
+  /** When and by whom it was last activated or discarded. */
+  decided_at: string | null;
+  decided_by: string | null;
 }
 
-/** Prices are millionths of a dollar per kWh (electric) or per therm (gas), so they stay whole numbers. */
-export interface PricingMatrixPricesTable {
+export type PricingMatrixStatus = 'pending' | 'active' | 'replaced' | 'discarded';
+
+/**
+ * The prices of one import. Prices are millionths of a dollar per kWh (electric) or per therm (gas), so they stay
+ * whole numbers.
+ */
+export interface PricingMatrixImportPricesTable {
   id: Generated<number>;
   company_id: number;
   import_id: number;
@@ -237,7 +251,7 @@ export interface ProspectTables {
   prospect_package_utilities: ProspectPackageUtilitiesTable;
   prospect_package_documents: ProspectPackageDocumentsTable;
   pricing_matrix_imports: PricingMatrixImportsTable;
-  pricing_matrix_prices: PricingMatrixPricesTable;
+  pricing_matrix_import_prices: PricingMatrixImportPricesTable;
   prospects: ProspectsTable;
   signing_accounts: SigningAccountsTable;
   signing_connect_keys: SigningConnectKeysTable;

@@ -1,5 +1,11 @@
 export { PROSPECT_FILE_OWNER } from './documents.js';
-export { importPricingMatrix, PRICING_MATRIX_COLUMNS, parsePricingMatrix } from './pricing-matrix.js';
+export { pricingMatrixOpsRoutes } from './ops-routes.js';
+export { PRICING_MATRIX_COLUMNS, parsePricingMatrix } from './pricing-matrix.js';
+export {
+  createPricingMatrixImports,
+  importPricingMatrix,
+  type PricingMatrixImports,
+} from './pricing-matrix-imports.js';
 export { prospectRoutes } from './routes.js';
 export {
   INITIAL_PROSPECT_STATUSES,

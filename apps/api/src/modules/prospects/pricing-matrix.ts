@@ -1,14 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { Options } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
-import type { Kysely } from 'kysely';
-import type { Static } from 'typebox';
-import type { Database } from '../../db/schema.js';
+import { readSheet } from 'read-excel-file/node';
 import { CsvLines, csvProblem, isBlankRecord } from '../../domain/csv.js';
 import { ApiError } from '../../http/errors.js';
-import { listUtilityCodes } from './lookups.js';
-import * as pricingStore from './pricing-store.js';
-import type { PricingMatrixImportResult } from './schemas.js';
+import { detectKind } from '../../http/uploads.js';
+import type * as pricingStore from './pricing-store.js';
 
 /**
  * The pricing matrix file (CSV, UTF-8, comma-separated, one header line, one price per line):
@@ -29,8 +25,9 @@ import type { PricingMatrixImportResult } from './schemas.js';
  * zone, rate_code and usage_tier are matched without regard to case (stored upper-case). The file is read as
  * RFC 4180 CSV (csv-parse): a field may be wrapped in double quotes, "" in it standing for a quote. Blank lines are
  * skipped. Every line is checked before anything is written; one
- * bad line rejects the whole file (400 PRICING_MATRIX_INVALID, with "line N: …" errors) and the matrix in use
- * stays as it was. A good file replaces the company's whole matrix, in one transaction.
+ * bad line rejects the whole file (400 PRICING_MATRIX_INVALID, with "line N: …" errors) and nothing is kept.
+ * The same columns may come as the first sheet of an Excel workbook (.xlsx), line numbers being its row numbers.
+ * What becomes of a good file is in pricing-matrix-imports.ts.
  */
 export const PRICING_MATRIX_COLUMNS = [
   'utility_code',
@@ -148,9 +145,12 @@ function rejectIfProblems(lineErrors: LineProblem[], rowCount: number) {
   }
 }
 
-/** Reads and checks a whole file; throws PRICING_MATRIX_INVALID listing every bad line, or returns the rows. */
-export function parsePricingMatrix(text: string, utilityCodes: Set<string>): pricingStore.PriceRow[] {
-  const { records, unreadable } = readRecords(text);
+/** A file's records checked whole: throws PRICING_MATRIX_INVALID listing every bad line, or returns the rows. */
+function checkRecords(
+  records: MatrixRecord[],
+  unreadable: LineProblem[],
+  utilityCodes: Set<string>,
+): pricingStore.PriceRow[] {
   const header = records[0]?.line === 1 ? records[0].fields.map((h) => h.toLowerCase()) : undefined;
   if (header?.join(',') !== PRICING_MATRIX_COLUMNS.join(',')) {
     throw new ApiError(
@@ -167,7 +167,7 @@ export function parsePricingMatrix(text: string, utilityCodes: Set<string>): pri
     if (isBlankRecord(fields)) continue;
     const problem = (text: string) => lineErrors.push({ line, problem: text });
     if (fields.length !== PRICING_MATRIX_COLUMNS.length) {
-      problem(`expected ${PRICING_MATRIX_COLUMNS.length} comma-separated fields, found ${fields.length}`);
+      problem(`expected ${PRICING_MATRIX_COLUMNS.length} fields, found ${fields.length}`);
       continue;
     }
     const { row, problems } = checkRow(fields, utilityCodes);
@@ -176,9 +176,7 @@ export function parsePricingMatrix(text: string, utilityCodes: Set<string>): pri
     fileDate ??= row.priceFileDate;
     if (row.priceFileDate !== fileDate)
       problem(`price_file_date ${row.priceFileDate} differs from ${fileDate} on the first line`);
-    const key = [row.utilityCode, row.zone, row.rateCode, row.termMonths, row.usageTier, row.startMonth].join(
-      '|',
-    );
+    const key = priceKeyOf(row);
     const first = seen.get(key);
     if (first !== undefined) problem(`repeats the price of line ${first}`);
     else seen.set(key, line);
@@ -188,46 +186,54 @@ export function parsePricingMatrix(text: string, utilityCodes: Set<string>): pri
   return rows;
 }
 
-export interface PricingMatrixFile {
-  fileName: string;
-  content: Buffer | string;
-  /** Who ran the import, for the record: "account 12", "cli", "seed". */
-  importedBy: string;
-  /** When, for the record (the app's clock, or the operator's time for the CLI and the seed). */
-  importedAt: string;
+/** One text per price key: two rows with the same key are the same price. */
+export const priceKeyOf = (row: pricingStore.PriceKey) =>
+  [row.utilityCode, row.zone, row.rateCode, row.termMonths, row.usageTier, row.startMonth].join('|');
+
+/** Reads and checks a whole CSV text; throws PRICING_MATRIX_INVALID listing every bad line, or returns the rows. */
+export function parsePricingMatrix(text: string, utilityCodes: Set<string>): pricingStore.PriceRow[] {
+  const { records, unreadable } = readRecords(text);
+  return checkRecords(records, unreadable, utilityCodes);
 }
 
 /**
- * Checks a pricing matrix file and, when every line is good, replaces the company's matrix with it in one
- * transaction (or inside the caller's transaction). Used by the import endpoint, the CLI and the seed.
+ * A workbook cell as the text the CSV would hold. Spreadsheets turn "2026-12" into a date and prices into numbers:
+ * a date cell is read as a month in start_month and as a day elsewhere; numbers keep the digits the cell holds.
  */
-export async function importPricingMatrix(
-  db: Kysely<Database>,
-  companyId: number,
-  file: PricingMatrixFile,
-): Promise<Static<typeof PricingMatrixImportResult>> {
-  const bytes = typeof file.content === 'string' ? Buffer.from(file.content, 'utf8') : file.content;
-  const text = bytes.toString('utf8');
-  const run = async (trx: Kysely<Database>) => {
-    const utilityCodes = new Set(await listUtilityCodes(trx, companyId));
-    const rows = parsePricingMatrix(text, utilityCodes);
-    const priceFileDate = rows[0]!.priceFileDate;
-    const idImport = await pricingStore.replacePricingMatrix(trx, companyId, rows, {
-      file_name: file.fileName,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      row_count: rows.length,
-      price_file_date: priceFileDate,
-      imported_by: file.importedBy,
-      imported_at: file.importedAt,
-    });
-    return {
-      idImport,
-      fileName: file.fileName,
-      rows: rows.length,
-      priceFileDate,
-      utilities: [...new Set(rows.map((r) => r.utilityCode))].sort(),
-      importedAt: file.importedAt,
-    };
-  };
-  return db.isTransaction ? run(db) : db.transaction().execute(run);
+function cellText(value: unknown, column: string | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const day = value.toISOString().slice(0, 10);
+    return column === 'start_month' ? day.slice(0, 7) : day;
+  }
+  return String(value).trim();
+}
+
+/**
+ * The first sheet of an Excel workbook (.xlsx) as records, one per sheet row (the row number is the line number
+ * staff see in Excel). Numbers are kept as the text the cell stores, so a price is not rounded through a float.
+ */
+async function readWorkbookRecords(bytes: Buffer): Promise<MatrixRecord[]> {
+  const rows = await readSheet(bytes, { parseNumber: (text: string) => text }).catch((error: unknown) => {
+    throw new ApiError('PRICING_MATRIX_INVALID', 'The Excel workbook cannot be read; nothing was loaded.', [
+      `line 1: ${error instanceof Error ? error.message : String(error)}`,
+    ]);
+  });
+  return rows.map((cells, index) => {
+    const fields = cells.map((cell, column) => cellText(cell, PRICING_MATRIX_COLUMNS[column]));
+    while (fields.length > PRICING_MATRIX_COLUMNS.length && fields.at(-1) === '') fields.pop();
+    return { line: index + 1, fields };
+  });
+}
+
+/**
+ * Reads and checks a pricing matrix file, CSV or Excel workbook (told apart by their content, not their name);
+ * throws PRICING_MATRIX_INVALID listing every bad line, or returns the rows.
+ */
+export async function readPricingMatrixFile(
+  bytes: Buffer,
+  utilityCodes: Set<string>,
+): Promise<pricingStore.PriceRow[]> {
+  if (detectKind(bytes) === 'xlsx') return checkRecords(await readWorkbookRecords(bytes), [], utilityCodes);
+  return parsePricingMatrix(bytes.toString('utf8'), utilityCodes);
 }

@@ -4,7 +4,7 @@ import { uploadDocument } from './documents.js';
 import { expireDue } from './expiry.js';
 import { listPackages } from './packages.js';
 import { pricingRules } from './pricing.js';
-import { importPricingMatrix, type PricingMatrixFile } from './pricing-matrix.js';
+import { importPricingMatrix, type PricingMatrixFile } from './pricing-matrix-imports.js';
 import { getProspect, listProspects } from './records.js';
 import { createSigningView } from './signing-view.js';
 import { updateStatus } from './status-updates.js';

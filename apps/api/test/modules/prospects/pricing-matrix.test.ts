@@ -4,9 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
 import { openDatabase } from '../../../src/db/client.js';
+import type { Database } from '../../../src/db/schema.js';
 import { sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, testConfig, useTestApi } from '../../helpers/app.js';
 import { type ProspectRefs, prospectRefs, uploadFiles, validProspect } from './fixtures.js';
@@ -27,15 +29,19 @@ const GOOD = [
 const importCsv = (csv: string, name = 'matrix.csv') =>
   uploadFiles(api, '/prospects/pricing-matrix/import', token, [{ name, bytes: csv, type: 'text/csv' }]);
 
-const priceCount = async () => {
-  const companyId = await sandboxCompanyId(api.db.kysely);
-  const rows = await api.db.kysely
-    .selectFrom('pricing_matrix_prices')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('company_id', '=', companyId)
-    .executeTakeFirstOrThrow();
-  return Number(rows.n);
-};
+/** The prices of the company's matrix in force, in the order they were loaded. */
+const pricesInForce = (db: Kysely<Database>, companyId?: number) =>
+  db
+    .selectFrom('pricing_matrix_import_prices as p')
+    .innerJoin('pricing_matrix_imports as i', 'i.id', 'p.import_id')
+    .select('p.price_micros')
+    .where('i.status', '=', 'active')
+    .$if(companyId !== undefined, (q) => q.where('i.company_id', '=', companyId!))
+    .orderBy('p.id')
+    .execute();
+
+const priceCount = async () =>
+  (await pricesInForce(api.db.kysely, await sandboxCompanyId(api.db.kysely))).length;
 
 beforeAll(async () => {
   token = await api.sandboxToken();
@@ -68,7 +74,7 @@ describe('POST /prospects/pricing-matrix/import', () => {
       'line 5: start_month "2027-13" must be YYYY-MM',
       'line 5: price "-0.5" must be a number above 0 and below 10 with at most six decimals',
       'line 6: repeats the price of line 2',
-      'line 7: expected 8 comma-separated fields, found 7',
+      'line 7: expected 8 fields, found 7',
       'line 8: price_file_date 2026-12-02 differs from 2026-12-01 on the first line',
     ]);
     expect(failure.message).toBe('The pricing matrix file was rejected (7 problems); nothing was loaded.');
@@ -93,7 +99,7 @@ describe('POST /prospects/pricing-matrix/import', () => {
       'line 4: rate_code must be 1 to 50 letters, digits, spaces or _ . + -',
       'line 5: usage_tier must be 1 to 50 letters, digits, spaces or _ . + -',
       'line 6: field 8: a quote in a field that does not start with one (quote the whole field, doubling its quotes)',
-      'line 8: expected 8 comma-separated fields, found 7',
+      'line 8: expected 8 fields, found 7',
     ]);
   });
 
@@ -187,11 +193,7 @@ describe('the import:pricing-matrix CLI', () => {
     );
     const db = openDatabase(`sqlite:${database}`);
     try {
-      const rows = await db.kysely
-        .selectFrom('pricing_matrix_prices')
-        .select('price_micros')
-        .orderBy('id')
-        .execute();
+      const rows = await pricesInForce(db.kysely);
       expect(rows.map((r) => r.price_micros)).toEqual([111_110, 109_990, 102_000]);
     } finally {
       await db.close();
@@ -208,7 +210,7 @@ describe('the import:pricing-matrix CLI', () => {
     );
     const db = openDatabase(`sqlite:${database}`);
     try {
-      expect(await db.kysely.selectFrom('pricing_matrix_prices').select('id').execute()).toHaveLength(3);
+      expect(await pricesInForce(db.kysely)).toHaveLength(3);
     } finally {
       await db.close();
     }
