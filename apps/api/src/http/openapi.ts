@@ -2,12 +2,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { CONTENT_TYPES, type FileKind } from '../domain/file-kinds.js';
 import { byStatus, declareErrors } from './declared-errors.js';
 import { ErrorEnvelope } from './envelope.js';
 import { ERROR_CODES, type ErrorCode } from './errors.js';
 import { OPERATION_EXAMPLES } from './openapi-examples.js';
 import { STAFF_COOKIE } from './staff-access.js';
-import { CONTENT_TYPES, type FileKind } from './uploads.js';
 
 export const API_TITLE = 'Voltin Operations Administration API';
 export const API_VERSION = '1.0';

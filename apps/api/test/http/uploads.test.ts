@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectKind } from '../../src/http/uploads.js';
+import { detectKind } from '../../src/domain/file-kinds.js';
 
 describe('file kinds are read from the content', () => {
   it('recognises PDF, PNG, JPEG and text (CSV)', () => {

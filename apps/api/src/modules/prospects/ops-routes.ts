@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { FileKind } from '../../domain/file-kinds.js';
 import { Envelope, ok, PagedEnvelope, paged, pagingOf } from '../../http/envelope.js';
 import { auditActorOf, staffOf } from '../../http/staff-access.js';
-import { type FileKind, readSingleFile, uploadOf } from '../../http/uploads.js';
+import { readSingleFile, uploadOf } from '../../http/uploads.js';
 import type { AuditLog } from '../audit/index.js';
-import type { PricingMatrixImports } from './pricing-matrix-imports.js';
 import {
   MatrixActivation,
   MatrixDifferences,
@@ -13,7 +13,8 @@ import {
   MatrixImport,
   MatrixPrice,
   MatrixPriceQuery,
-} from './pricing-matrix-schemas.js';
+} from './ops-schemas.js';
+import type { PricingMatrixImports } from './pricing-matrix-imports.js';
 
 const tags = ['Prospect pricing matrix'];
 const MATRIX_FILES: FileKind[] = ['csv', 'xlsx'];

@@ -7,14 +7,14 @@ import type { Clock } from '../../domain/clock.js';
 import type { Page, Paging } from '../../http/envelope.js';
 import { ApiError } from '../../http/errors.js';
 import { listUtilityCodes } from './lookups.js';
-import { priceKeyOf, readPricingMatrixFile } from './pricing-matrix.js';
 import type {
   MatrixDifferences,
   MatrixImport,
   MatrixPrice,
   MatrixPriceChange,
   MatrixPriceQuery,
-} from './pricing-matrix-schemas.js';
+} from './ops-schemas.js';
+import { priceKeyOf, readPricingMatrixFile } from './pricing-matrix.js';
 import * as pricingStore from './pricing-store.js';
 import type { PricingMatrixImportResult } from './schemas.js';
 

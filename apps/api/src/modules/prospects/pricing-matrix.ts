@@ -2,8 +2,8 @@ import type { Options } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { readSheet } from 'read-excel-file/node';
 import { CsvLines, csvProblem, isBlankRecord } from '../../domain/csv.js';
+import { detectKind } from '../../domain/file-kinds.js';
 import { ApiError } from '../../http/errors.js';
-import { detectKind } from '../../http/uploads.js';
 import type * as pricingStore from './pricing-store.js';
 
 /**

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { FileKind } from '../../domain/file-kinds.js';
 import { callerOf } from '../../http/access.js';
 import { Envelope, ok, PagedEnvelope, paged, pagingOf } from '../../http/envelope.js';
 import { publicBaseUrl } from '../../http/public-url.js';
-import { DOCUMENT_KINDS, type FileKind, readSingleFile, uploadOf } from '../../http/uploads.js';
+import { DOCUMENT_KINDS, readSingleFile, uploadOf } from '../../http/uploads.js';
 import {
   PackagesQuery,
   PricingMatrixImportResult,

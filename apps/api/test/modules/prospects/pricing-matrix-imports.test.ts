@@ -178,7 +178,9 @@ describe('deciding on an upload', () => {
       status: 'replaced',
       restorable: true,
     });
-    const audit = await (await signIn('Administrator')).call('GET', '/audit-log', { query: { action: 'pricing-matrix.activate' } });
+    const audit = await (await signIn('Administrator')).call('GET', '/audit-log', {
+      query: { action: 'pricing-matrix.activate' },
+    });
     expect(audit.body.data[0].summary).toContain(
       `january.csv (960 prices of 2026-12-01) put in force in place of import ${before.id}`,
     );
@@ -240,7 +242,9 @@ describe('deciding on an upload', () => {
     });
     expect(restored.body.data.status).toBe('active');
     expect(await prospectRate()).toBe(0.088);
-    const audit = await (await signIn('Administrator')).call('GET', '/audit-log', { query: { action: 'pricing-matrix.restore' } });
+    const audit = await (await signIn('Administrator')).call('GET', '/audit-log', {
+      query: { action: 'pricing-matrix.restore' },
+    });
     expect(audit.body.data[0].summary).toContain('january.csv (960 prices of 2026-12-01) restored');
   });
 
