@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { type PlanTypeId, planName } from '../../modules/plans/index.js';
+import { type PlanTypeId, planName, standardPlanDocuments } from '../../modules/plans/index.js';
 import type { Database } from '../schema.js';
 
 /**
@@ -476,15 +476,7 @@ export async function seedSandboxPlans(
       .execute();
     await trx
       .insertInto('plan_documents')
-      .values([
-        {
-          plan_id: id,
-          doc_type: commodity === 'Electric' ? 'EFL' : 'GAS_DISCLOSURE',
-          name: commodity === 'Electric' ? 'Electricity Facts Label' : 'Gas Price Disclosure',
-          display_in_plan_listing: 1,
-        },
-        { plan_id: id, doc_type: 'TOS', name: 'Terms of Service', display_in_plan_listing: 0 },
-      ])
+      .values(standardPlanDocuments(commodity).map((document) => ({ ...document, plan_id: id })))
       .execute();
   }
   const markets = await trx

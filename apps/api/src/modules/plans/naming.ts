@@ -8,6 +8,11 @@
  */
 export const PLAN_TYPES = { 1: 'Fixed', 2: 'Variable', 4: 'Daily Rate' } as const;
 export type PlanTypeId = keyof typeof PLAN_TYPES;
+/** A plan type's id by its name. */
+export const PLAN_TYPE_IDS = { Fixed: 1, Variable: 2, 'Daily Rate': 4 } as const satisfies Record<
+  string,
+  PlanTypeId
+>;
 
 export interface NamedPlan {
   brandName: string;

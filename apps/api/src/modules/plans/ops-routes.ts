@@ -14,6 +14,7 @@ import {
   DeliveryChargeSets,
   EflDerivation,
   PlanClone,
+  PlanCreation,
   PlanDetail,
   PlanIdPath,
   PlanListQuery,
@@ -258,6 +259,35 @@ export const planOpsRoutes: FastifyPluginAsyncTypebox<{ pricing: PlanPricing; au
         after: request.body,
       });
       return ok(await pricing.plan(companyOf(request), planId));
+    },
+  );
+
+  app.post(
+    '/plans',
+    {
+      config: { permission: 'plans.write', errors: ['NOT_FOUND' as const] },
+      schema: {
+        operationId: 'createPlan',
+        tags,
+        summary:
+          'A new plan from nothing: its settings, its first prices effective now, what the customer agrees to; the standard documents of its commodity',
+        body: PlanCreation,
+        response: { 200: Envelope(PlanDetail) },
+      },
+    },
+    async (request) => {
+      const created = await pricing.create(companyOf(request), request.body, {
+        email: staffOf(request).email,
+      });
+      const plan = await pricing.plan(companyOf(request), created);
+      await audit.record(auditActorOf(request), {
+        action: 'plan.create',
+        targetType: 'plan',
+        targetId: created,
+        summary: `plan ${created} (${plan.name}) made: ${priceText(plan.versions[0]!)}: ${request.body.note.trim()}`,
+        after: request.body,
+      });
+      return ok(plan);
     },
   );
 

@@ -126,13 +126,8 @@ export const PlanVersionPath = Type.Object({
   version: Type.Integer({ minimum: 1, maximum: 100_000, description: 'The version number.' }),
 });
 
-export const PriceChange = Type.Object({
-  effectiveAt: Type.Optional(
-    Moment(
-      'When the new prices take effect (ISO 8601 with a time zone). Left out: now. Never in the past: a price ' +
-        'change does not rewrite what customers were sold.',
-    ),
-  ),
+/** A version's charges, as staff set them. */
+export const PlanCharges = Type.Object({
   rate: Type.Number({ minimum: 0, maximum: 1000, description: 'Energy charge in cents per rate unit.' }),
   monthlyFee: Type.Number({ minimum: 0, maximum: 10_000, description: 'Base charge in dollars a month.' }),
   cancellationFee: Type.Number({
@@ -144,7 +139,49 @@ export const PriceChange = Type.Object({
     maxItems: 24,
     description: "A time-of-use plan's windows (at least one); empty for any other plan.",
   }),
+});
+
+export const PriceChange = Type.Object({
+  effectiveAt: Type.Optional(
+    Moment(
+      'When the new prices take effect (ISO 8601 with a time zone). Left out: now. Never in the past: a price ' +
+        'change does not rewrite what customers were sold.',
+    ),
+  ),
+  ...PlanCharges.properties,
   note: Explanation('Why the price changes (kept on the version and in the audit log).'),
+});
+
+export const AcceptanceOption = Type.Object({
+  text: Type.String({
+    minLength: 3,
+    maxLength: 1000,
+    pattern: '\\S',
+    description: 'What the customer agrees to, as the enrollment wizard shows it.',
+  }),
+  required: Type.Boolean({ description: 'The customer must tick it to enroll.' }),
+});
+
+export const PlanCreation = Type.Object({
+  ...PlanSettings.properties,
+  name: Type.Optional({
+    ...PlanSettings.properties.name,
+    description:
+      'What customers see. Left out: named by the naming rule (brand, term, type, commodity, promo code).',
+  }),
+  utilityId: Id('The utility the plan is sold in; its commodity is the plan’s.'),
+  customerTypeId: Id('The customer type the plan is for; the utility must serve it.'),
+  planType: Type.String({
+    enum: ['Fixed', 'Variable', 'Daily Rate'],
+    description: 'How the energy charge behaves. A plan with time-of-use windows is a time-of-use plan.',
+  }),
+  prices: PlanCharges,
+  acceptanceOptions: Type.Array(AcceptanceOption, {
+    minItems: 1,
+    maxItems: 12,
+    description: 'What the customer agrees to when enrolling, in order.',
+  }),
+  note: Explanation('Why the plan is made (kept on its first version and in the audit log).'),
 });
 
 export const PlanSelection = Type.Object(

@@ -3,9 +3,13 @@ import type { Static } from 'typebox';
 import type { FlagValue } from '../../db/columns.js';
 import type { PlansTable } from '../../db/tables/plans.js';
 import { ApiError } from '../../http/errors.js';
-import type { PlanClone, PlanSettings, PlanSettingsChange } from './ops-schemas.js';
+import { findFirstBrand } from '../company/index.js';
+import { PLAN_TYPE_IDS, planName } from './naming.js';
+import type { PlanClone, PlanCreation, PlanSettings, PlanSettingsChange } from './ops-schemas.js';
 import type { PlanRow, PriceAuthor, PricingContext } from './pricing-context.js';
+import { standardPlanDocuments } from './standard-documents.js';
 import * as store from './store.js';
+import { timeOfUseProblems } from './versions.js';
 
 /** A plan's settings as staff read and change them. */
 export function settingsOf(row: PlanRow): Static<typeof PlanSettings> {
@@ -32,7 +36,7 @@ export function settingsOf(row: PlanRow): Static<typeof PlanSettings> {
 }
 
 /** The plans table's columns of settings. */
-function columnsOf(settings: Static<typeof PlanSettings>): Updateable<PlansTable> {
+function columnsOf(settings: Static<typeof PlanSettings>) {
   const flag = (value: boolean) => (value ? 1 : 0) as FlagValue;
   return {
     name: settings.name.trim(),
@@ -53,33 +57,109 @@ function columnsOf(settings: Static<typeof PlanSettings>): Updateable<PlansTable
     deposit_required_under_score: settings.depositRequiredUnderScore,
     deposit_deny_service_under_score: settings.depositDenyServiceUnderScore,
     min_start_date_delay_days: settings.minStartDateDelayDays,
-  };
+  } satisfies Updateable<PlansTable>;
 }
 
 /** A plan's settings apart from its prices, a copy of a plan as a draft, and retiring a plan. */
-export function createPlanSettings({ db, momentNow, planRowOf }: PricingContext) {
+export function createPlanSettings({
+  db,
+  momentNow,
+  planRowOf,
+  companyUtility,
+  servesCustomerType,
+}: PricingContext) {
+  /** What is wrong with a plan's settings taken together. */
+  async function settingsProblems(companyId: number, settings: Static<typeof PlanSettings>) {
+    const errors: string[] = [];
+    if (settings.availableUntil !== null && settings.availableUntil < settings.availableFrom)
+      errors.push('availableUntil: is before availableFrom');
+    if (
+      settings.depositDenyServiceUnderScore > 0 &&
+      settings.depositDenyServiceUnderScore > settings.depositRequiredUnderScore
+    )
+      errors.push('depositDenyServiceUnderScore: is above depositRequiredUnderScore');
+    if (
+      settings.promoCode !== null &&
+      !(await store.findCampaign(db, companyId, settings.promoCode.trim().toUpperCase()))
+    )
+      errors.push(`promoCode: no campaign has the code ${settings.promoCode}`);
+    return errors;
+  }
+
   return {
     /** Changes a plan's settings (not its prices); the plan's settings before and after, for the audit log. */
     async changeSettings(companyId: number, planId: number, change: Static<typeof PlanSettingsChange>) {
       const before = settingsOf(await planRowOf(companyId, planId));
       const after = { ...before, ...change };
-      const errors: string[] = [];
-      if (after.availableUntil !== null && after.availableUntil < after.availableFrom)
-        errors.push('availableUntil: is before availableFrom');
-      if (
-        after.depositDenyServiceUnderScore > 0 &&
-        after.depositDenyServiceUnderScore > after.depositRequiredUnderScore
-      )
-        errors.push('depositDenyServiceUnderScore: is above depositRequiredUnderScore');
-      if (
-        after.promoCode !== null &&
-        !(await store.findCampaign(db, companyId, after.promoCode.trim().toUpperCase()))
-      )
-        errors.push(`promoCode: no campaign has the code ${after.promoCode}`);
+      const errors = await settingsProblems(companyId, after);
       if (errors.length > 0)
         throw new ApiError('VALIDATION_FAILED', 'The plan settings are invalid.', errors);
       await store.updatePlan(db, companyId, planId, columnsOf(after));
       return { before, after: settingsOf(await planRowOf(companyId, planId)) };
+    },
+
+    /**
+     * A new plan from nothing: its settings, its first version effective now, what the customer agrees to, and the
+     * standard documents of its commodity (the EFL or gas disclosure, the terms of service); the new plan's id.
+     */
+    async create(companyId: number, creation: Static<typeof PlanCreation>, by: PriceAuthor) {
+      const utility = await companyUtility(companyId, creation.utilityId);
+      const commodity = utility.commodity as 'Electric' | 'Gas';
+      const timeOfUse = creation.prices.timeOfUse.length > 0;
+      const planType = PLAN_TYPE_IDS[creation.planType as keyof typeof PLAN_TYPE_IDS];
+      const brand = await findFirstBrand(db, companyId);
+      const name =
+        creation.name ??
+        planName({
+          brandName: brand.name,
+          term: creation.term,
+          planType,
+          timeOfUse,
+          commodity,
+          promoCode: creation.promoCode,
+        });
+      const settings = { ...creation, name };
+      const errors = [
+        ...(await settingsProblems(companyId, settings)),
+        ...timeOfUseProblems(creation.prices.timeOfUse, timeOfUse),
+      ];
+      if (timeOfUse && commodity !== 'Electric')
+        errors.push('prices.timeOfUse: only an electricity plan has windows');
+      if (!(await servesCustomerType(companyId, creation.utilityId, creation.customerTypeId)))
+        errors.push(`customerTypeId: ${utility.name} does not serve this customer type`);
+      if (errors.length > 0) throw new ApiError('VALIDATION_FAILED', 'The plan is invalid.', errors);
+      const at = momentNow();
+      return store.insertPlan(db, {
+        plan: {
+          ...columnsOf(settings),
+          company_id: companyId,
+          brand_id: brand.id,
+          utility_id: creation.utilityId,
+          customer_type_id: creation.customerTypeId,
+          id_plan_type: planType,
+          is_time_of_use: timeOfUse ? 1 : 0,
+          // Shown as the seeded plans are: prices to a tenth of a cent, the base charge undivided, no trial.
+          risk_free_trial_period: 0,
+          decimal_places_to_show: 1,
+          divide_montly_fee_by: 1,
+          created_at: at,
+        },
+        version: {
+          rate: creation.prices.rate,
+          monthly_fee: creation.prices.monthlyFee,
+          cancellation_fee: creation.prices.cancellationFee,
+          time_of_use: JSON.stringify(creation.prices.timeOfUse),
+          effective_at: at,
+          note: creation.note.trim(),
+          created_by: by.email,
+          created_at: at,
+        },
+        acceptanceOptions: creation.acceptanceOptions.map((option) => ({
+          text: option.text.trim(),
+          is_required: option.required ? 1 : 0,
+        })),
+        documents: standardPlanDocuments(commodity),
+      });
     },
 
     /** Retires a plan (off sale for good, kept for its customers) or puts it back in the catalogue. */

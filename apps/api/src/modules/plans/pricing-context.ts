@@ -11,7 +11,7 @@ import { timeOfUseOf } from './versions.js';
 
 export interface PlanPricingDeps {
   db: Kysely<Database>;
-  utilities: Pick<UtilitiesService, 'deliveryCharges' | 'byIds'>;
+  utilities: Pick<UtilitiesService, 'deliveryCharges' | 'byIds' | 'list'>;
   clock: Clock;
 }
 
@@ -79,6 +79,11 @@ export function createPricingContext({ db, utilities, clock }: PlanPricingDeps) 
       const [utility] = await utilities.byIds(companyId, [utilityId]);
       if (!utility) throw notFound(`Utility ${utilityId}`);
       return utility;
+    },
+
+    /** Whether the company's utility serves the customer type. */
+    async servesCustomerType(companyId: number, utilityId: number, customerTypeId: number) {
+      return (await utilities.list(companyId, { utilityId, customerTypeId }, false)).length > 0;
     },
 
     /** A plan of the company at its version in effect, drafts and retired plans too; PLAN_NOT_FOUND otherwise. */

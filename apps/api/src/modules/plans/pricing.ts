@@ -24,7 +24,7 @@ import {
 } from './pricing-context.js';
 import * as store from './store.js';
 import * as versions from './version-store.js';
-import { timeOfUseOf } from './versions.js';
+import { timeOfUseOf, timeOfUseProblems } from './versions.js';
 
 /**
  * Staff's view of the plans and their prices, and price changes: each change adds a version effective from a moment,
@@ -125,15 +125,7 @@ export function createPlanPricing(deps: PlanPricingDeps) {
   }
 
   function assertValidChange(change: Static<typeof PriceChange>, timeOfUsePlan: boolean, problems: string[]) {
-    const errors = [...problems];
-    if (timeOfUsePlan && change.timeOfUse.length === 0)
-      errors.push('timeOfUse: a time-of-use plan needs at least one window');
-    if (!timeOfUsePlan && change.timeOfUse.length > 0)
-      errors.push('timeOfUse: only a time-of-use plan has windows');
-    change.timeOfUse.forEach((window, i) => {
-      if (window.start_hour === window.end_hour)
-        errors.push(`timeOfUse[${i}].end_hour: must differ from start_hour`);
-    });
+    const errors = [...problems, ...timeOfUseProblems(change.timeOfUse, timeOfUsePlan)];
     if (errors.length > 0) throw invalidChange(errors);
   }
 

@@ -1,6 +1,11 @@
-import type { Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { PlansTable } from '../../db/tables/plans.js';
+import type {
+  PlanAcceptanceOptionsTable,
+  PlanDocumentsTable,
+  PlansTable,
+  PlanVersionsTable,
+} from '../../db/tables/plans.js';
 
 /**
  * The one definition of a plan on sale on a day: published, not deprecated, inside its availability window.
@@ -237,6 +242,34 @@ export async function updatePlan(
  * A copy of a plan as a draft, in one transaction: its settings under a new name and billing code, its acceptance
  * options and documents, and its prices of `version` as the copy's first version from `at`.
  */
+/** A new plan with its first version, acceptance options (in order) and documents, in one transaction; its id. */
+export function insertPlan(
+  db: Kysely<Database>,
+  plan: {
+    plan: Insertable<PlansTable>;
+    version: Omit<Insertable<PlanVersionsTable>, 'plan_id' | 'version'>;
+    acceptanceOptions: Omit<Insertable<PlanAcceptanceOptionsTable>, 'plan_id' | 'sort_order'>[];
+    documents: Omit<Insertable<PlanDocumentsTable>, 'plan_id'>[];
+  },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx.insertInto('plans').values(plan.plan).returning('id').executeTakeFirstOrThrow();
+    await trx
+      .insertInto('plan_versions')
+      .values({ ...plan.version, plan_id: id, version: 1 })
+      .execute();
+    await trx
+      .insertInto('plan_acceptance_options')
+      .values(plan.acceptanceOptions.map((option, i) => ({ ...option, plan_id: id, sort_order: i + 1 })))
+      .execute();
+    await trx
+      .insertInto('plan_documents')
+      .values(plan.documents.map((document) => ({ ...document, plan_id: id })))
+      .execute();
+    return id;
+  });
+}
+
 export async function clonePlan(
   db: Kysely<Database>,
   source: { planId: number; versionId: number },
