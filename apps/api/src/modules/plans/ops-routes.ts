@@ -13,6 +13,7 @@ import {
   DeliveryChargePreview,
   DeliveryChargeSets,
   EflDerivation,
+  PlanChoices,
   PlanClone,
   PlanCreation,
   PlanDetail,
@@ -260,6 +261,21 @@ export const planOpsRoutes: FastifyPluginAsyncTypebox<{ pricing: PlanPricing; au
       });
       return ok(await pricing.plan(companyOf(request), planId));
     },
+  );
+
+  app.get(
+    '/plans/choices',
+    {
+      config: { permission: 'plans.write' },
+      schema: {
+        operationId: 'getPlanChoices',
+        tags,
+        summary:
+          'What a new plan may be for: the active utilities, their rate units and the customer types each serves',
+        response: { 200: Envelope(PlanChoices) },
+      },
+    },
+    async (request) => ok(await pricing.choices(companyOf(request))),
   );
 
   app.post(

@@ -396,3 +396,18 @@ export const DeliveryChargeImpact = Type.Object({
     },
   ),
 });
+
+export const PlanChoices = Type.Object({
+  utilities: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      code: Type.String(),
+      name: Type.String(),
+      commodity: Type.String({ enum: ['Electric', 'Gas'] }),
+      rateUnit: Type.String({ description: 'What the energy charge is priced per: kWh, therm or Ccf.' }),
+      customerTypes: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }), {
+        description: 'The customer types the utility serves: a plan is for one of them.',
+      }),
+    }),
+  ),
+});

@@ -4,8 +4,14 @@ import type { FlagValue } from '../../db/columns.js';
 import type { PlansTable } from '../../db/tables/plans.js';
 import { ApiError } from '../../http/errors.js';
 import { findFirstBrand } from '../company/index.js';
-import { PLAN_TYPE_IDS, planName } from './naming.js';
-import type { PlanClone, PlanCreation, PlanSettings, PlanSettingsChange } from './ops-schemas.js';
+import { PLAN_TYPE_IDS, planName, rateUnit } from './naming.js';
+import type {
+  PlanChoices,
+  PlanClone,
+  PlanCreation,
+  PlanSettings,
+  PlanSettingsChange,
+} from './ops-schemas.js';
 import type { PlanRow, PriceAuthor, PricingContext } from './pricing-context.js';
 import { standardPlanDocuments } from './standard-documents.js';
 import * as store from './store.js';
@@ -67,6 +73,7 @@ export function createPlanSettings({
   planRowOf,
   companyUtility,
   servesCustomerType,
+  listUtilities,
 }: PricingContext) {
   /** What is wrong with a plan's settings taken together. */
   async function settingsProblems(companyId: number, settings: Static<typeof PlanSettings>) {
@@ -96,6 +103,21 @@ export function createPlanSettings({
         throw new ApiError('VALIDATION_FAILED', 'The plan settings are invalid.', errors);
       await store.updatePlan(db, companyId, planId, columnsOf(after));
       return { before, after: settingsOf(await planRowOf(companyId, planId)) };
+    },
+
+    /** What a new plan may be for: the company's active utilities, with the customer types each serves. */
+    async choices(companyId: number): Promise<Static<typeof PlanChoices>> {
+      const utilities = await listUtilities(companyId);
+      return {
+        utilities: utilities.map((u) => ({
+          id: u.id_utility,
+          code: u.code,
+          name: u.name,
+          commodity: u.commodity_name as 'Electric' | 'Gas',
+          rateUnit: rateUnit(u.commodity_name, u.state_code),
+          customerTypes: u.customer_types.map((t) => ({ id: t.id_customer_type, name: t.name })),
+        })),
+      };
     },
 
     /**

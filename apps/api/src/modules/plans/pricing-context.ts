@@ -81,6 +81,9 @@ export function createPricingContext({ db, utilities, clock }: PlanPricingDeps) 
       return utility;
     },
 
+    /** The company's active utilities, with the customer types each serves. */
+    listUtilities: (companyId: number) => utilities.list(companyId, { active: true }, false),
+
     /** Whether the company's utility serves the customer type. */
     async servesCustomerType(companyId: number, utilityId: number, customerTypeId: number) {
       return (await utilities.list(companyId, { utilityId, customerTypeId }, false)).length > 0;

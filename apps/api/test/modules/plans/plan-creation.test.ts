@@ -72,6 +72,22 @@ beforeAll(async () => {
 });
 
 describe('a plan made from nothing in the console', () => {
+  it('may be for any active utility, with the customer types it serves and its rate unit', async () => {
+    const choices = (await pricing.call('GET', '/plans/choices')).body.data;
+    expect(choices.utilities).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: oncor,
+          code: 'ONCOR',
+          commodity: 'Electric',
+          rateUnit: 'kWh',
+          customerTypes: expect.arrayContaining([{ id: RESIDENTIAL, name: 'Residential' }]),
+        }),
+        expect.objectContaining({ id: gas, commodity: 'Gas', rateUnit: 'Ccf' }),
+      ]),
+    );
+  });
+
   it('starts as a draft named by the naming rule, its prices the first version, sold once published', async () => {
     const created = await pricing.call('POST', '/plans', { body: newPlan() });
     expect(created.status, JSON.stringify(created.body)).toBe(200);

@@ -1,14 +1,4 @@
-import {
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
@@ -16,10 +6,10 @@ import { DialogFooter } from '../../../components/ui/action-dialog';
 import { formatDateTime } from '../../../lib/format';
 import { focusFirstError, splitFailure } from '../../customers/actions';
 import { useChangePrice } from '../api/change-price';
-import type { PlanDetail, TimeOfUseWindow } from '../api/get-plan';
+import type { PlanDetail } from '../api/get-plan';
 import { centsOf, pricesLine } from '../model';
+import { ChargeFields, type ChargeValues, chargesOf, chargeValidation } from './charge-fields';
 import { EffectiveMoment, effectiveAtOf, momentProblem, type When } from './effective-moment';
-import { ListEditor } from './list-editor';
 
 interface PriceChangeModalProps {
   opened: boolean;
@@ -29,28 +19,12 @@ interface PriceChangeModalProps {
 
 const FIELDS = ['rate', 'monthlyFee', 'cancellationFee', 'effectiveAt', 'timeOfUse', 'note'] as const;
 const NOTE_MAX = 500;
-const SEASONS = [
-  { value: 'All', label: 'All year' },
-  { value: 'Summer', label: 'Summer (Jun–Sep)' },
-  { value: 'NonSummer', label: 'Rest of the year' },
-];
-const DAYS = [
-  { value: 'All', label: 'Every day' },
-  { value: 'Weekday', label: 'Weekdays' },
-  { value: 'Weekend', label: 'Weekends' },
-];
 
-interface Values {
-  rate: number | string;
-  monthlyFee: number | string;
-  cancellationFee: number | string;
+interface Values extends ChargeValues {
   when: When;
   effectiveAt: string | null;
-  timeOfUse: TimeOfUseWindow[];
   note: string;
 }
-
-const filled = (value: number | string) => value !== '' && Number.isFinite(Number(value));
 
 /**
  * A new version of the plan's prices, effective now or from a moment chosen: plan shopping sells it from then on,
@@ -72,12 +46,8 @@ export function PriceChangeModal({ opened, plan, onClose }: PriceChangeModalProp
       note: '',
     },
     validate: {
-      rate: (value) => (filled(value) ? null : 'Enter the energy charge.'),
-      monthlyFee: (value) => (filled(value) ? null : 'Enter the base charge (0 for none).'),
-      cancellationFee: (value) => (filled(value) ? null : 'Enter the early exit fee (0 for none).'),
+      ...chargeValidation(() => timeOfUsePlan),
       effectiveAt: (value, values) => momentProblem(values.when, value),
-      timeOfUse: (windows) =>
-        timeOfUsePlan && windows.length === 0 ? 'A time-of-use plan needs at least one window.' : null,
       note: (value) =>
         value.trim().length < 3 ? 'Say why, in a few words: it stays with the version.' : null,
     },
@@ -104,10 +74,7 @@ export function PriceChangeModal({ opened, plan, onClose }: PriceChangeModalProp
       change.mutate(
         {
           planId: plan.id,
-          rate: Number(values.rate),
-          monthlyFee: Number(values.monthlyFee),
-          cancellationFee: Number(values.cancellationFee),
-          timeOfUse: values.timeOfUse.map((w) => ({ ...w, rate: Number(w.rate) })),
+          ...chargesOf(values),
           note: values.note.trim(),
           ...effectiveAtOf(values.when, values.effectiveAt),
         },
@@ -129,69 +96,6 @@ export function PriceChangeModal({ opened, plan, onClose }: PriceChangeModalProp
     (errors) => focusFirstError('price-change', errors),
   );
 
-  const windowCells = (_window: TimeOfUseWindow, index: number) => (
-    <>
-      <Table.Td>
-        <TextInput
-          aria-label={`Window ${index + 1} name`}
-          size="xs"
-          {...form.getInputProps(`timeOfUse.${index}.name`)}
-        />
-      </Table.Td>
-      <Table.Td>
-        <Select
-          aria-label={`Window ${index + 1} season`}
-          size="xs"
-          data={SEASONS}
-          allowDeselect={false}
-          {...form.getInputProps(`timeOfUse.${index}.season`)}
-        />
-      </Table.Td>
-      <Table.Td>
-        <Select
-          aria-label={`Window ${index + 1} days`}
-          size="xs"
-          data={DAYS}
-          allowDeselect={false}
-          {...form.getInputProps(`timeOfUse.${index}.days`)}
-        />
-      </Table.Td>
-      <Table.Td>
-        <NumberInput
-          aria-label={`Window ${index + 1} from hour`}
-          size="xs"
-          min={0}
-          max={23}
-          allowDecimal={false}
-          w={64}
-          {...form.getInputProps(`timeOfUse.${index}.start_hour`)}
-        />
-      </Table.Td>
-      <Table.Td>
-        <NumberInput
-          aria-label={`Window ${index + 1} to hour`}
-          size="xs"
-          min={1}
-          max={24}
-          allowDecimal={false}
-          w={64}
-          {...form.getInputProps(`timeOfUse.${index}.end_hour`)}
-        />
-      </Table.Td>
-      <Table.Td>
-        <NumberInput
-          aria-label={`Window ${index + 1} rate in cents`}
-          size="xs"
-          min={0}
-          decimalScale={3}
-          suffix="¢"
-          w={90}
-          {...form.getInputProps(`timeOfUse.${index}.rate`)}
-        />
-      </Table.Td>
-    </>
-  );
-
   return (
     <Modal
       opened={opened}
@@ -206,71 +110,7 @@ export function PriceChangeModal({ opened, plan, onClose }: PriceChangeModalProp
               In effect now (version {current.version}): {pricesLine(current, plan.rateUnit)}
             </Text>
           )}
-          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <NumberInput
-              label="Energy charge"
-              description={`Cents per ${plan.rateUnit}`}
-              suffix="¢"
-              decimalScale={3}
-              min={0}
-              max={1000}
-              hideControls
-              required
-              data-autofocus
-              {...form.getInputProps('rate')}
-            />
-            <NumberInput
-              label="Base charge"
-              description="Dollars a month"
-              prefix="$"
-              decimalScale={2}
-              min={0}
-              hideControls
-              required
-              {...form.getInputProps('monthlyFee')}
-            />
-            <NumberInput
-              label="Early exit fee"
-              description="Dollars"
-              prefix="$"
-              decimalScale={2}
-              min={0}
-              hideControls
-              required
-              {...form.getInputProps('cancellationFee')}
-            />
-          </SimpleGrid>
-          {timeOfUsePlan && (
-            <Stack gap={6}>
-              <Text size="sm" fw={500}>
-                Time-of-use windows
-              </Text>
-              <Text size="xs" c="dimmed">
-                Hours run from the first to the last (not included); a window ending before it starts runs
-                past midnight. Hours outside every window are billed at the energy charge.
-              </Text>
-              <ListEditor
-                columns={['Name', 'Season', 'Days', 'From', 'To', 'Rate']}
-                items={form.values.timeOfUse}
-                minWidth={620}
-                cells={windowCells}
-                removeLabel={(window, index) => `Remove ${window.name || `window ${index + 1}`}`}
-                onRemove={(index) => form.removeListItem('timeOfUse', index)}
-                addLabel="Add a window"
-                onAdd={() =>
-                  form.insertListItem('timeOfUse', {
-                    name: '',
-                    season: 'All',
-                    days: 'All',
-                    start_hour: 0,
-                    end_hour: 24,
-                    rate: Number(form.values.rate) || 0,
-                  })
-                }
-                error={form.errors.timeOfUse}
-              />
-            </Stack>
-          )}
+          <ChargeFields form={form} rateUnit={plan.rateUnit} timeOfUsePlan={timeOfUsePlan} />
           <EffectiveMoment
             when={form.values.when}
             whenProps={form.getInputProps('when')}
