@@ -204,6 +204,48 @@ test.describe('a new plan in the Operations console', () => {
   });
 });
 
+test.describe('a plan made from nothing in the Operations console', () => {
+  test('pricing staff make a time-of-use plan with its windows; it is a draft named by the rule, its EFL derived', async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, 'pricing', '/plans');
+    await page.getByRole('link', { name: 'New plan' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New plan' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Make the plan' }).click();
+    await expect(page.getByText('Choose the utility the plan is sold in.')).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Utility' }).click();
+    await page.getByRole('option', { name: 'Oncor (Electric)' }).click();
+    await page.getByRole('combobox', { name: 'Customer type' }).click();
+    await page.getByRole('option', { name: 'Residential' }).click();
+    await page.getByRole('checkbox', { name: /^Time of use/ }).check();
+    await page.getByRole('textbox', { name: 'Energy charge' }).fill('16.2');
+    await page.getByRole('textbox', { name: 'Base charge' }).fill('9.95');
+    await page.getByRole('textbox', { name: 'Early exit fee' }).fill('150');
+    await page.getByRole('button', { name: 'Add a window' }).click();
+    await page.getByRole('textbox', { name: 'Window 1 name' }).fill('Free nights');
+    await page.getByRole('textbox', { name: 'Window 1 from hour' }).fill('21');
+    await page.getByRole('textbox', { name: 'Window 1 to hour' }).fill('6');
+    await page.getByRole('textbox', { name: 'Window 1 rate in cents' }).fill('0');
+    const code = `ONCOR-RES-NIGHTS-E2E${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Billing system plan code' }).fill(code);
+    await page.getByRole('textbox', { name: 'Why' }).fill('Free nights launch');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Make the plan' }).click();
+
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Bluebonnet Energy 12-Month Time of Use Electric' }),
+    ).toBeVisible();
+    await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+    const versions = page.getByRole('region', { name: 'Versions' });
+    await expect(versions).toContainText('Free nights launch');
+    await expect(page.getByRole('cell', { name: 'Free nights' }).first()).toBeVisible();
+  });
+});
+
 test.describe('delivery charges in the Operations console', () => {
   test('pricing staff save a utility’s new tariff for next month after previewing the plans it moves', async ({
     page,

@@ -232,6 +232,24 @@ test.describe('the pictures of the Operations Console pages', () => {
     await picture(page, 'plan-efl');
   });
 
+  test('new-plan: a time-of-use plan being made, its windows set', async ({ page }) => {
+    await signIn(page, 'pricing', '/plans/new');
+    await page.getByRole('combobox', { name: 'Utility' }).click();
+    await page.getByRole('option', { name: 'Oncor (Electric)' }).click();
+    await page.getByRole('combobox', { name: 'Customer type' }).click();
+    await page.getByRole('option', { name: 'Residential' }).click();
+    await page.getByRole('checkbox', { name: /^Time of use/ }).check();
+    await page.getByRole('textbox', { name: 'Energy charge' }).fill('16.2');
+    await page.getByRole('textbox', { name: 'Base charge' }).fill('9.95');
+    await page.getByRole('button', { name: 'Add a window' }).click();
+    await page.getByRole('textbox', { name: 'Window 1 name' }).fill('Free nights');
+    await page.getByRole('textbox', { name: 'Window 1 from hour' }).fill('21');
+    await page.getByRole('textbox', { name: 'Window 1 to hour' }).fill('6');
+    await page.getByRole('textbox', { name: 'Window 1 rate in cents' }).fill('0');
+    await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
+    await picture(page, 'new-plan');
+  });
+
   test('delivery-charges: the Oncor tariff in effect, as pricing staff read it', async ({ page }) => {
     await signIn(page, 'pricing', '/plans');
     await page.getByRole('link', { name: 'Delivery charges' }).click();

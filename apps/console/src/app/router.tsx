@@ -170,6 +170,13 @@ const bulkPriceChangeRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/plan-price-change')),
 });
 
+const newPlanRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/plans/new',
+  staticData: { title: 'New plan' },
+  component: lazyRouteComponent(() => import('./routes/new-plan')),
+});
+
 const deliveryChargesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/plans/delivery-charges',
@@ -222,6 +229,7 @@ const routeTree = rootRoute.addChildren([
     plansRoute,
     bulkPriceChangeRoute,
     deliveryChargesRoute,
+    newPlanRoute,
     planRoute,
     auditLogRoute,
     staffRoute,

@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { IconBolt, IconListDetails } from '@tabler/icons-react';
+import { IconBolt, IconListDetails, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { PlansView } from '../../features/plans/components/plans-view';
@@ -25,13 +25,21 @@ export default function PlansPage() {
               Delivery charges
             </Button>
             {canChange && (
-              <Button
-                renderRoot={(props) => <Link {...props} to="/plans/price-change" />}
-                leftSection={<IconListDetails size={16} />}
-                variant="light"
-              >
-                Change prices in bulk
-              </Button>
+              <>
+                <Button
+                  renderRoot={(props) => <Link {...props} to="/plans/price-change" />}
+                  leftSection={<IconListDetails size={16} />}
+                  variant="light"
+                >
+                  Change prices in bulk
+                </Button>
+                <Button
+                  renderRoot={(props) => <Link {...props} to="/plans/new" />}
+                  leftSection={<IconPlus size={16} />}
+                >
+                  New plan
+                </Button>
+              </>
             )}
           </>
         }

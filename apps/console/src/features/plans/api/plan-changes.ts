@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type BodyOf, type DataOf, ok } from '../../../lib/api';
 import { plansRootKey } from './get-plans';
 
@@ -36,3 +36,17 @@ export const useClonePlan = () =>
     async ({ planId, ...body }: PlanCopy & { planId: number }) =>
       ok(await api.POST('/plans/{planId}/clone', { params: { path: { planId } }, body })).data,
   );
+
+export type PlanCreation = BodyOf<'/plans', 'post'>;
+export type PlanChoices = DataOf<'/plans/choices', 'get'>;
+
+/** What a new plan may be for: the utilities, their rate units and the customer types each serves. */
+export const usePlanChoices = () =>
+  useQuery({
+    queryKey: [...plansRootKey, 'choices'] as const,
+    queryFn: async ({ signal }) => ok(await api.GET('/plans/choices', { signal })).data,
+  });
+
+/** A new plan, a draft until published; answers the plan. */
+export const useCreatePlan = () =>
+  usePlanMutation(async (body: PlanCreation) => ok(await api.POST('/plans', { body })).data);

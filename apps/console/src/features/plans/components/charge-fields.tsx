@@ -24,14 +24,14 @@ export interface ChargeValues {
 
 const filled = (value: number | string) => value !== '' && Number.isFinite(Number(value));
 
-/** The form rules of a version's charges; `timeOfUsePlan` says whether the windows are needed. */
-export const chargeValidation = (timeOfUsePlan: () => boolean) => ({
+/** The form rules of a version's charges; `timeOfUsePlan` says from the form's values whether windows are needed. */
+export const chargeValidation = <V,>(timeOfUsePlan: (values: V) => boolean) => ({
   rate: (value: number | string) => (filled(value) ? null : 'Enter the energy charge.'),
   monthlyFee: (value: number | string) => (filled(value) ? null : 'Enter the base charge (0 for none).'),
   cancellationFee: (value: number | string) =>
     filled(value) ? null : 'Enter the early exit fee (0 for none).',
-  timeOfUse: (windows: TimeOfUseWindow[]) =>
-    timeOfUsePlan() && windows.length === 0 ? 'A time-of-use plan needs at least one window.' : null,
+  timeOfUse: (windows: TimeOfUseWindow[], values: V) =>
+    timeOfUsePlan(values) && windows.length === 0 ? 'A time-of-use plan needs at least one window.' : null,
 });
 
 /** The charges as the API takes them. */
