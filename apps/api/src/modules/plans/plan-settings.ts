@@ -3,8 +3,10 @@ import type { Static } from 'typebox';
 import type { FlagValue } from '../../db/columns.js';
 import type { PlansTable } from '../../db/tables/plans.js';
 import { ApiError } from '../../http/errors.js';
+import { findCampaignByCode } from './campaign-store.js';
 import type { PlanClone, PlanSettings, PlanSettingsChange } from './ops-schemas.js';
 import type { PlanRow, PriceAuthor, PricingContext } from './pricing-context.js';
+import { normalPromoCode } from './promo-codes.js';
 import * as store from './store.js';
 
 /** A plan's settings as staff read and change them. */
@@ -42,7 +44,7 @@ function columnsOf(settings: Static<typeof PlanSettings>): Updateable<PlansTable
     available_from_date: settings.availableFrom,
     available_until_date: settings.availableUntil,
     term: settings.term,
-    promo_code: settings.promoCode === null ? null : settings.promoCode.trim().toUpperCase(),
+    promo_code: settings.promoCode === null ? null : normalPromoCode(settings.promoCode),
     early_termination_text: settings.earlyTerminationText.trim(),
     terms_text: settings.termsText.trim(),
     thank_you_text: settings.thankYouText.trim(),
@@ -73,7 +75,7 @@ export function createPlanSettings({ db, momentNow, planRowOf }: PricingContext)
         errors.push('depositDenyServiceUnderScore: is above depositRequiredUnderScore');
       if (
         after.promoCode !== null &&
-        !(await store.findCampaign(db, companyId, after.promoCode.trim().toUpperCase()))
+        !(await findCampaignByCode(db, companyId, normalPromoCode(after.promoCode)))
       )
         errors.push(`promoCode: no campaign has the code ${after.promoCode}`);
       if (errors.length > 0)
