@@ -13,7 +13,7 @@ import { type CustomerView, customerViewOpsRoutes } from './modules/customer-vie
 import { type DashboardService, dashboardOpsRoutes } from './modules/dashboard/index.js';
 import { type DocumentsService, documentOpsRoutes } from './modules/documents/index.js';
 import type { FilesService } from './modules/files/index.js';
-import { type PlanPricing, planOpsRoutes } from './modules/plans/index.js';
+import { type Campaigns, campaignOpsRoutes, type PlanPricing, planOpsRoutes } from './modules/plans/index.js';
 import { type StaffService, staffRoutes } from './modules/staff/index.js';
 
 export interface ConsoleServices {
@@ -25,6 +25,7 @@ export interface ConsoleServices {
   charges: ChargesService;
   dashboard: DashboardService;
   pricing: PlanPricing;
+  campaigns: Campaigns;
   documents: DocumentsService;
 }
 
@@ -57,6 +58,7 @@ export async function buildConsoleApp(
       await api.register(chargeOpsRoutes, { charges: services.charges, audit: services.audit });
       await api.register(dashboardOpsRoutes, { dashboard: services.dashboard });
       await api.register(planOpsRoutes, { pricing: services.pricing, audit: services.audit });
+      await api.register(campaignOpsRoutes, { campaigns: services.campaigns, audit: services.audit });
       await api.register(documentOpsRoutes, { documents: services.documents });
     },
     { prefix: '/ops/api/v1' },
