@@ -7,6 +7,8 @@ import { useState } from 'react';
 import { ServerTable } from '../../../components/ui/data-table';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { formatCount } from '../../../lib/format';
+// The plans list's row link: dark enough to read on the row's hover colour.
+import classes from '../../plans/components/plans.module.css';
 import { type Campaign, useCampaigns } from '../api/get-campaigns';
 import { CAMPAIGN_STATUS_LABELS } from '../model';
 import { CAMPAIGN_FILTERS, type CampaignFilter, type CampaignsSearch } from '../search';
@@ -28,6 +30,7 @@ const columns: DataTableColumn<Campaign>[] = [
           size="sm"
           fw={600}
           ff="monospace"
+          className={classes.rowLink}
           onClick={(event) => event.stopPropagation()}
         >
           {campaign.promoCode}
