@@ -39,7 +39,7 @@ export async function expectAccessible(page: Page) {
  * The dialog opened, once the menu it was chosen from has gone (Mantine's menu keeps a focus guard inside
  * role="menu" while it closes, which axe reports).
  */
-export async function dialogOpen(page: Page, name: string) {
+export async function dialogOpen(page: Page, name: string | RegExp) {
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
   await expect(page.getByRole('menu')).toHaveCount(0);

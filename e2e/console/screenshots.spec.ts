@@ -250,6 +250,16 @@ test.describe('the pictures of the Operations Console pages', () => {
     await picture(page, 'new-plan');
   });
 
+  test('campaign: the autumn campaign, its usage against its limit and the plans carrying its code', async ({
+    page,
+  }) => {
+    await signIn(page, 'pricing', '/campaigns?q=HOMEFALL26');
+    await page.getByRole('row').filter({ hasText: 'HOMEFALL26' }).getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1, name: 'HOMEFALL26' })).toBeVisible();
+    await expect(page.getByRole('progressbar')).toHaveCount(1);
+    await picture(page, 'campaign');
+  });
+
   test('delivery-charges: the Oncor tariff in effect, as pricing staff read it', async ({ page }) => {
     await signIn(page, 'pricing', '/plans');
     await page.getByRole('link', { name: 'Delivery charges' }).click();

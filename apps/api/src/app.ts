@@ -70,6 +70,7 @@ import { healthRoutes, pingDatabase, queueDepths } from './modules/health/index.
 import { createNotificationsService, notificationRoutes } from './modules/notifications/index.js';
 import { createPaymentsService, paymentRoutes } from './modules/payments/index.js';
 import {
+  createCampaigns,
   createPlanPricing,
   createPlansService,
   planRoutes,
@@ -443,6 +444,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dashboard: createDashboard({ db: db.kysely, clock }),
       charges,
       pricing: createPlanPricing({ db: db.kysely, utilities, clock }),
+      campaigns: createCampaigns({ db: db.kysely, clock }),
       documents,
       pricingMatrices: createPricingMatrixImports(db.kysely, clock),
     },

@@ -15,7 +15,7 @@ import { type CustomerView, customerViewOpsRoutes } from './modules/customer-vie
 import { type DashboardService, dashboardOpsRoutes } from './modules/dashboard/index.js';
 import { type DocumentsService, documentOpsRoutes } from './modules/documents/index.js';
 import type { FilesService } from './modules/files/index.js';
-import { type PlanPricing, planOpsRoutes } from './modules/plans/index.js';
+import { type Campaigns, campaignOpsRoutes, type PlanPricing, planOpsRoutes } from './modules/plans/index.js';
 import { type PricingMatrixImports, pricingMatrixOpsRoutes } from './modules/prospects/index.js';
 import { type StaffService, staffRoutes } from './modules/staff/index.js';
 
@@ -28,6 +28,7 @@ export interface ConsoleServices {
   charges: ChargesService;
   dashboard: DashboardService;
   pricing: PlanPricing;
+  campaigns: Campaigns;
   documents: DocumentsService;
   pricingMatrices: PricingMatrixImports;
 }
@@ -62,6 +63,7 @@ export async function buildConsoleApp(
       await api.register(chargeOpsRoutes, { charges: services.charges, audit: services.audit });
       await api.register(dashboardOpsRoutes, { dashboard: services.dashboard });
       await api.register(planOpsRoutes, { pricing: services.pricing, audit: services.audit });
+      await api.register(campaignOpsRoutes, { campaigns: services.campaigns, audit: services.audit });
       await api.register(documentOpsRoutes, { documents: services.documents });
       await api.register(pricingMatrixOpsRoutes, {
         matrices: services.pricingMatrices,

@@ -77,29 +77,32 @@ export type StampedCache = ReturnType<typeof createStampedCache>;
 export function catalogStampReader(db: Kysely<Database>, clock: Clock): () => Promise<string> {
   let known: { count: number; switched: string; nextSwitch: string | null } | undefined;
 
-  /** The latest moment come and the next one to come, of the plan versions and the delivery charges. */
+  /** The latest moment of `column` come and the next one to come. */
+  const momentsOf = <T extends 'plan_versions' | 'utility_delivery_charges' | 'campaigns'>(
+    table: T,
+    column: 'effective_at' | 'effective_from' | 'valid_from' | 'valid_until',
+    now: string,
+  ) =>
+    db
+      .selectFrom(table as 'campaigns')
+      .select((eb) => [
+        eb.fn
+          .max(eb.case().when(sql.ref(column), '<=', now).then(sql.ref<string>(column)).end())
+          .as('latest'),
+        eb.fn.min(eb.case().when(sql.ref(column), '>', now).then(sql.ref<string>(column)).end()).as('next'),
+      ])
+      .executeTakeFirst();
+
+  /**
+   * The latest moment come and the next one to come, of the plan versions, the delivery charges and the campaigns'
+   * windows (a promo code starts and stops working at a moment).
+   */
   async function switchMoments(now: string) {
     const moments = await Promise.all([
-      db
-        .selectFrom('plan_versions')
-        .select((eb) => [
-          eb.fn
-            .max(eb.case().when('effective_at', '<=', now).then(eb.ref('effective_at')).end())
-            .as('latest'),
-          eb.fn.min(eb.case().when('effective_at', '>', now).then(eb.ref('effective_at')).end()).as('next'),
-        ])
-        .executeTakeFirst(),
-      db
-        .selectFrom('utility_delivery_charges')
-        .select((eb) => [
-          eb.fn
-            .max(eb.case().when('effective_from', '<=', now).then(eb.ref('effective_from')).end())
-            .as('latest'),
-          eb.fn
-            .min(eb.case().when('effective_from', '>', now).then(eb.ref('effective_from')).end())
-            .as('next'),
-        ])
-        .executeTakeFirst(),
+      momentsOf('plan_versions', 'effective_at', now),
+      momentsOf('utility_delivery_charges', 'effective_from', now),
+      momentsOf('campaigns', 'valid_from', now),
+      momentsOf('campaigns', 'valid_until', now),
     ]);
     const latest = moments.map((m) => m?.latest ?? '').sort();
     const next = moments.flatMap((m) => (m?.next ? [m.next] : [])).sort();

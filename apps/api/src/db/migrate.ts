@@ -43,6 +43,7 @@ import * as mailByRecipient from './migrations/2026-11-27T0700-mail-by-recipient
 import * as planVersions from './migrations/2026-11-27T0800-plan-versions.js';
 import * as deliveryChargeMoments from './migrations/2026-11-27T0900-delivery-charge-moments.js';
 import * as pricingMatrixHistory from './migrations/2026-11-27T1000-pricing-matrix-history.js';
+import * as campaignLimits from './migrations/2026-11-27T1400-campaign-limits.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Listed statically so the compiled server needs no file-system scan. */
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T0800-plan-versions': planVersions,
   '2026-11-27T0900-delivery-charge-moments': deliveryChargeMoments,
   '2026-11-27T1000-pricing-matrix-history': pricingMatrixHistory,
+  '2026-11-27T1400-campaign-limits': campaignLimits,
 };
 
 /** PostgreSQL: Kysely looks for its bookkeeping tables in every schema unless told which one is ours. */

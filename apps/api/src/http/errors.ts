@@ -282,8 +282,22 @@ export const ERROR_CODES = {
   },
   PROMO_CODE_INVALID: {
     status: 422,
+    description: 'The promo code is unknown, its campaign is paused, or now is outside the campaign window.',
+  },
+  PROMO_CODE_EXHAUSTED: {
+    status: 409,
     description:
-      'The promo code is unknown, its campaign is inactive, or today is outside the campaign dates.',
+      "The promo code's campaign has reached its usage limit: every enrollment it allowed has used it. The code's plans are no longer sold.",
+  },
+  PROMO_CODE_TAKEN: {
+    status: 409,
+    description:
+      'The retail company already has a campaign with this promo code (codes are compared in upper case); choose another.',
+  },
+  CAMPAIGN_LIMIT_BELOW_USES: {
+    status: 409,
+    description:
+      'The new usage limit is below the number of enrollments that have already used the code; a limit can be lowered to that number at most.',
   },
   CREDIT_CHECK_NOT_FOUND: {
     status: 422,

@@ -15,6 +15,7 @@ import { AppLayout } from '../components/layout/app-layout';
 import { pagesFor } from '../components/layout/navigation';
 import { ErrorState } from '../components/ui/states';
 import { validateAuditSearch } from '../features/audit/search';
+import { validateCampaignsSearch } from '../features/campaigns/search';
 import { validateCustomersSearch } from '../features/customers/search';
 import { validatePlansSearch } from '../features/plans/search';
 import { validateQueuesSearch } from '../features/queues/search';
@@ -200,6 +201,26 @@ const planRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/plan')),
 });
 
+const campaignsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/campaigns',
+  staticData: { title: 'Campaigns' },
+  validateSearch: validateCampaignsSearch,
+  component: lazyRouteComponent(() => import('./routes/campaigns')),
+});
+
+/** One campaign, by its id (digits only: anything else is not found). */
+const campaignRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/campaigns/$id',
+  staticData: { title: 'Campaign' },
+  params: {
+    parse: ({ id }) => (/^[1-9]\d{0,9}$/.test(id) ? { id: Number(id) } : false),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  component: lazyRouteComponent(() => import('./routes/campaign')),
+});
+
 const auditLogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/audit-log',
@@ -231,6 +252,8 @@ const routeTree = rootRoute.addChildren([
     deliveryChargesRoute,
     newPlanRoute,
     planRoute,
+    campaignsRoute,
+    campaignRoute,
     auditLogRoute,
     staffRoute,
   ]),

@@ -373,6 +373,8 @@ export async function seedSandboxPlans(
         .execute()
     ).map((t) => [t.code, t.id]),
   );
+  // Campaign windows are moments: these start and end at midnight in Texas (Central time).
+  const stamp = { created_by: 'seed', created_at: now, updated_by: 'seed', updated_at: now };
   await trx
     .insertInto('campaigns')
     .values([
@@ -381,16 +383,19 @@ export async function seedSandboxPlans(
         promo_code: 'HOMEFALL26',
         name: 'Autumn 2026 home campaign',
         description: 'New Texas residential customers, autumn 2026.',
-        valid_from: '2026-09-01',
-        valid_until: '2026-12-31',
+        valid_from: '2026-09-01T05:00:00.000Z',
+        valid_until: '2027-01-01T06:00:00.000Z',
+        usage_limit: 1000,
+        ...stamp,
       },
       {
         company_id: companyId,
         promo_code: 'SUMMER25',
         name: 'Summer 2025 campaign',
         description: 'Summer 2025 door-to-door campaign.',
-        valid_from: '2025-06-01',
-        valid_until: '2025-08-31',
+        valid_from: '2025-06-01T05:00:00.000Z',
+        valid_until: '2025-09-01T05:00:00.000Z',
+        ...stamp,
       },
     ])
     .execute();

@@ -104,15 +104,31 @@ export interface MarketDocumentsTable {
   display_in_my_account: Flag;
 }
 
+/** A marketing offer: plans carrying its promo code are sold only with the code, inside its window, up to its limit. */
 export interface CampaignsTable {
   id: Generated<number>;
   company_id: number;
+  /** Upper-case; unique per company. */
   promo_code: string;
   name: string;
   description: string;
+  /** ISO 8601 UTC: the first moment the code works. */
   valid_from: string;
+  /** ISO 8601 UTC: the moment the code stops working (exclusive). */
   valid_until: string;
+  /** 0: paused by staff (the code is refused until resumed). */
   active: Flag;
+  /** How many enrollments may use the code; null: unlimited. */
+  usage_limit: number | null;
+  /** Enrollments that used the code, counted in each enrollment's transaction while under the limit. */
+  uses: Generated<number>;
+  /** The sales affiliate the campaign belongs to. */
+  affiliate_id: number | null;
+  /** The staff member's email, or `seed` / `migration`. */
+  created_by: string;
+  created_at: string;
+  updated_by: string;
+  updated_at: string;
 }
 
 export interface PlanBundlesTable {

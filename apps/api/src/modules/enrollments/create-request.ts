@@ -24,8 +24,13 @@ type Utility = Awaited<ReturnType<UtilitiesService['byIds']>>[number];
 export async function validatePlanAndFields(deps: EnrollmentsDeps, companyId: number, body: CreateRequest) {
   const plan = await deps.plans.planRow(companyId, body.planId);
   const described = await deps.plans.plan(companyId, body.planId, { baseUrl: '' });
-  if (!described.display_in_wizard)
-    throw new ApiError('PLAN_NOT_ON_SALE', `Plan ${plan.id} is not on sale today.`);
+  const sale = await deps.plans.saleTo(companyId, body.planId, body.promoCode);
+  if (!sale.onSale)
+    throw new ApiError(
+      'PLAN_NOT_ON_SALE',
+      `Plan ${plan.id} is not on sale today.`,
+      plan.promo_code ? ["promoCode: the plan is sold only with its campaign's promo code"] : [],
+    );
   const problems: string[] = [];
   if (plan.commodity !== body.commodityName) problems.push(`commodityName: the plan is ${plan.commodity}`);
   if (plan.customer_type_code !== body.customerType)
@@ -44,7 +49,7 @@ export async function validatePlanAndFields(deps: EnrollmentsDeps, companyId: nu
     );
   }
   const meter = await checkKnownMeter(deps.db, companyId, plan.utility_id, ldcAccount);
-  return { plan, described, ldcAccount, meterUnverified: meter.unverified };
+  return { plan, described, ldcAccount, meterUnverified: meter.unverified, campaign: sale.campaign };
 }
 
 function assertCustomerFields(described: Described, customer: CreateRequest['customer'], today: Date) {

@@ -8,6 +8,7 @@ import { dayOf } from '../../domain/dates.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { seal } from '../../security/secret-box.js';
 import { findCustomer, findUserNameOwner, insertCustomerRecord, sealedTaxId } from '../customers/index.js';
+import type { CampaignUse } from '../plans/index.js';
 import { findDefaultLanguage } from '../reference/index.js';
 import { insertPendingVerification } from '../verifications/index.js';
 import * as accounts from './account-store.js';
@@ -69,6 +70,8 @@ const depositAlreadyRecorded = (transactionId: string) =>
 interface Decided {
   body: CreateRequest;
   plan: PlanRow;
+  /** The campaign whose promo code the enrollment uses, counted in its transaction. */
+  campaign: CampaignUse | null;
   ldcAccount: string;
   meterUnverified: boolean;
   dualBilled: FlagValue;
@@ -131,7 +134,7 @@ export function createEnrollmentCreation(
     body: CreateRequest,
     idempotencyKey: string | undefined,
   ): Promise<Decided> {
-    const { plan, described, ldcAccount, meterUnverified } = await validatePlanAndFields(
+    const { plan, described, ldcAccount, meterUnverified, campaign } = await validatePlanAndFields(
       deps,
       companyId,
       body,
@@ -150,6 +153,7 @@ export function createEnrollmentCreation(
     return {
       body,
       plan,
+      campaign,
       ldcAccount,
       meterUnverified,
       dualBilled: utility.dual_billing,
@@ -168,6 +172,8 @@ export function createEnrollmentCreation(
     return db
       .transaction()
       .execute(async (trx) => {
+        // First, so an enrollment refused for a used-up code writes nothing; the rollback gives the use back otherwise.
+        if (decided.campaign) await deps.plans.usePromoCode(trx, companyId, decided.campaign);
         const customerId = await resolveCustomer(trx, companyId, body, login, decided.ssn);
         const now = deps.clock.now().toISOString();
         const id = await store.insertEnrollment(

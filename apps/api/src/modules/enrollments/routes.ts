@@ -67,6 +67,8 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
           'PLAN_MISMATCH',
           'PLAN_NOT_FOUND',
           'PLAN_NOT_ON_SALE',
+          'PROMO_CODE_EXHAUSTED',
+          'PROMO_CODE_INVALID',
           'START_DATE_TOO_EARLY',
           'START_DATE_WEEKEND',
           'TEXAS_ONLY',

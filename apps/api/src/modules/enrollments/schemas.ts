@@ -186,6 +186,16 @@ export const EnrollmentCreateRequest = Type.Object({
     maxItems: 20,
     description: 'The acceptance options the customer agreed to.',
   }),
+  promoCode: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 40,
+      description:
+        "The promo code the customer gave in plan shopping (any case). Required for a campaign's plan, which is sold " +
+        'only with its code: the enrollment uses the code once, and a code whose campaign has reached its usage limit ' +
+        'is refused with PROMO_CODE_EXHAUSTED.',
+    }),
+  ),
   billingDeliveryMethod: Type.Integer({
     minimum: 1,
     maximum: 3,

@@ -4,10 +4,17 @@ import { Type } from 'typebox';
 import { Envelope, ok } from '../../http/envelope.js';
 import { auditActorOf, staffOf } from '../../http/staff-access.js';
 import type { AuditLog } from '../audit/index.js';
+import type { Campaigns } from './campaigns.js';
 import {
+  Affiliate,
   BulkPriceChange,
   BulkPricePreview,
   BulkPriceResult,
+  Campaign,
+  CampaignChange,
+  CampaignCreate,
+  CampaignIdPath,
+  CampaignListQuery,
   DeliveryChargeChange,
   DeliveryChargeImpact,
   DeliveryChargePreview,
@@ -398,5 +405,161 @@ export const planOpsRoutes: FastifyPluginAsyncTypebox<{ pricing: PlanPricing; au
       });
       return ok(impact);
     },
+  );
+};
+
+const campaignTags = ['Campaigns'];
+const campaignRead = { permission: 'work.read', errors: ['NOT_FOUND' as const] };
+const campaignChange = { permission: 'plans.write', errors: ['NOT_FOUND' as const] };
+
+const windowText = (c: { validFrom: string; validUntil: string }) => `${c.validFrom} → ${c.validUntil}`;
+const limitText = (limit: number | null) => (limit === null ? 'no limit' : `limit ${limit}`);
+
+/** Campaigns and their promo codes: read by every staff member, made and changed by pricing staff, audited. */
+export const campaignOpsRoutes: FastifyPluginAsyncTypebox<{ campaigns: Campaigns; audit: AuditLog }> = async (
+  app,
+  { campaigns, audit },
+) => {
+  const companyOf = (request: FastifyRequest) => staffOf(request).companyId;
+  const authorOf = (request: FastifyRequest) => ({ email: staffOf(request).email });
+
+  app.get(
+    '/campaigns',
+    {
+      config: { permission: 'work.read' },
+      schema: {
+        operationId: 'listCampaigns',
+        tags: campaignTags,
+        summary: 'The campaigns with their status, uses against their limit, affiliate and plans',
+        querystring: CampaignListQuery,
+        response: { 200: Envelope(Type.Array(Campaign, { maxItems: 100_000 })) },
+      },
+    },
+    async (request) => ok(await campaigns.list(companyOf(request), request.query)),
+  );
+
+  app.get(
+    '/campaigns/:campaignId',
+    {
+      config: campaignRead,
+      schema: {
+        operationId: 'getCampaign',
+        tags: campaignTags,
+        summary: 'One campaign with its uses, window, affiliate and the plans carrying its code',
+        params: CampaignIdPath,
+        response: { 200: Envelope(Campaign) },
+      },
+    },
+    async (request) => ok(await campaigns.campaign(companyOf(request), request.params.campaignId)),
+  );
+
+  app.post(
+    '/campaigns',
+    {
+      config: { permission: 'plans.write', errors: ['PROMO_CODE_TAKEN' as const] },
+      schema: {
+        operationId: 'createCampaign',
+        tags: campaignTags,
+        summary: 'A new campaign: its promo code (unique in the company), window, usage limit and affiliate',
+        body: CampaignCreate,
+        response: { 200: Envelope(Campaign) },
+      },
+    },
+    async (request) => {
+      const created = await campaigns.create(companyOf(request), request.body, authorOf(request));
+      await audit.record(auditActorOf(request), {
+        action: 'campaign.create',
+        targetType: 'campaign',
+        targetId: created.id,
+        summary: `campaign ${created.promoCode} (${created.name}) made: ${windowText(created)}, ${limitText(created.usageLimit)}${created.active ? '' : ', paused'}`,
+        after: request.body,
+      });
+      return ok(created);
+    },
+  );
+
+  app.patch(
+    '/campaigns/:campaignId',
+    {
+      config: { ...campaignChange, errors: [...campaignChange.errors, 'CAMPAIGN_LIMIT_BELOW_USES' as const] },
+      schema: {
+        operationId: 'changeCampaign',
+        tags: campaignTags,
+        summary:
+          'Changes a campaign’s name, description, window, usage limit or affiliate; a limit never goes below the uses made',
+        params: CampaignIdPath,
+        body: CampaignChange,
+        response: { 200: Envelope(Campaign) },
+      },
+    },
+    async (request) => {
+      const { campaignId } = request.params;
+      const { before, after } = await campaigns.change(
+        companyOf(request),
+        campaignId,
+        request.body,
+        authorOf(request),
+      );
+      const changed = Object.keys(request.body).filter(
+        (key) =>
+          JSON.stringify(before[key as keyof typeof before]) !==
+          JSON.stringify(after[key as keyof typeof after]),
+      );
+      await audit.record(auditActorOf(request), {
+        action: 'campaign.update',
+        targetType: 'campaign',
+        targetId: campaignId,
+        summary: `campaign ${after.promoCode} changed: ${changed.join(', ') || 'nothing'}`,
+        before,
+        after,
+      });
+      return ok(after);
+    },
+  );
+
+  for (const [verb, active] of [
+    ['pause', false],
+    ['resume', true],
+  ] as const)
+    app.post(
+      `/campaigns/:campaignId/${verb}`,
+      {
+        config: campaignChange,
+        schema: {
+          operationId: active ? 'resumeCampaign' : 'pauseCampaign',
+          tags: campaignTags,
+          summary: active
+            ? 'Resumes a paused campaign: its code works again inside its window'
+            : 'Pauses a campaign: its code is refused at once, until resumed',
+          params: CampaignIdPath,
+          response: { 200: Envelope(Campaign) },
+        },
+      },
+      async (request) => {
+        const { campaignId } = request.params;
+        const after = await campaigns.setActive(companyOf(request), campaignId, active, authorOf(request));
+        await audit.record(auditActorOf(request), {
+          action: `campaign.${verb}`,
+          targetType: 'campaign',
+          targetId: campaignId,
+          summary: `campaign ${after.promoCode} ${active ? 'resumed' : 'paused'}`,
+          after: { active },
+        });
+        return ok(after);
+      },
+    );
+
+  app.get(
+    '/affiliates',
+    {
+      config: { permission: 'work.read' },
+      schema: {
+        operationId: 'listAffiliates',
+        tags: campaignTags,
+        summary: 'The company’s sales affiliates, which campaigns belong to',
+        response: { 200: Envelope(Type.Array(Affiliate, { maxItems: 10_000 })) },
+      },
+    },
+    async (request) => ok(await campaigns.affiliates(companyOf(request))),
   );
 };

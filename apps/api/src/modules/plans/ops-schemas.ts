@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { DateOf, Explanation, Id, Nullable } from '../../http/schemas.js';
+import { CAMPAIGN_STATUSES } from './promo-codes.js';
 import { AveragePrices, TimeOfUseRate } from './schemas.js';
 
 const Moment = (description: string) => Type.String({ format: 'date-time', maxLength: 40, description });
@@ -410,4 +411,92 @@ export const PlanChoices = Type.Object({
       }),
     }),
   ),
+});
+
+export const PromoCodeInput = Type.String({
+  minLength: 3,
+  maxLength: 30,
+  pattern: '^[A-Za-z0-9_-]+$',
+  description:
+    'What customers type: 3 to 30 letters, digits, - and _. Stored and shown in upper case; matched without regard ' +
+    'to case, so `homefall26` is `HOMEFALL26` (one code per company).',
+});
+
+const CampaignFields = {
+  name: Type.String({ minLength: 1, maxLength: 120, pattern: '\\S', description: 'For staff and reports.' }),
+  description: Type.String({ maxLength: 1000 }),
+  validFrom: Moment('The first moment the code works.'),
+  validUntil: Moment('The moment the code stops working (after validFrom).'),
+  usageLimit: Nullable(
+    Type.Integer({
+      minimum: 1,
+      maximum: 10_000_000,
+      description: 'How many enrollments may use the code; null: unlimited.',
+    }),
+  ),
+  affiliateId: Nullable(Id('The sales affiliate the campaign belongs to; null: none.')),
+};
+
+export const CampaignCreate = Type.Object({
+  promoCode: PromoCodeInput,
+  ...CampaignFields,
+  active: Type.Optional(
+    Type.Boolean({ default: true, description: 'false: created paused (the code refused until resumed).' }),
+  ),
+});
+
+export const CampaignChange = Type.Partial(Type.Object(CampaignFields), { minProperties: 1 });
+
+export const CampaignIdPath = Type.Object({ campaignId: Id('The campaign id.') });
+
+export const CampaignStatus = Type.String({
+  enum: [...CAMPAIGN_STATUSES],
+  description:
+    'From the clock: scheduled: its window is still to come; running: the code works now; ended: its window is ' +
+    'over; paused: stopped by staff (inside or before its window); used-up: running, but every use its limit ' +
+    'allows is taken.',
+});
+
+export const CampaignListQuery = Type.Object({
+  status: Type.Optional(
+    Type.String({ enum: ['all', ...CAMPAIGN_STATUSES], default: 'all', description: 'Only these.' }),
+  ),
+  q: Type.Optional(
+    Type.String({ maxLength: 100, description: 'Words of the code, the name or the affiliate.' }),
+  ),
+});
+
+export const Campaign = Type.Object({
+  id: Type.Integer(),
+  promoCode: Type.String(),
+  name: Type.String(),
+  description: Type.String(),
+  validFrom: Moment('The first moment the code works.'),
+  validUntil: Moment('The moment the code stops working.'),
+  active: Type.Boolean({ description: 'false: paused.' }),
+  usageLimit: Nullable(Type.Integer({ description: 'null: unlimited.' })),
+  uses: Type.Integer({ description: 'Enrollments that used the code.' }),
+  status: CampaignStatus,
+  affiliate: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  plans: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      billingSystemPlanCode: Type.String(),
+      utility: Type.String(),
+      published: Type.Boolean(),
+      retired: Type.Boolean(),
+    }),
+    { description: 'The plans carrying the code: sold only with it.' },
+  ),
+  createdBy: Type.String(),
+  createdAt: Moment('When it was made.'),
+  updatedBy: Type.String(),
+  updatedAt: Moment('When it last changed.'),
+});
+
+export const Affiliate = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  active: Type.Boolean(),
 });

@@ -4,6 +4,7 @@ import type { FlagValue } from '../../db/columns.js';
 import type { PlansTable } from '../../db/tables/plans.js';
 import { ApiError } from '../../http/errors.js';
 import { findFirstBrand } from '../company/index.js';
+import { findCampaignByCode } from './campaign-store.js';
 import { PLAN_TYPE_IDS, planName, rateUnit } from './naming.js';
 import type {
   PlanChoices,
@@ -13,6 +14,7 @@ import type {
   PlanSettingsChange,
 } from './ops-schemas.js';
 import type { PlanRow, PriceAuthor, PricingContext } from './pricing-context.js';
+import { normalPromoCode } from './promo-codes.js';
 import { standardPlanDocuments } from './standard-documents.js';
 import * as store from './store.js';
 import { timeOfUseProblems } from './versions.js';
@@ -52,7 +54,7 @@ function columnsOf(settings: Static<typeof PlanSettings>) {
     available_from_date: settings.availableFrom,
     available_until_date: settings.availableUntil,
     term: settings.term,
-    promo_code: settings.promoCode === null ? null : settings.promoCode.trim().toUpperCase(),
+    promo_code: settings.promoCode === null ? null : normalPromoCode(settings.promoCode),
     early_termination_text: settings.earlyTerminationText.trim(),
     terms_text: settings.termsText.trim(),
     thank_you_text: settings.thankYouText.trim(),
@@ -87,7 +89,7 @@ export function createPlanSettings({
       errors.push('depositDenyServiceUnderScore: is above depositRequiredUnderScore');
     if (
       settings.promoCode !== null &&
-      !(await store.findCampaign(db, companyId, settings.promoCode.trim().toUpperCase()))
+      !(await findCampaignByCode(db, companyId, normalPromoCode(settings.promoCode)))
     )
       errors.push(`promoCode: no campaign has the code ${settings.promoCode}`);
     return errors;

@@ -60,15 +60,16 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
   );
 
   const wizardOptions = (operationId: string, summary: string, item: typeof Plan | typeof BulkPlan) => ({
-    config: { errors: ['PROMO_CODE_INVALID' as const] },
+    config: { errors: ['PROMO_CODE_EXHAUSTED' as const, 'PROMO_CODE_INVALID' as const] },
     preValidation: commaLists('ids_utilities'),
     schema: {
       operationId,
       tags,
       summary,
       description:
-        'Plans on sale today for the utilities (and customer type). A valid `promo_code` adds its campaign plans; an ' +
-        'unknown or expired code is refused with PROMO_CODE_INVALID.',
+        'Plans on sale today for the utilities (and customer type). A valid `promo_code` (any case) adds its campaign ' +
+        'plans; an unknown, paused or expired code is refused with PROMO_CODE_INVALID, a used-up one with ' +
+        'PROMO_CODE_EXHAUSTED.',
       querystring: WizardQuery,
       response: { 200: Envelope(Type.Array(item)) },
     },
@@ -103,6 +104,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
   app.get(
     '/plan-bundles/for-wizard',
     {
+      config: { errors: ['PROMO_CODE_EXHAUSTED' as const, 'PROMO_CODE_INVALID' as const] },
       schema: {
         operationId: 'listPlanBundlesForWizard',
         tags,

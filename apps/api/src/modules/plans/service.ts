@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Static } from 'typebox';
 import type { StampedCache } from '../../db/change-stamps.js';
 import type { CustomerTypesTable, Database } from '../../db/schema.js';
@@ -20,6 +20,7 @@ import {
   validateFields,
 } from './field-validators.js';
 import { type PlanTypeId, rateUnit, typeLabel } from './naming.js';
+import { type CampaignUse, createPromoCodes } from './promo-codes.js';
 import type {
   AcceptanceOption,
   BulkPlan,
@@ -59,6 +60,7 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 
 export function createPlansService({ db, utilities, linkSigner, catalog, clock }: PlansDeps) {
   const momentNow = () => clock.now().toISOString();
+  const promoCodes = createPromoCodes(db, clock);
 
   async function languageCode(languageId?: number): Promise<string> {
     const languages = await listLanguages(db, true);
@@ -187,17 +189,35 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
     return new Set(rows.map((r) => r.id));
   }
 
-  /** A campaign code is valid while its campaign is active and today is inside its window. */
+  /** The code of a running campaign (active, inside its window, not used up), as plan shopping takes it. */
   async function validPromoCodes(companyId: number, promoCode?: string): Promise<string[]> {
     if (promoCode === undefined) return [];
-    const campaign = await store.findCampaign(db, companyId, promoCode.trim().toUpperCase());
-    const day = dayOf(clock);
-    if (campaign?.active !== 1 || campaign.valid_from > day || campaign.valid_until < day) {
-      throw new ApiError('PROMO_CODE_INVALID', `The promo code "${promoCode}" is not valid today.`, [
-        'promo_code: unknown, inactive or outside its campaign dates',
-      ]);
-    }
-    return [campaign.promo_code];
+    return [(await promoCodes.running(companyId, promoCode, 'promo_code')).promo_code];
+  }
+
+  /**
+   * Whether an enrollment may buy the plan today with the promo code it gives, by plan shopping's rule, and the
+   * campaign it uses: the code's, when the plan carries it (a code given with a plan of no campaign is checked as
+   * plan shopping checks it, and not used).
+   */
+  async function saleTo(
+    companyId: number,
+    planId: number,
+    promoCode?: string,
+  ): Promise<{ onSale: boolean; campaign: CampaignUse | null }> {
+    if (promoCode === undefined)
+      return { onSale: (await plan(companyId, planId, { baseUrl: '' })).display_in_wizard, campaign: null };
+    const campaign = await promoCodes.running(companyId, promoCode, 'promoCode');
+    const code = campaign.promo_code;
+    const [row, onSale] = await Promise.all([
+      planRow(companyId, planId),
+      onSaleNow(companyId, [planId], [code]),
+    ]);
+    const carried = row.promo_code === code;
+    return {
+      onSale: onSale.has(planId),
+      campaign: carried ? { campaignId: campaign.id, promoCode: code } : null,
+    };
   }
 
   async function planRow(companyId: number, planId: number) {
@@ -331,6 +351,10 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
   return {
     plan,
     planRow,
+    saleTo,
+    /** Counts an enrollment's use of its campaign, in the enrollment's transaction (PROMO_CODE_EXHAUSTED when none is left). */
+    usePromoCode: (trx: Transaction<Database>, companyId: number, use: CampaignUse) =>
+      promoCodes.use(trx, companyId, use, 'promoCode'),
     enrolledPlan,
     planAtVersion,
     wizardPlans,

@@ -195,15 +195,6 @@ export function customerTypesByIds(db: Kysely<Database>, ids: number[]) {
     .execute();
 }
 
-export function findCampaign(db: Kysely<Database>, companyId: number, promoCode: string) {
-  return db
-    .selectFrom('campaigns')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .where('promo_code', '=', promoCode)
-    .executeTakeFirst();
-}
-
 export function findBundles(
   db: Kysely<Database>,
   companyId: number,

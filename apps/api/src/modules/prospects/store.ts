@@ -12,6 +12,16 @@ export function findAffiliateOfAccount(db: Kysely<Database>, accountId: number) 
     .executeTakeFirst();
 }
 
+/** The company's sales affiliates, by name; only these ids when given (what a campaign names). */
+export function companyAffiliates(db: Kysely<Database>, companyId: number, ids?: number[]) {
+  let query = db
+    .selectFrom('affiliates')
+    .select(['id', 'name', 'active'])
+    .where('company_id', '=', companyId);
+  if (ids) query = query.where('id', 'in', ids.length ? ids : [0]);
+  return query.orderBy('name').orderBy('id').execute();
+}
+
 export async function insertProspect(
   db: Kysely<Database>,
   values: Insertable<ProspectsTable>,

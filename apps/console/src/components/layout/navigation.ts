@@ -1,5 +1,6 @@
 import {
   IconAddressBook,
+  IconDiscount,
   IconGauge,
   IconHistory,
   IconReceipt2,
@@ -51,6 +52,14 @@ export const PAGES = [
     permission: 'work.read',
     icon: IconReceipt2,
     shortcut: 'g p',
+  },
+  {
+    to: '/campaigns',
+    label: 'Campaigns',
+    description: 'Promo codes: their windows, usage limits, affiliates and plans',
+    permission: 'work.read',
+    icon: IconDiscount,
+    shortcut: 'g o',
   },
   {
     to: '/audit-log',
