@@ -49,7 +49,12 @@ import {
   isChargeRecorded,
   recordCapturedDeposit,
 } from './modules/charges/index.js';
-import { companyRoutes, createCompanyService, findCompanySettings } from './modules/company/index.js';
+import {
+  companyRoutes,
+  createCompanyService,
+  createUtilityMarket,
+  findCompanySettings,
+} from './modules/company/index.js';
 import { createCreditChecksService, creditCheckRoutes } from './modules/credit-checks/index.js';
 import { createCustomerTypesService, customerTypeRoutes } from './modules/customer-types/index.js';
 import { createCustomerView } from './modules/customer-view/index.js';
@@ -71,10 +76,16 @@ import { createPaymentsService, paymentRoutes } from './modules/payments/index.j
 import {
   createPlanPricing,
   createPlansService,
+  planCountsByUtility,
   planRoutes,
   utilitiesWithPlansOnSale,
 } from './modules/plans/index.js';
-import { createPremisesService, premiseRoutes } from './modules/premises/index.js';
+import {
+  createEsiidImports,
+  createPremisesService,
+  esiidCountsByUtilityCode,
+  premiseRoutes,
+} from './modules/premises/index.js';
 import { createProspectsService, prospectRoutes, sandboxSigningRoutes } from './modules/prospects/index.js';
 import { createLoginThrottle, createRateLimiter } from './modules/rate-limits/index.js';
 import { createReferenceService, referenceRoutes } from './modules/reference/index.js';
@@ -416,6 +427,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api/v1' },
   );
+  const esiidImports = createEsiidImports({
+    db: db.kysely,
+    clock,
+    log: app.log,
+    uploadLimitBytes: config.esiidUploadLimitBytes,
+    startQueued: config.backgroundTasks,
+  });
   await registerDocsSite(app, { root: config.docsDir, basicAuth: config.docsBasicAuth });
   const consoleApp = await buildConsoleApp(
     config,
@@ -440,6 +458,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       charges,
       pricing: createPlanPricing({ db: db.kysely, utilities, clock }),
       documents,
+      // Plans and premises depend on company; the utility list's counts ask them through these.
+      utilities: createUtilityMarket(db.kysely, {
+        plansByUtility: (companyId) => planCountsByUtility(db.kysely, companyId),
+        esiidsByUtilityCode: (codes) => esiidCountsByUtilityCode(db.kysely, codes),
+      }),
+      esiidImports,
     },
     options.onUndeclaredAnswer,
   );
@@ -516,10 +540,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     everySeconds: 30,
     run: () => verificationDispatch.dispatchDue(),
   });
+  scheduler.register({
+    name: 'import-esiid-extracts',
+    description:
+      'Starts the next ESIID extract uploaded from the console (one at a time, on this node, in the background), or one a stopped node left unfinished; drops uploads a stopped node never finished receiving.',
+    everySeconds: 15,
+    run: () => esiidImports.startDue(),
+  });
   scheduler.register(mailDeliveryTask(mail));
   if (config.backgroundTasks) app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    // A node that stops hands its running ESIID import back to the queue before the database closes.
+    await esiidImports.stop();
     await mail.close();
     await consoleApp.close();
     if (!options.db) await db.close();

@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/index.js';
 import { registerConsoleSite } from './http/console-site.js';
@@ -9,11 +10,13 @@ import { staffAccessControl } from './http/staff-access.js';
 import { type AgentQueues, agentOpsRoutes } from './modules/agent-queues/index.js';
 import { type AuditLog, auditRoutes } from './modules/audit/index.js';
 import { type ChargesService, chargeOpsRoutes } from './modules/charges/index.js';
+import { type UtilityMarket, utilityOpsRoutes } from './modules/company/index.js';
 import { type CustomerView, customerViewOpsRoutes } from './modules/customer-view/index.js';
 import { type DashboardService, dashboardOpsRoutes } from './modules/dashboard/index.js';
 import { type DocumentsService, documentOpsRoutes } from './modules/documents/index.js';
 import type { FilesService } from './modules/files/index.js';
 import { type PlanPricing, planOpsRoutes } from './modules/plans/index.js';
+import { type EsiidImports, premiseOpsRoutes } from './modules/premises/index.js';
 import { type StaffService, staffRoutes } from './modules/staff/index.js';
 
 export interface ConsoleServices {
@@ -26,6 +29,8 @@ export interface ConsoleServices {
   dashboard: DashboardService;
   pricing: PlanPricing;
   documents: DocumentsService;
+  utilities: UtilityMarket;
+  esiidImports: EsiidImports;
 }
 
 /**
@@ -41,6 +46,10 @@ export async function buildConsoleApp(
 ): Promise<FastifyInstance> {
   const ops = await createHttpServer(config, { loggerInstance: parent.log.child({ server: 'console' }) });
   await ops.register(cookie);
+  // The console's one upload is the ESIID extract, read as it arrives (its route sets its own size limit).
+  await ops.register(multipart, {
+    limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 5, parts: 6 },
+  });
   await ops.register(staffAccessControl, { resolver: services.staff });
   await registerOpsOpenApi(ops);
   if (onUndeclaredAnswer) watchDeclaredAnswers(ops, onUndeclaredAnswer);
@@ -58,6 +67,12 @@ export async function buildConsoleApp(
       await api.register(dashboardOpsRoutes, { dashboard: services.dashboard });
       await api.register(planOpsRoutes, { pricing: services.pricing, audit: services.audit });
       await api.register(documentOpsRoutes, { documents: services.documents });
+      await api.register(utilityOpsRoutes, { market: services.utilities, audit: services.audit });
+      await api.register(premiseOpsRoutes, {
+        imports: services.esiidImports,
+        audit: services.audit,
+        uploadLimitBytes: config.esiidUploadLimitBytes,
+      });
     },
     { prefix: '/ops/api/v1' },
   );

@@ -42,6 +42,7 @@ import * as etfWaiverReasons from './migrations/2026-11-27T0600-etf-waiver-reaso
 import * as mailByRecipient from './migrations/2026-11-27T0700-mail-by-recipient.js';
 import * as planVersions from './migrations/2026-11-27T0800-plan-versions.js';
 import * as deliveryChargeMoments from './migrations/2026-11-27T0900-delivery-charge-moments.js';
+import * as esiidImports from './migrations/2026-11-27T1340-esiid-imports.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Listed statically so the compiled server needs no file-system scan. */
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T0700-mail-by-recipient': mailByRecipient,
   '2026-11-27T0800-plan-versions': planVersions,
   '2026-11-27T0900-delivery-charge-moments': deliveryChargeMoments,
+  '2026-11-27T1340-esiid-imports': esiidImports,
 };
 
 /** PostgreSQL: Kysely looks for its bookkeeping tables in every schema unless told which one is ours. */

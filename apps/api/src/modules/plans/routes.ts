@@ -67,8 +67,9 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
       tags,
       summary,
       description:
-        'Plans on sale today for the utilities (and customer type). A valid `promo_code` adds its campaign plans; an ' +
-        'unknown or expired code is refused with PROMO_CODE_INVALID.',
+        'Plans on sale today for the utilities (and customer type); none of a utility that takes no new enrollments ' +
+        '(allow_enrollments false). A valid `promo_code` adds its campaign plans; an unknown or expired code is ' +
+        'refused with PROMO_CODE_INVALID.',
       querystring: WizardQuery,
       response: { 200: Envelope(Type.Array(item)) },
     },
