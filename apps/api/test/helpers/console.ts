@@ -3,6 +3,8 @@ import type { ApiResponse } from './app.js';
 export interface ConsoleCallOptions {
   query?: Record<string, string | number | boolean | Array<string | number>>;
   body?: unknown;
+  /** A multipart body (an upload), sent as the browser sends a form: its own content type and boundary. */
+  form?: FormData;
   /** Leave out the X-CSRF-Token a signed-in browser sends on changes (to see the refusal). */
   withoutCsrf?: boolean;
   headers?: Record<string, string>;
@@ -31,7 +33,7 @@ export function staffBrowser(consoleUrl: string): StaffBrowser {
     const headers: Record<string, string> = { ...options.headers };
     if (cookie) headers.cookie = `${COOKIE}=${cookie}`;
     if (csrf && !options.withoutCsrf && method !== 'GET') headers['x-csrf-token'] = csrf;
-    let body: string | undefined;
+    let body: string | FormData | undefined = options.form;
     if (options.body !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body);
