@@ -432,7 +432,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock,
     log: app.log,
     uploadLimitBytes: config.esiidUploadLimitBytes,
-    startQueued: config.backgroundTasks,
   });
   await registerDocsSite(app, { root: config.docsDir, basicAuth: config.docsBasicAuth });
   const consoleApp = await buildConsoleApp(
@@ -543,9 +542,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   scheduler.register({
     name: 'import-esiid-extracts',
     description:
-      'Starts the next ESIID extract uploaded from the console (one at a time, on this node, in the background), or one a stopped node left unfinished; drops uploads a stopped node never finished receiving.',
-    everySeconds: 15,
-    run: () => esiidImports.startDue(),
+      'Runs an ESIID extract import that a stopped node left unfinished (from its first line) or that is still waiting, to its end (uploads start their own import at once); drops uploads a stopped node never finished receiving.',
+    everySeconds: 60,
+    run: () => esiidImports.runDue(),
   });
   scheduler.register(mailDeliveryTask(mail));
   if (config.backgroundTasks) app.addHook('onReady', async () => scheduler.start());

@@ -193,6 +193,25 @@ const planRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/plan')),
 });
 
+const utilitiesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/utilities',
+  staticData: { title: 'Utilities' },
+  component: lazyRouteComponent(() => import('./routes/utilities')),
+});
+
+/** One utility, by its id (digits only: anything else is not found). */
+const utilityRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/utilities/$id',
+  staticData: { title: 'Utility' },
+  params: {
+    parse: ({ id }) => (/^[1-9]\d{0,9}$/.test(id) ? { id: Number(id) } : false),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  component: lazyRouteComponent(() => import('./routes/utility')),
+});
+
 const auditLogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/audit-log',
@@ -223,6 +242,8 @@ const routeTree = rootRoute.addChildren([
     bulkPriceChangeRoute,
     deliveryChargesRoute,
     planRoute,
+    utilitiesRoute,
+    utilityRoute,
     auditLogRoute,
     staffRoute,
   ]),

@@ -1,11 +1,12 @@
 /**
  * The console's ESIID extract upload, run as a background job with the command line's import
  * (`importEsiidExtract`). The upload keeps the file in the database in 1 MiB pieces as it arrives (never whole in
- * memory) and queues the import; a node claims it (one import at a time, whichever node: the premise directory is
- * shared) and feeds the pieces to the import one after the other, writing its counts to the import's row as it
- * goes, which the console polls. A node that stops mid-import stops renewing its claim; the `import-esiid-extracts`
- * sweep gives the import to a node that runs it again from its first line (the import is safe to repeat: what the
- * first run wrote counts as unchanged). A node shutting down hands its import back to the queue.
+ * memory), queues the import and is answered; then the node that took it runs the queued imports one after the other
+ * in the background (one import at a time, whichever node: the premise directory is shared), feeding the pieces to
+ * the import in order and writing its counts to the import's row as it goes, which the console polls. A node that
+ * stops mid-import stops renewing its claim; the `import-esiid-extracts` task runs the import again from its first
+ * line on a node that is up (the import is safe to repeat: what the first run wrote counts as unchanged). A node
+ * shutting down hands its import back to the queue.
  */
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
@@ -88,8 +89,6 @@ export function createEsiidImports(deps: {
   clock: Clock;
   log: Pick<BaseLogger, 'error'>;
   uploadLimitBytes: number;
-  /** Asks this node to run the queued import at once (false on a node that runs no background work). */
-  startQueued: boolean;
 }) {
   const { db, clock, log } = deps;
   const now = () => clock.now().toISOString();
@@ -189,36 +188,48 @@ export function createEsiidImports(deps: {
     }
   }
 
-  /** Runs a claimed import on this node, in the background; the node waits for it when it stops. */
-  function start(row: Row) {
-    const job = run(row)
-      .catch((error: unknown) =>
-        // Its claim lapses and the sweep runs it again, on whichever node is up.
-        log.error({ err: error, esiidImport: row.id }, 'ESIID import stopped; it will run again'),
-      )
-      .finally(() => running.delete(job));
+  /** Runs an import, and is tracked so that a stopping node waits for it to let go. */
+  function tracked(row: Row): Promise<void> {
+    const job = run(row).finally(() => running.delete(job));
     running.add(job);
+    return job;
   }
 
-  /** Abandoned uploads are dropped, and the next import is claimed and started here if none runs. */
-  async function startDue(): Promise<string> {
+  /** Drops abandoned uploads, and claims the next import to run if none runs (giving up one that kept stopping). */
+  async function claimNext(): Promise<Row | undefined> {
     for (const id of await store.abandonedUploads(db, staleBefore())) await store.deleteImport(db, id);
-    if (stopping) return 'stopping';
+    if (stopping) return undefined;
     const claimed = await store.claimNextImport(db, now(), staleBefore());
-    if (!claimed) return 'no import to start';
-    if (claimed.attempts > MAX_ATTEMPTS) {
-      await store.finishImport(db, claimed, {
-        status: 'failed',
-        finished_at: now(),
-        failure: JSON.stringify({
-          message: `The import stopped ${MAX_ATTEMPTS} times before its end; upload the file again.`,
-          errors: ['file: the import did not finish'],
-        }),
-      });
-      return `import ${claimed.id} given up after ${MAX_ATTEMPTS} attempts`;
+    if (!claimed || claimed.attempts <= MAX_ATTEMPTS) return claimed;
+    await store.finishImport(db, claimed, {
+      status: 'failed',
+      finished_at: now(),
+      failure: JSON.stringify({
+        message: `The import stopped ${MAX_ATTEMPTS} times before its end; upload the file again.`,
+        errors: ['file: the import did not finish'],
+      }),
+    });
+    return claimNext();
+  }
+
+  /**
+   * After an upload: the queued imports run one after the other on this node, in the background (the upload is
+   * answered at once). A failure is logged; the import's claim lapses and the sweep runs it again.
+   */
+  async function runQueuedInBackground(): Promise<void> {
+    try {
+      for (let row = await claimNext(); row; row = await claimNext()) await tracked(row);
+    } catch (error) {
+      log.error({ err: error }, 'ESIID import stopped; the import-esiid-extracts task will run it again');
     }
-    start(claimed);
-    return `import ${claimed.id} started (attempt ${claimed.attempts})`;
+  }
+
+  /** The sweep (`import-esiid-extracts`): runs the next import, to its end, if one is waiting or was left behind. */
+  async function runDue(): Promise<string> {
+    const row = await claimNext();
+    if (!row) return 'no import waiting';
+    await tracked(row);
+    return `import ${row.id} run (attempt ${row.attempts})`;
   }
 
   return {
@@ -255,10 +266,7 @@ export function createEsiidImports(deps: {
         await store.deleteImport(db, id);
         throw error;
       }
-      if (deps.startQueued)
-        await startDue().catch((error: unknown) =>
-          log.error({ err: error }, 'ESIID import not started; the sweep will start it'),
-        );
+      void runQueuedInBackground();
       return importOf((await store.findImport(db, companyId, id))!);
     },
 
@@ -275,8 +283,7 @@ export function createEsiidImports(deps: {
       };
     },
 
-    /** The sweep's work (`import-esiid-extracts`). */
-    startDue,
+    runDue,
 
     /** Hands this node's running import back to the queue and waits for it to let go. */
     async stop() {

@@ -34,7 +34,11 @@ interface ImportView {
   rejectedLines: { line: number; reason: string }[];
 }
 
-const upload = (browser: StaffBrowser, content: string | Uint8Array, name = 'ONCOR_ELEC_FUL.csv') => {
+const upload = (
+  browser: StaffBrowser,
+  content: string | Uint8Array<ArrayBuffer>,
+  name = 'ONCOR_ELEC_FUL.csv',
+) => {
   const form = new FormData();
   form.append('file', new Blob([content], { type: 'text/csv' }), name);
   return browser.call('POST', '/esiid-imports', { form });
@@ -79,14 +83,20 @@ describe('an ESIID extract uploaded from the console', () => {
     ).counts.esiids;
     expect(after).toBe(before + 3);
 
-    const again = await finished((await upload(pricing, extract(oncorLine(1), oncorLine(2, 'Retired')))).body.data.id);
+    const again = await finished(
+      (await upload(pricing, extract(oncorLine(1), oncorLine(2, 'Retired')))).body.data.id,
+    );
     expect(again.counts).toMatchObject({ rowsRead: 2, inserted: 0, unchanged: 1, removed: 1 });
   });
 
   it('skips the bad lines and lists each with its line number; the good lines load', async () => {
     const sent = await upload(
       pricing,
-      extract(oncorLine(10), `${oncorEsiid(11)},1 Elm St,,DALLAS,TX,7520,${ONCOR_DUNS},07,Active,Residential`, oncorLine(12)),
+      extract(
+        oncorLine(10),
+        `${oncorEsiid(11)},1 Elm St,,DALLAS,TX,7520,${ONCOR_DUNS},07,Active,Residential`,
+        oncorLine(12),
+      ),
     );
     const done = await finished(sent.body.data.id);
     expect(done.status).toBe('succeeded');
@@ -95,12 +105,15 @@ describe('an ESIID extract uploaded from the console', () => {
   });
 
   it('without the required columns, fails whole with the reason', async () => {
-    const done = await finished((await upload(pricing, 'ESIID,ADDRESS\n10443720900000099,1 Elm St\n')).body.data.id);
+    const done = await finished(
+      (await upload(pricing, 'ESIID,ADDRESS\n10443720900000099,1 Elm St\n')).body.data.id,
+    );
     expect(done).toMatchObject({
       status: 'failed',
       counts: { rowsRead: 0, inserted: 0 },
       failure: {
-        message: 'The file is not a TDSP ESI ID extract: its header lacks required columns; nothing was loaded.',
+        message:
+          'The file is not a TDSP ESI ID extract: its header lacks required columns; nothing was loaded.',
       },
     });
     expect(done.failure?.errors).toContain('line 1: no DUNS column');
@@ -108,7 +121,11 @@ describe('an ESIID extract uploaded from the console', () => {
 
   it('is refused at once when empty, not text (a zip) or above the limit, and nothing is kept', async () => {
     expectFailure(await upload(pricing, ''), 400, 'VALIDATION_FAILED');
-    expectFailure(await upload(pricing, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 1])), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectFailure(
+      await upload(pricing, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 1]) as Uint8Array<ArrayBuffer>),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
     const lines = (count: number) => extract(...Array.from({ length: count }, (_, n) => oncorLine(100 + n)));
     // Cut at the limit as it arrives, and refused before it is read when its length says so.
     const large = await upload(pricing, lines(100));
@@ -127,7 +144,9 @@ describe('an ESIID extract uploaded from the console', () => {
     const admin = await signIn('Administrator');
     const audit = (await admin.call('GET', '/audit-log', { query: { action: 'esiid.import' } })).body.data;
     expect(audit).toHaveLength(4);
-    expect(audit[0].summary).toMatch(/^ESIID extract ONCOR_ELEC_FUL\.csv uploaded \(\d+ bytes, 1 lines\): import \d+ queued$/);
+    expect(audit[0].summary).toMatch(
+      /^ESIID extract ONCOR_ELEC_FUL\.csv uploaded \(\d+ bytes, 1 lines\): import \d+ queued$/,
+    );
 
     const agent = await signIn('Operations agent');
     expect((await agent.call('GET', '/esiid-imports')).status).toBe(200);
@@ -162,7 +181,9 @@ describe('an ESIID extract uploaded from the console', () => {
         { import_id: id, seq: 1, content: file.subarray(200) },
       ])
       .execute();
-    expect(await api.app.voltin.scheduler.runNow('import-esiid-extracts')).toBe(`import ${id} started (attempt 2)`);
+    expect(await api.app.voltin.scheduler.runNow('import-esiid-extracts')).toBe(
+      `import ${id} run (attempt 2)`,
+    );
     expect(await finished(id)).toMatchObject({
       status: 'succeeded',
       attempts: 2,

@@ -2,6 +2,7 @@ import {
   IconAddressBook,
   IconGauge,
   IconHistory,
+  IconPlug,
   IconReceipt2,
   IconStack2,
   IconUsers,
@@ -51,6 +52,15 @@ export const PAGES = [
     permission: 'work.read',
     icon: IconReceipt2,
     shortcut: 'g p',
+  },
+  {
+    to: '/utilities',
+    label: 'Utilities',
+    description:
+      'TDSPs and gas LDCs: enrollments allowed, account numbers, zip codes served, the ESIID extract',
+    permission: 'work.read',
+    icon: IconPlug,
+    shortcut: 'g u',
   },
   {
     to: '/audit-log',
