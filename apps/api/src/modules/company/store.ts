@@ -242,3 +242,15 @@ export function listCompanyUtilities(db: Db, companyId: number) {
 export async function updateUtility(db: Db, utilityId: number, values: Updateable<UtilitiesTable>) {
   await db.updateTable('utilities').set(values).where('id', '=', utilityId).execute();
 }
+
+/**
+ * Locks the company's utilities until the transaction ends (a write that changes nothing), so a rule across them
+ * (no two with overlapping account number prefixes) is checked and saved by one change at a time.
+ */
+export async function lockCompanyUtilities(db: Db, companyId: number) {
+  await db
+    .updateTable('utilities')
+    .set((eb) => ({ allow_enrollments: eb.ref('allow_enrollments') }))
+    .where('company_id', '=', companyId)
+    .execute();
+}

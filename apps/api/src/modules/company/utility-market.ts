@@ -216,21 +216,28 @@ export function createUtilityMarket(db: Kysely<Database>, counts: UtilityCountSo
     list: async (companyId: number) => summaries(companyId, await store.listCompanyUtilities(db, companyId)),
     detail,
 
-    /** Changes a utility's market settings, checked together; its settings before and after, for the audit log. */
+    /**
+     * Changes a utility's market settings, checked together and against the company's other utilities under their
+     * lock; its settings before and after, for the audit log.
+     */
     async changeSettings(companyId: number, utilityId: number, change: Static<typeof UtilitySettingsChange>) {
-      const row = await utilityOf(companyId, utilityId);
-      const before = settingsOf(row);
-      const after = normalized({ ...before, ...change });
-      const others = await store.listCompanyUtilities(db, companyId);
-      const problems = [
-        ...prefixProblems(after),
-        ...maskProblems(after),
-        ...overlapProblems(after, row, others),
-      ];
-      if (problems.length > 0)
-        throw new ApiError('VALIDATION_FAILED', 'The utility settings are invalid.', problems);
-      await store.updateUtility(db, utilityId, columnsOf(after));
-      return { before, after };
+      await utilityOf(companyId, utilityId);
+      return db.transaction().execute(async (trx) => {
+        await store.lockCompanyUtilities(trx, companyId);
+        const utilities = await store.listCompanyUtilities(trx, companyId);
+        const row = utilities.find((u) => u.id === utilityId)!;
+        const before = settingsOf(row);
+        const after = normalized({ ...before, ...change });
+        const problems = [
+          ...prefixProblems(after),
+          ...maskProblems(after),
+          ...overlapProblems(after, row, utilities),
+        ];
+        if (problems.length > 0)
+          throw new ApiError('VALIDATION_FAILED', 'The utility settings are invalid.', problems);
+        await store.updateUtility(trx, utilityId, columnsOf(after));
+        return { before, after };
+      });
     },
 
     previewZipcodes,

@@ -153,15 +153,21 @@ export function createEsiidImports(deps: {
       const result = await importEsiidExtract(db, row.company_id, input, {
         progressEvery: PROGRESS_EVERY_ROWS,
         onProgress: (counts) => {
-          progress = progress.then(async (held) => {
-            if (!held) return false;
-            const stillHeld = await store.recordProgress(db, claim, {
-              ...countsOf(counts),
-              heartbeat_at: now(),
+          progress = progress
+            .then(async (held) => {
+              if (!held) return false;
+              const stillHeld = await store.recordProgress(db, claim, {
+                ...countsOf(counts),
+                heartbeat_at: now(),
+              });
+              if (!stillHeld) input.destroy(new ClaimLost());
+              return stillHeld;
+            })
+            // A write that fails stops the import with its error (and never goes unhandled meanwhile).
+            .catch((error: unknown) => {
+              input.destroy(error as Error);
+              return false;
             });
-            if (!stillHeld) input.destroy(new ClaimLost());
-            return stillHeld;
-          });
         },
       });
       if (!(await progress)) return;
@@ -172,7 +178,7 @@ export function createEsiidImports(deps: {
         rejected_lines: JSON.stringify(result.rejectedLines),
       });
     } catch (error) {
-      await progress.catch(() => false);
+      await progress;
       if (error instanceof ClaimLost) return;
       if (error instanceof NodeStopping) {
         await store.finishImport(db, claim, { status: 'queued', heartbeat_at: now() });

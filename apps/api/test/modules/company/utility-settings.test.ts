@@ -181,6 +181,17 @@ describe('account number rules', () => {
     ]);
   });
 
+  it('saved at once for two utilities with overlapping prefixes, let one through and refuse the other', async () => {
+    const [central, north] = [await utilityId(api, 'AEP_TCC'), await utilityId(api, 'AEP_TNC')];
+    const answers = await Promise.all([
+      change(central, { ldcPrefix: '1099' }),
+      change(north, { ldcPrefix: '10990' }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    const refused = answers.find((a) => a.status === 400)!;
+    expect(refused.body.errors[0]).toMatch(/^ldcPrefix: overlaps AEP Texas (Central|North)'s prefix/);
+  });
+
   it('saved, are what plan shopping validates account numbers with', async () => {
     const saved = await change(oncor, {
       ldcPrefix: ' 1044372 ',
