@@ -246,6 +246,7 @@ export function EsiidImports({ canUpload }: { canUpload: boolean }) {
               value={file}
               onChange={setFile}
               clearable
+              clearButtonProps={{ 'aria-label': 'Remove the chosen file' }}
               w={{ base: '100%', sm: 320 }}
             />
             <Button

@@ -5,6 +5,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { ServerTable } from '../../../components/ui/data-table';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { formatCount } from '../../../lib/format';
+import classes from '../../plans/components/plans.module.css';
 import { type UtilitySummary, useUtilities } from '../api/utilities';
 
 export function EnrollmentsBadge({
@@ -39,6 +40,7 @@ const columns: DataTableColumn<UtilitySummary>[] = [
           renderRoot={(props) => <Link {...props} to="/utilities/$id" params={{ id: utility.id }} />}
           size="sm"
           fw={500}
+          className={classes.rowLink}
           onClick={(event) => event.stopPropagation()}
         >
           {utility.name}

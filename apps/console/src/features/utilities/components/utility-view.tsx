@@ -82,8 +82,9 @@ export function UtilityView({ id }: { id: number }) {
         }
       />
       <CountsCard utility={data} />
-      <SettingsForm key={JSON.stringify(data.settings)} utility={data} canChange={canChange} />
-      <ZipcodesEditor key={data.zipcodes.join()} utility={data} canChange={canChange} />
+      {/* Keyed by the utility only: a list read again in the background must not wipe what is being typed. */}
+      <SettingsForm key={data.id} utility={data} canChange={canChange} />
+      <ZipcodesEditor key={data.id} utility={data} canChange={canChange} />
       {data.hasEsiidDirectory && <EsiidImports canUpload={canChange} />}
     </Stack>
   );
