@@ -169,7 +169,7 @@ function ImportsTable({ imports, onOpen }: { imports: EsiidImport[]; onOpen: (id
                   {row.requestedBy} · {formatDateTime(row.requestedAt)}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td miw={96}>
                 <StatusBadge status={row.status} />
               </Table.Td>
               {COUNTS.map(([key]) => (

@@ -114,7 +114,7 @@ export function SettingsForm({ utility, canChange }: { utility: UtilityDetail; c
                 label="Mask"
                 description="9 a digit, * a letter or digit; spaces, dashes, dots and slashes between."
                 maxLength={80}
-                ff="monospace"
+                styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
                 {...form.getInputProps('ldcMask')}
               />
             </SimpleGrid>

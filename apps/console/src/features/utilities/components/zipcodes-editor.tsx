@@ -84,7 +84,7 @@ export function ZipcodesEditor({ utility, canChange }: { utility: UtilityDetail;
           autosize
           minRows={3}
           maxRows={12}
-          ff="monospace"
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           spellCheck={false}
         />
         {problems.length > 0 && isApiFailure(failure) && (
