@@ -71,7 +71,7 @@ export const sidebarSections: [string, string[]][] = [
   ['Enrollments', ['Enrollment Statuses', 'Enrollments in Voltin', 'Updated LDC List']],
   ['Fulfillment', ['Fulfillment Management']],
   ['Importers', ['Legacy Importer']],
-  ['Markets and Utilities', ['Utility Manager Fields']],
+  ['Markets and Utilities', ['Utility Manager Fields', 'Utilities in the Operations Console']],
   ['My Account', ['MyAccount Overview']],
   [
     'Operations Console',
@@ -130,6 +130,7 @@ export const docRoutes: [string, string][] = [
   ['/Fulfillment/Fulfillment Management', 'Fulfillment Management'],
   ['/Importers/Legacy Importer', 'Legacy Importer'],
   ['/Markets and Utilities/Utility Manager Fields', 'Utility Manager Fields'],
+  ['/Markets and Utilities/Utilities in the Operations Console', 'Utilities in the Operations Console'],
   ['/My Account/MyAccount Overview', 'MyAccount Overview'],
   ['/Operations Console/Operations Console', 'Operations Console'],
   ['/Operations Console/Work Queues', 'Work Queues'],

@@ -39,7 +39,10 @@ const sidebars = {
     ]),
     section('Fulfillment', ['fulfillment/fulfillment-management']),
     section('Importers', ['importers/legacy-importer']),
-    section('Markets and Utilities', ['markets-and-utilities/utility-manager-fields']),
+    section('Markets and Utilities', [
+      'markets-and-utilities/utility-manager-fields',
+      'markets-and-utilities/utilities-in-the-console',
+    ]),
     section('My Account', ['my-account/myaccount-overview']),
     // Ours, beyond the specification's sections: the staff's Operations console, where a staff member looks for it.
     section('Operations Console', [

@@ -268,4 +268,42 @@ test.describe('the pictures of the Operations Console pages', () => {
     await expect(page.getByText('In effect', { exact: true })).toBeVisible();
     await picture(page, 'delivery-charges');
   });
+
+  test('utilities: the list, a TDSP’s settings, and an ESIID extract imported with one bad line', async ({
+    page,
+  }) => {
+    await signIn(page, 'pricing', '/utilities');
+    await expect(page.getByRole('row').filter({ hasText: 'CenterPoint Energy' }).first()).toBeVisible();
+    await picture(page, 'utilities');
+
+    await page.getByRole('link', { name: 'CenterPoint Energy', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'CenterPoint Energy' })).toBeVisible();
+    await picture(page, 'utility');
+
+    const directory = page.getByRole('region', { name: 'ESIID directory' });
+    const line = (n: number) =>
+      `1008901${String(800_000_000_000_000 + n)},${n} Bayou St,,HOUSTON,TX,77002,957877905,07,Active,Residential,ERCOT,HOU,HOUSTON,Y,AMSR`;
+    const extract = [
+      'ESIID,ADDRESS,ADDRESS_OVERFLOW,CITY,STATE,ZIPCODE,DUNS,METER_READ_CYCLE,STATUS,PREMISE_TYPE,POWER_REGION,STATIONCODE,STATIONNAME,METERED,TDSP_AMS_INDICATOR',
+      ...Array.from({ length: 40 }, (_, n) => line(n)),
+      `${line(41).replace('77002', '7700')}`,
+      ...Array.from({ length: 20 }, (_, n) => line(50 + n)),
+    ].join('\n');
+    await directory.locator('input[type="file"]').setInputFiles({
+      name: 'CENTERPOINT_ELEC_FUL.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${extract}\n`),
+    });
+    await directory.getByRole('button', { name: 'Upload and import' }).click();
+    await expect(directory.getByRole('progressbar', { name: 'ESIID import progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    await expect(directory.getByRole('table', { name: 'Rejected lines' })).toBeVisible();
+    await directory.getByRole('heading', { name: 'ESIID directory' }).scrollIntoViewIfNeeded();
+    await page.evaluate(() =>
+      document.getElementById('esiid-imports-title')?.scrollIntoView({ block: 'start' }),
+    );
+    await picture(page, 'esiid-upload');
+  });
 });

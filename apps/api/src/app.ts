@@ -50,7 +50,12 @@ import {
   isChargeRecorded,
   recordCapturedDeposit,
 } from './modules/charges/index.js';
-import { companyRoutes, createCompanyService, findCompanySettings } from './modules/company/index.js';
+import {
+  companyRoutes,
+  createCompanyService,
+  createUtilityMarket,
+  findCompanySettings,
+} from './modules/company/index.js';
 import { createCreditChecksService, creditCheckRoutes } from './modules/credit-checks/index.js';
 import { createCustomerTypesService, customerTypeRoutes } from './modules/customer-types/index.js';
 import { createCustomerView } from './modules/customer-view/index.js';
@@ -73,10 +78,16 @@ import {
   createCampaigns,
   createPlanPricing,
   createPlansService,
+  planCountsByUtility,
   planRoutes,
   utilitiesWithPlansOnSale,
 } from './modules/plans/index.js';
-import { createPremisesService, premiseRoutes } from './modules/premises/index.js';
+import {
+  createEsiidImports,
+  createPremisesService,
+  esiidCountsByUtilityCode,
+  premiseRoutes,
+} from './modules/premises/index.js';
 import {
   createPricingMatrixImports,
   createProspectsService,
@@ -421,6 +432,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api/v1' },
   );
+  const esiidImports = createEsiidImports({
+    db: db.kysely,
+    clock,
+    log: app.log,
+    uploadLimitBytes: config.esiidUploadLimitBytes,
+  });
   await registerDocsSite(app, { root: config.docsDir, basicAuth: config.docsBasicAuth });
   const consoleApp = await buildConsoleApp(
     config,
@@ -447,6 +464,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       campaigns: createCampaigns({ db: db.kysely, clock }),
       documents,
       pricingMatrices: createPricingMatrixImports(db.kysely, clock),
+      // Plans and premises depend on company; the utility list's counts ask them through these.
+      utilities: createUtilityMarket(db.kysely, {
+        plansByUtility: (companyId) => planCountsByUtility(db.kysely, companyId),
+        esiidsByUtilityCode: (codes) => esiidCountsByUtilityCode(db.kysely, codes),
+      }),
+      esiidImports,
     },
     options.onUndeclaredAnswer,
   );
@@ -523,10 +546,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     everySeconds: 30,
     run: () => verificationDispatch.dispatchDue(),
   });
+  scheduler.register({
+    name: 'import-esiid-extracts',
+    description:
+      'Runs an ESIID extract import that a stopped node left unfinished (from its first line) or that is still waiting, to its end (uploads start their own import at once); drops uploads a stopped node never finished receiving.',
+    everySeconds: 60,
+    run: () => esiidImports.runDue(),
+  });
   scheduler.register(mailDeliveryTask(mail));
   if (config.backgroundTasks) app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    // A node that stops hands its running ESIID import back to the queue before the database closes.
+    await esiidImports.stop();
     await mail.close();
     await consoleApp.close();
     if (!options.db) await db.close();

@@ -11,11 +11,13 @@ import { multipartOptions } from './http/uploads.js';
 import { type AgentQueues, agentOpsRoutes } from './modules/agent-queues/index.js';
 import { type AuditLog, auditRoutes } from './modules/audit/index.js';
 import { type ChargesService, chargeOpsRoutes } from './modules/charges/index.js';
+import { type UtilityMarket, utilityOpsRoutes } from './modules/company/index.js';
 import { type CustomerView, customerViewOpsRoutes } from './modules/customer-view/index.js';
 import { type DashboardService, dashboardOpsRoutes } from './modules/dashboard/index.js';
 import { type DocumentsService, documentOpsRoutes } from './modules/documents/index.js';
 import type { FilesService } from './modules/files/index.js';
 import { type Campaigns, campaignOpsRoutes, type PlanPricing, planOpsRoutes } from './modules/plans/index.js';
+import { type EsiidImports, premiseOpsRoutes } from './modules/premises/index.js';
 import { type PricingMatrixImports, pricingMatrixOpsRoutes } from './modules/prospects/index.js';
 import { type StaffService, staffRoutes } from './modules/staff/index.js';
 
@@ -31,6 +33,8 @@ export interface ConsoleServices {
   campaigns: Campaigns;
   documents: DocumentsService;
   pricingMatrices: PricingMatrixImports;
+  utilities: UtilityMarket;
+  esiidImports: EsiidImports;
 }
 
 /**
@@ -68,6 +72,12 @@ export async function buildConsoleApp(
       await api.register(pricingMatrixOpsRoutes, {
         matrices: services.pricingMatrices,
         audit: services.audit,
+      });
+      await api.register(utilityOpsRoutes, { market: services.utilities, audit: services.audit });
+      await api.register(premiseOpsRoutes, {
+        imports: services.esiidImports,
+        audit: services.audit,
+        uploadLimitBytes: config.esiidUploadLimitBytes,
       });
     },
     { prefix: '/ops/api/v1' },

@@ -60,6 +60,8 @@ export interface Config {
   docsBasicAuth: string | null;
   bodyLimitBytes: number;
   uploadLimitBytes: number;
+  /** Largest ESIID extract staff may upload from the console (kept in the database until imported). */
+  esiidUploadLimitBytes: number;
   /** Files and bytes of uploaded documents per customer and per retail company (src/config/uploads.ts). */
   uploadQuotas: UploadQuotas;
   /** Longest a client may take to send a whole request, headers and body; a body that trickles in slower is cut with 408. */
@@ -372,6 +374,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     docsBasicAuth,
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1_048_576, 1024, 50 * 1_048_576),
     uploadLimitBytes,
+    esiidUploadLimitBytes: int('ESIID_UPLOAD_LIMIT_BYTES', 256 * 1_048_576, 1024, 2047 * 1_048_576),
     uploadQuotas: uploadQuotasFrom(env, uploadLimitBytes, problems),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 120_000, 1000, 3_600_000),
     headersTimeoutMs: int('HEADERS_TIMEOUT_MS', 20_000, 1000, 3_600_000),

@@ -43,6 +43,7 @@ import * as mailByRecipient from './migrations/2026-11-27T0700-mail-by-recipient
 import * as planVersions from './migrations/2026-11-27T0800-plan-versions.js';
 import * as deliveryChargeMoments from './migrations/2026-11-27T0900-delivery-charge-moments.js';
 import * as pricingMatrixHistory from './migrations/2026-11-27T1000-pricing-matrix-history.js';
+import * as esiidImports from './migrations/2026-11-27T1340-esiid-imports.js';
 import * as campaignLimits from './migrations/2026-11-27T1400-campaign-limits.js';
 import type { Database } from './schema.js';
 
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T0800-plan-versions': planVersions,
   '2026-11-27T0900-delivery-charge-moments': deliveryChargeMoments,
   '2026-11-27T1000-pricing-matrix-history': pricingMatrixHistory,
+  '2026-11-27T1340-esiid-imports': esiidImports,
   '2026-11-27T1400-campaign-limits': campaignLimits,
 };
 

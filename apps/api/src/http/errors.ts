@@ -340,6 +340,16 @@ export const ERROR_CODES = {
     status: 422,
     description: 'The plan is deprecated, outside its sale window, or its campaign has ended.',
   },
+  UTILITY_NOT_ENROLLING: {
+    status: 422,
+    description:
+      "The plan's utility takes no new enrollments now (the supplier turned them off); renewals and transfers go on.",
+  },
+  SWITCH_TYPE_NOT_OFFERED: {
+    status: 422,
+    description:
+      "switchType is not one the plan's utility takes (GET /utilities/utility-information: switch_types).",
+  },
   PLAN_MISMATCH: { status: 422, description: 'commodityName or customerType does not match the plan.' },
   ACCEPTANCE_REQUIRED: {
     status: 422,

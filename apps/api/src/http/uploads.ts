@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config/index.js';
 import { CONTENT_TYPES, detectKind, type FileKind } from '../domain/file-kinds.js';
@@ -66,12 +67,8 @@ async function readFileParts(request: FastifyRequest): Promise<UploadedFile[]> {
   return files;
 }
 
-/**
- * Reads exactly one file from a multipart request and checks its content against the kinds allowed. A compressed
- * upload is refused before its body is read: the multipart parser reads the raw bytes, and the files accepted
- * (PDF, PNG, JPEG) are compressed already.
- */
-export async function readSingleFile(request: FastifyRequest, allowed: FileKind[]): Promise<UploadedFile> {
+/** A multipart request, uncompressed (the multipart parser reads the raw bytes). */
+function assertFileUpload(request: FastifyRequest) {
   if (!request.isMultipart()) {
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data with one file part.');
   }
@@ -81,6 +78,46 @@ export async function readSingleFile(request: FastifyRequest, allowed: FileKind[
       'headers.content-encoding: is not accepted on uploads',
     ]);
   }
+}
+
+/** What a multipart body adds around one file: its boundaries and part headers (a generous bound). */
+const MULTIPART_FRAMING_BYTES = 64 * 1024;
+
+/** One uploaded file read as it arrives, for files too large to hold (an ESIID extract). */
+export interface StreamedFile {
+  fileName: string;
+  stream: Readable;
+  /** The file was cut at the size limit: known once the stream has ended. */
+  truncated(): boolean;
+}
+
+/**
+ * The first file of a multipart request as a stream, at most `fileSize` bytes (the rest is cut and `truncated()`
+ * says so): the caller reads it a piece at a time, so its size is bounded by the limit, not by memory.
+ */
+export async function streamSingleFile(request: FastifyRequest, fileSize: number): Promise<StreamedFile> {
+  assertFileUpload(request);
+  // A body announced larger than the file may be (its multipart framing aside) is refused before it is read.
+  if (Number(request.headers['content-length']) > fileSize + MULTIPART_FRAMING_BYTES)
+    throw new ApiError('PAYLOAD_TOO_LARGE', 'The file is larger than the upload limit.', [
+      `file: at most ${fileSize} bytes`,
+    ]);
+  const part = await request.file({ limits: { fileSize, files: 1 } }).catch((error: unknown) => {
+    throw unreadableBody(error);
+  });
+  if (!part) throw new ApiError('VALIDATION_FAILED', 'The request has no file.', ['file: is required']);
+  if (containsNul(part.filename))
+    throw new ApiError('VALIDATION_FAILED', 'The file name is invalid.', [`file.name: ${NUL_PROBLEM}`]);
+  return { fileName: part.filename, stream: part.file, truncated: () => part.file.truncated };
+}
+
+/**
+ * Reads exactly one file from a multipart request and checks its content against the kinds allowed. A compressed
+ * upload is refused before its body is read: the multipart parser reads the raw bytes, and the files accepted
+ * (PDF, PNG, JPEG) are compressed already.
+ */
+export async function readSingleFile(request: FastifyRequest, allowed: FileKind[]): Promise<UploadedFile> {
+  assertFileUpload(request);
   const files = await readFileParts(request).catch((error: unknown) => {
     throw unreadableBody(error);
   });

@@ -3,7 +3,7 @@ import type { ApiResponse } from './app.js';
 export interface ConsoleCallOptions {
   query?: Record<string, string | number | boolean | Array<string | number>>;
   body?: unknown;
-  /** A multipart body (file uploads), sent as the browser sends a FormData. */
+  /** A multipart body (an upload), sent as the browser sends a form: its own content type and boundary. */
   form?: FormData;
   /** Leave out the X-CSRF-Token a signed-in browser sends on changes (to see the refusal). */
   withoutCsrf?: boolean;

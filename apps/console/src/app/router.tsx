@@ -221,6 +221,25 @@ const campaignRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/campaign')),
 });
 
+const utilitiesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/utilities',
+  staticData: { title: 'Utilities' },
+  component: lazyRouteComponent(() => import('./routes/utilities')),
+});
+
+/** One utility, by its id (digits only: anything else is not found). */
+const utilityRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/utilities/$id',
+  staticData: { title: 'Utility' },
+  params: {
+    parse: ({ id }) => (/^[1-9]\d{0,9}$/.test(id) ? { id: Number(id) } : false),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  component: lazyRouteComponent(() => import('./routes/utility')),
+});
+
 const auditLogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/audit-log',
@@ -254,6 +273,8 @@ const routeTree = rootRoute.addChildren([
     planRoute,
     campaignsRoute,
     campaignRoute,
+    utilitiesRoute,
+    utilityRoute,
     auditLogRoute,
     staffRoute,
   ]),

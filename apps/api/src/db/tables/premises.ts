@@ -1,3 +1,8 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** A column with a default, so inserts may leave it out. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
 /**
  * The Texas premise (ESIID) directory. Company-independent: it mirrors ERCOT's public TDSP ESIID extract,
  * which is the same for every retail electric provider. `utility_code` is the TDSP's code (`utilities.code`),
@@ -28,6 +33,46 @@ export interface PremisesTable {
   updated_at: string;
 }
 
+export type EsiidImportStatus = 'uploading' | 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** An ESIID extract uploaded from the console, its import run as a background job (modules/premises/import-jobs.ts). */
+export interface EsiidImportsTable {
+  id: Generated<number>;
+  company_id: number;
+  file_name: string;
+  file_bytes: Defaulted<number>;
+  /** Lines of the file after its header (counted while it was uploaded): what the progress is measured against. */
+  data_lines: Defaulted<number>;
+  status: EsiidImportStatus;
+  /** The staff member's email. */
+  requested_by: string;
+  requested_at: string;
+  started_at: Defaulted<string | null>;
+  finished_at: Defaulted<string | null>;
+  /** Renewed while the file is received or imported; one left behind by a stopped node is taken over. */
+  heartbeat_at: string;
+  attempts: Defaulted<number>;
+  rows_read: Defaulted<number>;
+  inserted: Defaulted<number>;
+  updated: Defaulted<number>;
+  unchanged: Defaulted<number>;
+  removed: Defaulted<number>;
+  rejected: Defaulted<number>;
+  /** JSON list of `{ line, reason }`: the first rejected lines. */
+  rejected_lines: Defaulted<string>;
+  /** JSON `{ message, errors }` when the whole file was refused or the job failed. */
+  failure: Defaulted<string | null>;
+}
+
+/** The uploaded file, in pieces, kept until its import ends. */
+export interface EsiidImportChunksTable {
+  import_id: number;
+  seq: number;
+  content: Buffer;
+}
+
 export interface PremiseTables {
   premises: PremisesTable;
+  esiid_imports: EsiidImportsTable;
+  esiid_import_chunks: EsiidImportChunksTable;
 }

@@ -1,5 +1,6 @@
 export { applyCompanyFile } from './apply-company-file.js';
 export { CompanyFileRefused, CompanyFileSchema, parseCompanyFile } from './company-file.js';
+export { utilityOpsRoutes } from './ops-routes.js';
 export { companyRoutes } from './routes.js';
 export { PAYMENT_GATEWAYS } from './schemas.js';
 export { type CompanyService, createCompanyService } from './service.js';
@@ -15,3 +16,4 @@ export {
   findUtilityTerms,
   verificationProviders,
 } from './store.js';
+export { createUtilityMarket, type UtilityCountSources, type UtilityMarket } from './utility-market.js';

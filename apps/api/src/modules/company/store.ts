@@ -6,6 +6,7 @@ import type {
   CustomerTypesTable,
   Database,
   MarketsTable,
+  UtilitiesTable,
   UtilityCustomerTypesTable,
 } from '../../db/schema.js';
 
@@ -211,4 +212,45 @@ export async function insertUtilityCustomerTypes(
   links: Insertable<UtilityCustomerTypesTable>[],
 ): Promise<void> {
   await db.insertInto('utility_customer_types').values(links).execute();
+}
+
+/** A utility of the company with its market's state and name, every column; undefined when it is another's. */
+export function findCompanyUtility(db: Db, companyId: number, utilityId: number) {
+  return db
+    .selectFrom('utilities')
+    .innerJoin('markets', 'markets.id', 'utilities.market_id')
+    .selectAll('utilities')
+    .select(['markets.state_code', 'markets.name as market_name'])
+    .where('utilities.company_id', '=', companyId)
+    .where('utilities.id', '=', utilityId)
+    .executeTakeFirst();
+}
+
+/** The company's utilities with their market's state, by name. */
+export function listCompanyUtilities(db: Db, companyId: number) {
+  return db
+    .selectFrom('utilities')
+    .innerJoin('markets', 'markets.id', 'utilities.market_id')
+    .selectAll('utilities')
+    .select(['markets.state_code', 'markets.name as market_name'])
+    .where('utilities.company_id', '=', companyId)
+    .orderBy('utilities.commodity')
+    .orderBy('utilities.name')
+    .execute();
+}
+
+export async function updateUtility(db: Db, utilityId: number, values: Updateable<UtilitiesTable>) {
+  await db.updateTable('utilities').set(values).where('id', '=', utilityId).execute();
+}
+
+/**
+ * Locks the company's utilities until the transaction ends (a write that changes nothing), so a rule across them
+ * (no two with overlapping account number prefixes) is checked and saved by one change at a time.
+ */
+export async function lockCompanyUtilities(db: Db, companyId: number) {
+  await db
+    .updateTable('utilities')
+    .set((eb) => ({ allow_enrollments: eb.ref('allow_enrollments') }))
+    .where('company_id', '=', companyId)
+    .execute();
 }

@@ -31,6 +31,8 @@ export async function validatePlanAndFields(deps: EnrollmentsDeps, companyId: nu
       `Plan ${plan.id} is not on sale today.`,
       plan.promo_code ? ["promoCode: the plan is sold only with its campaign's promo code"] : [],
     );
+  const [utility] = await deps.utilities.byIds(companyId, [plan.utility_id]);
+  assertUtilityTakes(utility!, body.switchType);
   const problems: string[] = [];
   if (plan.commodity !== body.commodityName) problems.push(`commodityName: the plan is ${plan.commodity}`);
   if (plan.customer_type_code !== body.customerType)
@@ -50,6 +52,21 @@ export async function validatePlanAndFields(deps: EnrollmentsDeps, companyId: nu
   }
   const meter = await checkKnownMeter(deps.db, companyId, plan.utility_id, ldcAccount);
   return { plan, described, ldcAccount, meterUnverified: meter.unverified, campaign: sale.campaign };
+}
+
+/** The utility takes new enrollments (staff may stop them), and this switch type among those it takes. */
+function assertUtilityTakes(utility: Utility, switchType: CreateRequest['switchType']) {
+  if (utility.allow_enrollments !== 1)
+    throw new ApiError('UTILITY_NOT_ENROLLING', `${utility.name} is not taking new enrollments.`, [
+      "planId: the plan's utility takes no new enrollments",
+    ]);
+  const taken = JSON.parse(utility.switch_types) as string[];
+  if (!taken.includes(switchType))
+    throw new ApiError(
+      'SWITCH_TYPE_NOT_OFFERED',
+      `${utility.name} does not take ${switchType} enrollments.`,
+      [`switchType: ${utility.name} takes ${taken.join(' and ')}`],
+    );
 }
 
 function assertCustomerFields(described: Described, customer: CreateRequest['customer'], today: Date) {

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { SWITCH_TYPES } from '../../domain/switch-types.js';
 import { Id, Nullable, PlainDate, UsStateCode, UsZipCode } from '../../http/schemas.js';
 import { CreditCheckResult } from '../credit-checks/index.js';
 import { ENROLLMENT_STATUSES, type EnrollmentStatus } from './lifecycle.js';
@@ -163,9 +164,13 @@ export const EnrollmentCreateRequest = Type.Object({
     Type.Literal('SmallBusiness'),
     Type.Literal('LargeBusiness'),
   ]),
-  switchType: Type.Union([Type.Literal('Switch'), Type.Literal('Move-In')], {
-    description: 'Switch supplier at the address, or start service when moving in (Texas).',
-  }),
+  switchType: Type.Union(
+    SWITCH_TYPES.map((t) => Type.Literal(t)),
+    {
+      description:
+        'Switch supplier at the address, or start service when moving in (Texas); one the utility takes (its switch_types).',
+    },
+  ),
   priority: Type.Optional(
     Type.Union([Type.Literal('Standard'), Type.Literal('Priority')], {
       description: 'Priority move-in: service may start today.',

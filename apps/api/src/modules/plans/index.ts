@@ -8,7 +8,9 @@ export type { CampaignUse } from './promo-codes.js';
 export { linksFor, planRoutes } from './routes.js';
 export { LanguageQuery, PlanIdParams, PlanTerms } from './schemas.js';
 export { createPlansService, type LinkContext, type PlansService, type PlanWire } from './service.js';
+
 export { standardPlanDocuments } from './standard-documents.js';
-export { findPlanOwners, findPlanTerms, utilitiesWithPlansOnSale } from './store.js';
+export { findPlanOwners, findPlanTerms, planCountsByUtility, utilitiesWithPlansOnSale } from './store.js';
+
 export { planTerms } from './terms.js';
 export { timeOfUseOf } from './versions.js';

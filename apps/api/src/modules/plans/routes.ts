@@ -67,9 +67,9 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
       tags,
       summary,
       description:
-        'Plans on sale today for the utilities (and customer type). A valid `promo_code` (any case) adds its campaign ' +
-        'plans; an unknown, paused or expired code is refused with PROMO_CODE_INVALID, a used-up one with ' +
-        'PROMO_CODE_EXHAUSTED.',
+        'Plans on sale today for the utilities (and customer type); none of a utility that takes no new enrollments ' +
+        '(allow_enrollments false). A valid `promo_code` (any case) adds its campaign plans; an unknown, paused or ' +
+        'expired code is refused with PROMO_CODE_INVALID, a used-up one with PROMO_CODE_EXHAUSTED.',
       querystring: WizardQuery,
       response: { 200: Envelope(Type.Array(item)) },
     },

@@ -276,9 +276,11 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
   ): Promise<Static<typeof BulkPlan>[]> {
     const utilityRows = await utilities.byIds(companyId, query.utilityIds);
     const promoCodes = await validPromoCodes(companyId, query.promoCode);
+    // A utility whose new enrollments staff turned off sells nothing in the wizard; its customers still renew.
+    const enrolling = utilityRows.filter((u) => u.allow_enrollments === 1).map((u) => u.id);
     const rows = await store.findPlans(db, companyId, {
       prices: { at: momentNow() },
-      utilityIds: query.utilityIds,
+      utilityIds: enrolling,
       customerTypeId: query.customerTypeId,
       onSale: { today: dayOf(clock), promoCodes },
     });
@@ -313,6 +315,7 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
         (await utilities.servesZipcode(gas.id, zip.zipcode));
       if (!served) return [];
     }
+    if (electric.allow_enrollments !== 1 || gas.allow_enrollments !== 1) return [];
     const promoCodes = await validPromoCodes(companyId, query.promoCode);
     const bundleRows = await store.findBundles(db, companyId, query);
     const planIds = bundleRows.flatMap((b) => [b.electric_plan_id, b.gas_plan_id]);

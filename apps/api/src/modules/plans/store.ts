@@ -324,3 +324,18 @@ export async function clonePlan(
     return id;
   });
 }
+
+/** How many plans of the company's catalogue (drafts included, retired plans not) each utility has. */
+export async function planCountsByUtility(
+  db: Kysely<Database>,
+  companyId: number,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('plans')
+    .select(['utility_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('company_id', '=', companyId)
+    .where('deprecated', '=', 0)
+    .groupBy('utility_id')
+    .execute();
+  return new Map(rows.map((r) => [r.utility_id, Number(r.count)]));
+}

@@ -59,3 +59,14 @@ export async function deletePremises(db: Kysely<Database>, esiids: string[]) {
   const result = await db.deleteFrom('premises').where('esiid', 'in', esiids).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** How many premises of the directory each of these TDSPs (by utility code) has. */
+export async function esiidCountsByUtilityCode(db: Kysely<Database>, codes: string[]) {
+  const rows = await db
+    .selectFrom('premises')
+    .select(['utility_code', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('utility_code', 'in', codes.length ? codes : [''])
+    .groupBy('utility_code')
+    .execute();
+  return new Map(rows.map((r) => [r.utility_code, Number(r.count)]));
+}

@@ -169,6 +169,50 @@ export function insertDeliveryChargeSet(
   });
 }
 
+/** The zip codes among these that the platform knows, each with its id and USPS state. */
+export function knownZipcodes(db: Kysely<Database>, zipcodes: string[]) {
+  return db
+    .selectFrom('zipcodes')
+    .innerJoin('cities', 'cities.id', 'zipcodes.city_id')
+    .innerJoin('counties', 'counties.id', 'cities.county_id')
+    .innerJoin('states', 'states.id', 'counties.state_id')
+    .select(['zipcodes.id', 'zipcodes.zipcode', 'states.code as state'])
+    .where('zipcodes.zipcode', 'in', zipcodes.length ? zipcodes : [''])
+    .execute();
+}
+
+/** How many zip codes each of these utilities serves. */
+export function zipcodeCounts(db: Kysely<Database>, utilityIds: number[]) {
+  return db
+    .selectFrom('utility_zipcodes')
+    .select(['utility_id', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('utility_id', 'in', utilityIds.length ? utilityIds : [0])
+    .groupBy('utility_id')
+    .execute();
+}
+
+/**
+ * Replaces the zip codes a utility serves, in one transaction that locks the utility's row first, so two lists
+ * saved at once apply one after the other; answers the zip codes served before.
+ */
+export function replaceUtilityZipcodes(db: Kysely<Database>, utilityId: number, zipcodeIds: number[]) {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('utilities')
+      .set((eb) => ({ allow_enrollments: eb.ref('allow_enrollments') }))
+      .where('id', '=', utilityId)
+      .execute();
+    const before = (await zipcodesOfUtilities(trx, [utilityId])).map((z) => z.zipcode);
+    await trx.deleteFrom('utility_zipcodes').where('utility_id', '=', utilityId).execute();
+    if (zipcodeIds.length > 0)
+      await trx
+        .insertInto('utility_zipcodes')
+        .values(zipcodeIds.map((zipcode_id) => ({ utility_id: utilityId, zipcode_id })))
+        .execute();
+    return before;
+  });
+}
+
 /** Each zip code the company's utilities serve, with its city, county, state and utility. */
 export function listUtilityZipcodes(db: Kysely<Database>, companyId: number) {
   return db

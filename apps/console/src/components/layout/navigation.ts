@@ -3,6 +3,7 @@ import {
   IconDiscount,
   IconGauge,
   IconHistory,
+  IconPlug,
   IconReceipt2,
   IconStack2,
   IconUsers,
@@ -60,6 +61,15 @@ export const PAGES = [
     permission: 'work.read',
     icon: IconDiscount,
     shortcut: 'g o',
+  },
+  {
+    to: '/utilities',
+    label: 'Utilities',
+    description:
+      'TDSPs and gas LDCs: enrollments allowed, account numbers, zip codes served, the ESIID extract',
+    permission: 'work.read',
+    icon: IconPlug,
+    shortcut: 'g u',
   },
   {
     to: '/audit-log',
