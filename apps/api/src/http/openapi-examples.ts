@@ -634,7 +634,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=68f625329235de345c153b44b024cb258b3388ce6994eecff988da84cbf398cb',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=52aa61c2f1336b15f72dea1d447b8018f7dd26a7de876797ec623180326c0628',
             },
             {
               id_plan_document: 6,
@@ -644,7 +644,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=af9d46e67ee45dbc46cfa9adf0df14b537eb5311cbe7e7073cb3a463359154ac',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=b1985eca922aa6da8c7a78c96670beb2818f361d2be28f4c4ee0891484c4f265',
             },
           ],
           market_documents: [
@@ -653,14 +653,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=69e64de25e4c4a7ad455a8a1dce84217dbd828ee73dce0035580ea032b818bd8',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=f762197dc7f2dbb2aa83dd82b892170ca2bf4fa959a1c5f35e628d7cb87082ac',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=ffee32a869f4a7894c9f4fb330eb5aafe69ffb9953f00ddbeedc931b188451df',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=cbdcf37f29e7e79ff68d0eb7b15430e9e33bfeded251eae32edb11e493e069f4',
             },
           ],
           acceptance_options: [
@@ -798,7 +798,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=1667bbf48503a289acafa996bc051b18fe1e0f1bcbb013c69897179e2c012717',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=1f1e96da989410c091710de9cfb9b12606eebba085e91e013939df6896ee181d',
             },
             {
               id_plan_document: 18,
@@ -808,7 +808,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=1953f15c8a3d3c120e37b99192dff9e3ef4775ba778e299d3ca3724d812bcb52',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=593ef617b7388660ec943508ea4d7503c3fd31d1db7bee7981e206ef744983f3',
             },
           ],
           market_documents: [
@@ -817,14 +817,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=69e64de25e4c4a7ad455a8a1dce84217dbd828ee73dce0035580ea032b818bd8',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=f762197dc7f2dbb2aa83dd82b892170ca2bf4fa959a1c5f35e628d7cb87082ac',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=ffee32a869f4a7894c9f4fb330eb5aafe69ffb9953f00ddbeedc931b188451df',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=cbdcf37f29e7e79ff68d0eb7b15430e9e33bfeded251eae32edb11e493e069f4',
             },
           ],
           acceptance_options: [
@@ -986,7 +986,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/87/en.pdf?expires=1793718000&signature=565d9d81e028197bf886cf849cc980c05f1d13ada2ca50bd7255c3b9046d5e96',
+                url: 'https://api.supplier.example/api/v1/documents/plan/87/en.pdf?expires=1793718000&signature=f92e128d709783a3005b94632a671817daaa5d7ebc04b0caa0495074f3de0555',
               },
               {
                 id_plan_document: 88,
@@ -996,7 +996,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/88/en.pdf?expires=1793718000&signature=9f539e26725b591f1c85f00e9f1a9134733f9f762d6f072168cee4078b692e2b',
+                url: 'https://api.supplier.example/api/v1/documents/plan/88/en.pdf?expires=1793718000&signature=99f95886e044d025fc19a678f06d3db55a4a7c0444f4b2b61e9a0fc07fd65b69',
               },
             ],
             market_documents: [
@@ -1005,14 +1005,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 doc_type: 'CUSTOMER_RIGHTS',
                 name: 'Ohio Customer Rights and Contract Summary',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=27a7f3dc80c7f49320a95981c12edd3951b6adc7a6827f0e89e61d1597ce1ee9',
+                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=fa8882080fba08601db79311529c8a39d61771f9058e09340d937266e7f5c0c3',
               },
               {
                 id_market_document: 4,
                 doc_type: 'PRIVACY',
                 name: 'Privacy Policy',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=187b9b57f5dd4bfcfd0f42e7c7af7d57f2ab9c8b7374147acdecd58783aa19ee',
+                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=3362c9ff831a32afb288f607c57a554c2b2b5e7a249000ff8b090856221e9d44',
               },
             ],
             acceptance_options: [
@@ -1151,7 +1151,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/75/en.pdf?expires=1793718000&signature=557debf08997bd884604c640093918afbf621242f5278ad80fa6a16958558c81',
+                url: 'https://api.supplier.example/api/v1/documents/plan/75/en.pdf?expires=1793718000&signature=ea6e12115347eb8b014421894ac200869c5170267d4fc6cd1d4079fbbbdffc05',
               },
               {
                 id_plan_document: 76,
@@ -1161,7 +1161,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/76/en.pdf?expires=1793718000&signature=79b33f8358423c48313250e7fbec72a7d632f69bc9e51cf59080bba74e0d156e',
+                url: 'https://api.supplier.example/api/v1/documents/plan/76/en.pdf?expires=1793718000&signature=2766eeb6c2848f368184e89c0bb4f784d112fd95f896ce260d64c3a10edfb8f6',
               },
             ],
             market_documents: [
@@ -1170,14 +1170,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 doc_type: 'CUSTOMER_RIGHTS',
                 name: 'Ohio Customer Rights and Contract Summary',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=27a7f3dc80c7f49320a95981c12edd3951b6adc7a6827f0e89e61d1597ce1ee9',
+                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=fa8882080fba08601db79311529c8a39d61771f9058e09340d937266e7f5c0c3',
               },
               {
                 id_market_document: 4,
                 doc_type: 'PRIVACY',
                 name: 'Privacy Policy',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=187b9b57f5dd4bfcfd0f42e7c7af7d57f2ab9c8b7374147acdecd58783aa19ee',
+                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=3362c9ff831a32afb288f607c57a554c2b2b5e7a249000ff8b090856221e9d44',
               },
             ],
             acceptance_options: [
@@ -1331,7 +1331,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=68f625329235de345c153b44b024cb258b3388ce6994eecff988da84cbf398cb',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=52aa61c2f1336b15f72dea1d447b8018f7dd26a7de876797ec623180326c0628',
             },
             {
               id_plan_document: 6,
@@ -1341,7 +1341,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=af9d46e67ee45dbc46cfa9adf0df14b537eb5311cbe7e7073cb3a463359154ac',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=b1985eca922aa6da8c7a78c96670beb2818f361d2be28f4c4ee0891484c4f265',
             },
           ],
           market_documents: [
@@ -1350,14 +1350,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=69e64de25e4c4a7ad455a8a1dce84217dbd828ee73dce0035580ea032b818bd8',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=f762197dc7f2dbb2aa83dd82b892170ca2bf4fa959a1c5f35e628d7cb87082ac',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=ffee32a869f4a7894c9f4fb330eb5aafe69ffb9953f00ddbeedc931b188451df',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=cbdcf37f29e7e79ff68d0eb7b15430e9e33bfeded251eae32edb11e493e069f4',
             },
           ],
           acceptance_options: [
@@ -1498,7 +1498,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=1667bbf48503a289acafa996bc051b18fe1e0f1bcbb013c69897179e2c012717',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=1f1e96da989410c091710de9cfb9b12606eebba085e91e013939df6896ee181d',
             },
             {
               id_plan_document: 18,
@@ -1508,7 +1508,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=1953f15c8a3d3c120e37b99192dff9e3ef4775ba778e299d3ca3724d812bcb52',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=593ef617b7388660ec943508ea4d7503c3fd31d1db7bee7981e206ef744983f3',
             },
           ],
           market_documents: [
@@ -1517,14 +1517,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=69e64de25e4c4a7ad455a8a1dce84217dbd828ee73dce0035580ea032b818bd8',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=f762197dc7f2dbb2aa83dd82b892170ca2bf4fa959a1c5f35e628d7cb87082ac',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=ffee32a869f4a7894c9f4fb330eb5aafe69ffb9953f00ddbeedc931b188451df',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=cbdcf37f29e7e79ff68d0eb7b15430e9e33bfeded251eae32edb11e493e069f4',
             },
           ],
           acceptance_options: [
@@ -1679,7 +1679,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=bb3758947c7be1dac9ddb5d02bcb25984fc7bbfc77cb9b90c079d53400d4d504',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8b20d8eb53f6cf93160e90abce3330dd1ddaf2e28bf76fb175348968121d0763',
           },
           {
             id_plan_document: 2,
@@ -1689,7 +1689,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=7f9eb2b99a54304a4e2c807f1972c0f06b1b751f3bc89d7bdf270039ffe7218a',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=36fa602fdf1db595def89f0330a3e3ab43fef657fbc7032b575d3ea20a38abaf',
           },
         ],
         market_documents: [
@@ -1698,14 +1698,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             doc_type: 'YRAC',
             name: 'Your Rights as a Customer',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=69e64de25e4c4a7ad455a8a1dce84217dbd828ee73dce0035580ea032b818bd8',
+            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=f762197dc7f2dbb2aa83dd82b892170ca2bf4fa959a1c5f35e628d7cb87082ac',
           },
           {
             id_market_document: 6,
             doc_type: 'PRIVACY',
             name: 'Privacy Policy',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=ffee32a869f4a7894c9f4fb330eb5aafe69ffb9953f00ddbeedc931b188451df',
+            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=cbdcf37f29e7e79ff68d0eb7b15430e9e33bfeded251eae32edb11e493e069f4',
           },
         ],
         acceptance_options: [
@@ -1792,7 +1792,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=bb3758947c7be1dac9ddb5d02bcb25984fc7bbfc77cb9b90c079d53400d4d504',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8b20d8eb53f6cf93160e90abce3330dd1ddaf2e28bf76fb175348968121d0763',
         },
         {
           id_plan_document: 2,
@@ -1802,7 +1802,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=7f9eb2b99a54304a4e2c807f1972c0f06b1b751f3bc89d7bdf270039ffe7218a',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=36fa602fdf1db595def89f0330a3e3ab43fef657fbc7032b575d3ea20a38abaf',
         },
       ],
       succeeded: true,
@@ -1871,7 +1871,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=bb3758947c7be1dac9ddb5d02bcb25984fc7bbfc77cb9b90c079d53400d4d504',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8b20d8eb53f6cf93160e90abce3330dd1ddaf2e28bf76fb175348968121d0763',
           },
           {
             id_plan_document: 2,
@@ -1881,7 +1881,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=7f9eb2b99a54304a4e2c807f1972c0f06b1b751f3bc89d7bdf270039ffe7218a',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=36fa602fdf1db595def89f0330a3e3ab43fef657fbc7032b575d3ea20a38abaf',
           },
         ],
         rescission_period: 3,
@@ -2654,7 +2654,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=bb3758947c7be1dac9ddb5d02bcb25984fc7bbfc77cb9b90c079d53400d4d504',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8b20d8eb53f6cf93160e90abce3330dd1ddaf2e28bf76fb175348968121d0763',
         },
         {
           id_document: 2,
@@ -2662,7 +2662,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=7f9eb2b99a54304a4e2c807f1972c0f06b1b751f3bc89d7bdf270039ffe7218a',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=36fa602fdf1db595def89f0330a3e3ab43fef657fbc7032b575d3ea20a38abaf',
         },
       ],
       succeeded: true,
@@ -2684,7 +2684,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=bb3758947c7be1dac9ddb5d02bcb25984fc7bbfc77cb9b90c079d53400d4d504',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8b20d8eb53f6cf93160e90abce3330dd1ddaf2e28bf76fb175348968121d0763',
         },
         {
           id_document: 2,
@@ -2692,7 +2692,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=7f9eb2b99a54304a4e2c807f1972c0f06b1b751f3bc89d7bdf270039ffe7218a',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=36fa602fdf1db595def89f0330a3e3ab43fef657fbc7032b575d3ea20a38abaf',
         },
       ],
       succeeded: true,
@@ -2755,7 +2755,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_946b6f4df08c1cf8ac',
+      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_f253d88f57c30904f7',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -2773,8 +2773,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        customerProfileToken: 'sbx_cus_9ac470e79a3ed09308',
-        paymentProfileToken: 'sbx_pp_89cd57f03f5bb428a2',
+        customerProfileToken: 'sbx_cus_7e0b6f46a528fa35be',
+        paymentProfileToken: 'sbx_pp_c20ec94cf317270dd7',
         cardType: 'Visa',
         cardNumber: 'XXXX1111',
         cardExpirationDate: '2030-12',
@@ -2795,15 +2795,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         enrollmentId: 2,
       },
       body: {
-        customer_profile_token: 'sbx_cus_9ac470e79a3ed09308',
-        payment_profile_token: 'sbx_pp_89cd57f03f5bb428a2',
+        customer_profile_token: 'sbx_cus_7e0b6f46a528fa35be',
+        payment_profile_token: 'sbx_pp_c20ec94cf317270dd7',
         date_from: '2026-11-16',
       },
     },
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_89cd57f03f5bb428a2',
+        paymentProfileToken: 'sbx_pp_c20ec94cf317270dd7',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2827,7 +2827,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_89cd57f03f5bb428a2',
+        paymentProfileToken: 'sbx_pp_c20ec94cf317270dd7',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2846,16 +2846,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         idEnrollment: 2,
-        customerProfileToken: 'sbx_cus_9ac470e79a3ed09308',
-        paymentProfileToken: 'sbx_pp_89cd57f03f5bb428a2',
+        customerProfileToken: 'sbx_cus_7e0b6f46a528fa35be',
+        paymentProfileToken: 'sbx_pp_c20ec94cf317270dd7',
         amount: 25,
       },
     },
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '717934847612',
-        id_payment_profile: 'sbx_pp_89cd57f03f5bb428a2',
+        id_charge_transaction: '566925342756',
+        id_payment_profile: 'sbx_pp_c20ec94cf317270dd7',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2875,8 +2875,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         id_enrollment: 2,
-        id_charge_transaction: '189212854124',
-        id_payment_profile: 'sbx_pp_89cd57f03f5bb428a2',
+        id_charge_transaction: '564192452778',
+        id_payment_profile: 'sbx_pp_c20ec94cf317270dd7',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         amount: 30,
@@ -2885,8 +2885,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 2,
-        id_charge_transaction: '189212854124',
-        id_payment_profile: 'sbx_pp_89cd57f03f5bb428a2',
+        id_charge_transaction: '564192452778',
+        id_payment_profile: 'sbx_pp_c20ec94cf317270dd7',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2912,8 +2912,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       data: [
         {
           id_payment_charge_transactions: 2,
-          id_charge_transaction: '189212854124',
-          id_payment_profile: 'sbx_pp_89cd57f03f5bb428a2',
+          id_charge_transaction: '564192452778',
+          id_payment_profile: 'sbx_pp_c20ec94cf317270dd7',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2926,8 +2926,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         },
         {
           id_payment_charge_transactions: 1,
-          id_charge_transaction: '717934847612',
-          id_payment_profile: 'sbx_pp_89cd57f03f5bb428a2',
+          id_charge_transaction: '566925342756',
+          id_payment_profile: 'sbx_pp_c20ec94cf317270dd7',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2957,8 +2957,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 2,
-        id_charge_transaction: '189212854124',
-        id_payment_profile: 'sbx_pp_89cd57f03f5bb428a2',
+        id_charge_transaction: '564192452778',
+        id_payment_profile: 'sbx_pp_c20ec94cf317270dd7',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2986,8 +2986,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 2,
-        id_charge_transaction: '189212854124',
-        id_payment_profile: 'sbx_pp_89cd57f03f5bb428a2',
+        id_charge_transaction: '564192452778',
+        id_payment_profile: 'sbx_pp_c20ec94cf317270dd7',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -3099,7 +3099,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=fafae6afc74941aec8fa3cdf934d1cf5a23bf53268144a9998693261ebcdd3ef',
+      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=526917185a8f333571b1cda4fc195affdd09d6dc1dbe59417fc1f3339a8c64f0',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -3332,7 +3332,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_status: 0,
         file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=0743c31bf9406adfc0512507d9452897032a01a033a1f2f79162ae7eaed3411d',
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=379188eabfd1fd222d1ff1b50cb73964dffe70844c3dfd2abb59b5c4033881bd',
       },
       succeeded: true,
       errors: [],
@@ -3351,7 +3351,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_status: 0,
         file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=0743c31bf9406adfc0512507d9452897032a01a033a1f2f79162ae7eaed3411d',
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=379188eabfd1fd222d1ff1b50cb73964dffe70844c3dfd2abb59b5c4033881bd',
       },
       succeeded: true,
       errors: [],
@@ -3881,7 +3881,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        url: 'https://api.supplier.example/api/v1/sandbox-signing/80ccd004-b9ad-4085-97db-d43683df4649?returnUrl=https%3A%2F%2Fsales.bluebonnet-energy.example%2Fsigned&expires=1793631900&signature=ca99eb45401716f58e9fee13abd95b0d2f4ef31a8a1b050694661cd69ff478e0',
+        url: 'https://api.supplier.example/api/v1/sandbox-signing/634d937b-ea3d-42c5-95d5-82256a650f84?returnUrl=https%3A%2F%2Fsales.bluebonnet-energy.example%2Fsigned&expires=1793631900&signature=fae9637c04d3c46cf419dacf6e8e03b2b8deeb5da5e122da7dbb2fea87a38acf',
         expiresAt: '2026-11-02T15:05:00.000Z',
       },
       succeeded: true,
@@ -3896,14 +3896,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         generatedDateTime: '2026-11-02T15:00:00.000Z',
         data: {
           accountId: '7d1c5e0a-3b8f-4c26-9e4a-51f0b2d6c8e3',
-          envelopeId: '80ccd004-b9ad-4085-97db-d43683df4649',
+          envelopeId: '634d937b-ea3d-42c5-95d5-82256a650f84',
         },
       },
     },
     answer: {
       data: {
         event: 'envelope-completed',
-        envelopeId: '80ccd004-b9ad-4085-97db-d43683df4649',
+        envelopeId: '634d937b-ea3d-42c5-95d5-82256a650f84',
         idProspect: 1,
         duplicate: false,
         changed: true,
@@ -3933,7 +3933,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         sizeBytes: 77,
         uploadedAt: '2026-11-02T15:00:00.000Z',
         downloadUrl:
-          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=361e46660feaae0451581430d8abe44e98b5ae4b728e24af76b1387f469173cd',
+          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=5db9c677ae3e6532d3ba11985c2ee5a1f6563a95cb2a9499857e473d577aba79',
       },
       succeeded: true,
       errors: [],
@@ -4038,7 +4038,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               sizeBytes: 77,
               uploadedAt: '2026-11-02T15:00:00.000Z',
               downloadUrl:
-                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=361e46660feaae0451581430d8abe44e98b5ae4b728e24af76b1387f469173cd',
+                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=5db9c677ae3e6532d3ba11985c2ee5a1f6563a95cb2a9499857e473d577aba79',
             },
           ],
         },
@@ -4088,7 +4088,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nThank you for choosing {{brand_name}}. Your enrollment {{enrollment_id}} for {{service_address}} (ESIID {{esiid}}) is confirmed on the {{plan_name}} plan: {{plan_rate}} for {{plan_term}} months.\n\nService is scheduled to start on {{enrollment_start_date}}. We will email you again when it starts.\n\nQuestions? Call us at {{brand_phone}} or visit {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-27T06:56:07.800Z',
+              updated_at: '2026-11-27T11:21:22.972Z',
             },
             {
               id_template: 2,
@@ -4098,7 +4098,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nYour enrollment {{enrollment_id}} for {{service_address}} needs a deposit of {{amount}} before we can send it to your utility.\n\nPay it on {{brand_my_account_url}} or call us at {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-27T06:56:07.800Z',
+              updated_at: '2026-11-27T11:21:22.972Z',
             },
           ],
         },
@@ -4121,7 +4121,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nGracias por elegir {{brand_name}}. Su inscripción {{enrollment_id}} para {{service_address}} (ESIID {{esiid}}) está confirmada en el plan {{plan_name}}: {{plan_rate}} por {{plan_term}} meses.\n\nEl servicio comenzará el {{enrollment_start_date}}. Le escribiremos de nuevo cuando comience.\n\n¿Preguntas? Llámenos al {{brand_phone}} o visite {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-27T06:56:07.800Z',
+              updated_at: '2026-11-27T11:21:22.972Z',
             },
             {
               id_template: 9,
@@ -4131,7 +4131,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nSu inscripción {{enrollment_id}} para {{service_address}} requiere un depósito de {{amount}} antes de enviarla a su compañía de servicios.\n\nPáguelo en {{brand_my_account_url}} o llámenos al {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-27T06:56:07.800Z',
+              updated_at: '2026-11-27T11:21:22.972Z',
             },
           ],
         },
@@ -4487,7 +4487,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_89cd57f03f5bb428a2',
+        paymentProfileToken: 'sbx_pp_c20ec94cf317270dd7',
         dateFrom: '2026-11-16',
         status: 'finished',
         paymentType: 'CreditCard',
@@ -4505,7 +4505,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   deletePaymentProfile: {
     request: {
       path: {
-        paymentProfileToken: 'sbx_pp_89cd57f03f5bb428a2',
+        paymentProfileToken: 'sbx_pp_c20ec94cf317270dd7',
       },
     },
     answer: {
@@ -4849,7 +4849,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   updateTpvVerification: {
     request: {
       path: {
-        verificationId: 'd3ab5e23-2d63-4abd-a485-14787eecdc17',
+        verificationId: '1b5da9ae-139e-4a10-8166-d02c1254d526',
       },
       body: {
         result: 'VERIFIED',
@@ -4857,7 +4857,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        verificationId: 'd3ab5e23-2d63-4abd-a485-14787eecdc17',
+        verificationId: '1b5da9ae-139e-4a10-8166-d02c1254d526',
         enrollmentId: 11,
         result: 'VERIFIED',
         reasons: [],
