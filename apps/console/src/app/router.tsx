@@ -17,6 +17,7 @@ import { ErrorState } from '../components/ui/states';
 import { validateAuditSearch } from '../features/audit/search';
 import { validateCustomersSearch } from '../features/customers/search';
 import { validatePlansSearch } from '../features/plans/search';
+import { validatePricingMatrixSearch } from '../features/pricing-matrix/search';
 import { validateQueuesSearch } from '../features/queues/search';
 import { validateStaffSearch } from '../features/staff/search';
 import { SIGN_IN_REASONS, type SignInSearch, sessionQueryOptions } from '../lib/auth';
@@ -193,6 +194,15 @@ const planRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/plan')),
 });
 
+/** The prospect pricing matrix; `?import=<id>` opens one upload's review. */
+const pricingMatrixRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/pricing-matrix',
+  staticData: { title: 'Pricing matrix' },
+  validateSearch: validatePricingMatrixSearch,
+  component: lazyRouteComponent(() => import('./routes/pricing-matrix')),
+});
+
 const auditLogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/audit-log',
@@ -223,6 +233,7 @@ const routeTree = rootRoute.addChildren([
     bulkPriceChangeRoute,
     deliveryChargesRoute,
     planRoute,
+    pricingMatrixRoute,
     auditLogRoute,
     staffRoute,
   ]),

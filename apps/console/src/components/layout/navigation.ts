@@ -4,6 +4,7 @@ import {
   IconHistory,
   IconReceipt2,
   IconStack2,
+  IconTableDollar,
   IconUsers,
 } from '@tabler/icons-react';
 import { can, type Permission, type Session } from '../../lib/auth';
@@ -51,6 +52,14 @@ export const PAGES = [
     permission: 'work.read',
     icon: IconReceipt2,
     shortcut: 'g p',
+  },
+  {
+    to: '/pricing-matrix',
+    label: 'Pricing matrix',
+    description: 'The prospect pricing matrix in force, uploads to review and put in force, past matrices',
+    permission: 'work.read',
+    icon: IconTableDollar,
+    shortcut: 'g m',
   },
   {
     to: '/audit-log',
