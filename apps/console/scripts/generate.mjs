@@ -36,7 +36,10 @@ const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blo
 const transform = (schema) => (schema.format === 'binary' ? BLOB : undefined);
 
 mkdirSync(outDir, { recursive: true });
-writeFileSync(path.join(outDir, 'ops-api.ts'), header + astToString(await openapiTS(document, { transform })));
+writeFileSync(
+  path.join(outDir, 'ops-api.ts'),
+  header + astToString(await openapiTS(document, { transform })),
+);
 
 // The drop reasons are a number whose description names each one ("1 Switching to another provider; 2 …"), its
 // minimum and maximum bounding them: the console offers them from here rather than keeping a copy of its own.
