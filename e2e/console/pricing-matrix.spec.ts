@@ -1,78 +1,42 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import writeExcelFile from 'write-excel-file/node';
 import { expect, test } from '../fixtures';
-import { consolePage, dialogOpen, expectAccessible, signIn } from './console';
+import { dialogOpen, expectAccessible, signIn } from './console';
+import {
+  activateMatrix,
+  checkFile,
+  HEADER,
+  matrices,
+  matrixOf,
+  SEED_FILE,
+  SEEDED_LINES,
+  seededMatrixInForce,
+  uploadMatrix,
+} from './matrix-files';
 
-// Besides signing in (401 while nobody is), a rejected file is the server's 400 answer, which the browser logs.
+// Besides signing in (401 while nobody is), a rejected file (400) and a decision refused because the matrix in force
+// changed (409) are the server's answers, which the browser logs.
 test.use({
-  allowedConsoleErrors: [/status of (401 .*\/ops\/api\/v1\/session|400 .*\/ops\/api\/v1\/pricing-matrices)/],
+  allowedConsoleErrors: [
+    /status of (401 .*\/ops\/api\/v1\/session|40[09] .*\/ops\/api\/v1\/pricing-matrices)/,
+  ],
 });
 
-/** The sandbox's matrix, loaded by the seed as `pricing-matrix.csv`: the one in force on a fresh server. */
-const SEED_FILE = 'pricing-matrix.csv';
-const SEEDED = readFileSync(
-  path.resolve(__dirname, '../../apps/api/src/db/seed/data/pricing-matrix.csv'),
-  'utf8',
-).trim();
-const [HEADER, ...SEEDED_LINES] = SEEDED.split('\n') as [string, ...string[]];
 /** The price of this line goes from $0.09025 to $0.09500; the removed line is no longer priced. */
 const CHANGED = 'ONCOR,NORTH,RES-FIXED,12,ALL,2027-01,';
 const REMOVED = 'CNP,HOUSTON,RES-FIXED,6,ALL,2026-12,';
-
-/** The seeded matrix of another price file date, `edit` applied to its lines. */
-function matrixOf(edit: (lines: string[]) => string[]) {
-  const lines = SEEDED_LINES.map((line) => line.replace(/2026-11-20$/, '2026-12-01'));
-  return [HEADER, ...edit(lines)].join('\n');
-}
-
-type MatrixImport = { id: number; fileName: string; status: string; uploadedBy: string };
-
-/** The company's matrices, read through the console's API with the signed-in page's session. */
-async function matrices(page: Page): Promise<MatrixImport[]> {
-  const answer = await page.request.get(consolePage('/ops/api/v1/pricing-matrices'));
-  return (await answer.json()).data;
-}
-
-/**
- * The seeded matrix in force, as on a fresh server and after every run of the first test (which restores it): a run
- * that failed between putting its file in force and restoring leaves that file in force, and its retry puts the
- * seeded one back first.
- */
-async function seededMatrixInForce(page: Page): Promise<MatrixImport> {
-  const all = await matrices(page);
-  const seeded = all.find((matrix) => matrix.fileName === SEED_FILE && matrix.uploadedBy === 'seed')!;
-  const active = all.find((matrix) => matrix.status === 'active');
-  if (active?.id === seeded.id) return seeded;
-  const session = await (await page.request.get(consolePage('/ops/api/v1/session'))).json();
-  const answer = await page.request.post(
-    consolePage(`/ops/api/v1/pricing-matrices/${seeded.id}/activation`),
-    {
-      headers: { 'x-csrf-token': session.data.csrfToken },
-      data: { inForceId: active?.id ?? null },
-    },
-  );
-  expect(answer.status()).toBe(200);
-  await page.reload();
-  return seeded;
-}
-
-/**
- * Picks a file in the page's file input as staff do (the file chooser), then has it checked.
- */
-async function checkFile(page: Page, name: string, content: string | Buffer, mimeType: string) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Pricing matrix file' }).click();
-  await (await chooser).setFiles({ name, mimeType, buffer: Buffer.from(content) });
-  await page.getByRole('button', { name: 'Check file' }).click();
-}
 
 /** The number a count card of the review shows. */
 const stat = (page: Page, label: string): Locator =>
   page.getByRole('region', { name: label, exact: true }).getByRole('paragraph');
 
-test.describe('the prospect pricing matrix in the Operations console', () => {
+const differencesRegion = (page: Page) =>
+  page.getByRole('region', { name: 'Differences with the matrix in force' });
+
+test.describe('the prospect pricing matrix in force, changed in the Operations console', () => {
+  // One after the other: each puts another matrix in force, then the seeded one back.
+  test.describe.configure({ mode: 'default' });
+
   test('pricing staff upload a file with an error, then a good one, put it in force and restore the one before', async ({
     page,
   }) => {
@@ -136,6 +100,7 @@ test.describe('the prospect pricing matrix in the Operations console', () => {
     const confirm = await dialogOpen(page, `Put ${good} in force?`);
     await expect(confirm).toContainText('0 added, 1 removed, 1 changed');
     await expect(confirm).toContainText(`${SEED_FILE} (`);
+    await expect(confirm).toContainText('asking for the removed price is refused');
     await expectAccessible(page);
     await confirm.getByRole('button', { name: 'Put in force' }).click();
     await expect(page.getByText(`${good} is in force`)).toBeVisible();
@@ -154,9 +119,7 @@ test.describe('the prospect pricing matrix in the Operations console', () => {
     await expect(replaced).toContainText('Replaced, restorable');
     await replaced.getByRole('link', { name: /^Restore…/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: SEED_FILE })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Differences with the matrix in force' })).toContainText(
-      `Against ${good}`,
-    );
+    await expect(differencesRegion(page)).toContainText(`Against ${good}`);
     await expect(stat(page, 'Added')).toHaveText('1');
     await expect(stat(page, 'Changed')).toHaveText('1');
     await expect(page.getByRole('table', { name: 'Prices changed' })).toContainText('-$0.00475 (-5.00%)');
@@ -170,6 +133,53 @@ test.describe('the prospect pricing matrix in the Operations console', () => {
     expect(after.find((matrix) => matrix.fileName === good)?.status).toBe('replaced');
   });
 
+  test('pricing staff are told when a colleague put another matrix in force during their review, and read it again', async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, 'pricing', '/pricing-matrix');
+    const seeded = await seededMatrixInForce(page);
+    const stamp = Date.now();
+    const mine = `mine-${stamp}.csv`;
+    await checkFile(
+      page,
+      mine,
+      matrixOf((lines) =>
+        lines.map((line) => (line.startsWith(CHANGED) ? `${CHANGED}0.09500,2026-12-01` : line)),
+      ),
+      'text/csv',
+    );
+    await expect(differencesRegion(page)).toContainText(`Against ${SEED_FILE}`);
+
+    const theirs = `theirs-${stamp}.csv`;
+    const theirsId = await uploadMatrix(
+      page,
+      theirs,
+      matrixOf((lines) => lines.filter((line) => !line.startsWith(REMOVED))),
+    );
+    await activateMatrix(page, theirsId, seeded.id);
+
+    await page.getByRole('button', { name: 'Put in force' }).click();
+    const confirm = await dialogOpen(page, `Put ${mine} in force?`);
+    await confirm.getByRole('button', { name: 'Put in force' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('alert').filter({ hasText: 'The matrix in force changed' })).toContainText(
+      'nothing changed',
+    );
+    await expect(differencesRegion(page)).toContainText(`Against ${theirs}`);
+    // The line their file removed is in this one: against theirs, it is added.
+    await expect(stat(page, 'Added')).toHaveText('1');
+    await expectAccessible(page);
+    expect((await matrices(page)).find((matrix) => matrix.fileName === mine)?.status).toBe('pending');
+
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await (await dialogOpen(page, `Discard ${mine}?`)).getByRole('button', { name: 'Discard' }).click();
+    await expect(page.getByText(`${mine} discarded`)).toBeVisible();
+    await seededMatrixInForce(page);
+  });
+});
+
+test.describe('the prospect pricing matrix in the Operations console', () => {
   test('pricing staff upload an Excel workbook: its first sheet is read like the CSV; they discard it', async ({
     page,
   }) => {
@@ -214,7 +224,11 @@ test.describe('the prospect pricing matrix in the Operations console', () => {
   test('a read-only auditor reads the matrix in force and its history, with nothing to upload', async ({
     page,
   }) => {
-    await signIn(page, 'auditor', '/pricing-matrix');
+    await signIn(page, 'auditor', '/dashboard');
+    // `g m` goes to the pricing matrix, as the navigation says.
+    await page.keyboard.press('g');
+    await page.keyboard.press('m');
+    await expect(page).toHaveURL(/\/pricing-matrix$/);
     await expect(page.getByRole('region', { name: 'In force' })).toContainText('Prices');
     await expect(page.getByRole('region', { name: 'History' }).getByRole('row').nth(1)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Pricing matrix file' })).toHaveCount(0);

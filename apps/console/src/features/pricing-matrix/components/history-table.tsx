@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, Text } from '@mantine/core';
 import { IconArrowBackUp, IconFileSearch, IconHistory, IconTable } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -11,6 +11,7 @@ import { Section } from '../../enrollments/components/section';
 import { type MatrixImport, usePricingMatrices } from '../api/get-pricing-matrices';
 import { contentsOf, hasKeptPrices } from '../model';
 import type { ImportTab } from '../search';
+import { wide } from './price-columns';
 import { MatrixStatusBadge } from './status-badge';
 
 const PAGE_SIZE = 10;
@@ -98,7 +99,8 @@ export function HistoryTable() {
     {
       accessor: 'status',
       title: 'Status',
-      width: 170,
+      noWrap: true,
+      visibleMediaQuery: wide,
       render: (matrix) => <MatrixStatusBadge matrix={matrix} />,
     },
     {
@@ -112,6 +114,10 @@ export function HistoryTable() {
           <Text size="xs" c="dimmed">
             {contentsOf(matrix)}
           </Text>
+          {/* On a phone the status has no column of its own. */}
+          <Box hiddenFrom="sm" mt={4}>
+            <MatrixStatusBadge matrix={matrix} />
+          </Box>
         </div>
       ),
     },

@@ -108,6 +108,15 @@ export function ImportDecisions({ differences, onDone, onInForceChanged }: Impor
             ? `${inForce.fileName} (${contentsOf(inForce)}), in force now, becomes history; it can be restored.`
             : 'No matrix is in force now.'}
         </Text>
+        {differences.counts.removed > 0 && (
+          <Text size="sm" fw={500}>
+            A prospect asking for{' '}
+            {differences.counts.removed === 1
+              ? 'the removed price'
+              : `one of the ${formatCount(differences.counts.removed)} removed prices`}{' '}
+            is refused (PRICE_NOT_FOUND) from then on.
+          </Text>
+        )}
       </ConfirmDialog>
       <ConfirmDialog
         opened={dialog === 'discard'}
