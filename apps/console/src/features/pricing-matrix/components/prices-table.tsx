@@ -4,8 +4,7 @@ import { IconSearch, IconTableOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ServerTable, TABLE_PAGE_SIZES } from '../../../components/ui/data-table';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
-import type { MatrixPrice } from '../api/get-prices';
-import { useMatrixPrices } from '../api/get-prices';
+import { type MatrixPrice, useMatrixPrices } from '../api/get-prices';
 import type { PricingMatrixSearch } from '../search';
 import { priceColumn, priceKeyColumns, priceKeyOf } from './price-columns';
 
