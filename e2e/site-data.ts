@@ -94,10 +94,12 @@ export const sidebarSections: [string, string[]][] = [
   ],
   [
     'Prospect System',
+    // Pricing Matrix Screen is ours, beyond the specification's pages: the console's screen for the matrix.
     [
       'Affiliate Setup and Management',
       'Docs and Autoresponders',
       'Manual Pricing Matrix Import Process',
+      'Pricing Matrix Screen',
       'Pricing Portal and Prospects',
     ],
   ],
@@ -147,6 +149,7 @@ export const docRoutes: [string, string][] = [
   ['/Prospect System/Affiliate Setup and Management', 'Affiliate Setup and Management'],
   ['/Prospect System/Docs and Autoresponders', 'Docs and Autoresponders'],
   ['/Prospect System/Manual Pricing Matrix Import Process', 'Manual Pricing Matrix Import Process'],
+  ['/Prospect System/Pricing Matrix Screen', 'Pricing Matrix Screen'],
   ['/Prospect System/Pricing Portal and Prospects', 'Pricing Portal and Prospects'],
   ['/Reference Guides/Prospect Role Permissions', 'Prospect Role Permissions'],
   ['/Reference Guides/Replacement Variables', 'Replacement Variables'],

@@ -65,6 +65,7 @@ const sidebars = {
       'prospect-system/affiliate-setup-and-management',
       'prospect-system/docs-and-autoresponders',
       'prospect-system/manual-pricing-matrix-import-process',
+      'prospect-system/pricing-matrix-screen',
       'prospect-system/pricing-portal-and-prospects',
     ]),
     section('Reference Guides', [

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { signIn } from './console';
+import { checkFile, matrixOf } from './matrix-files';
 import { sandboxEnrollment } from './sandbox';
 
 /**
@@ -305,5 +306,74 @@ test.describe('the pictures of the Operations Console pages', () => {
       document.getElementById('esiid-imports-title')?.scrollIntoView({ block: 'start' }),
     );
     await picture(page, 'esiid-upload');
+  });
+
+  test.describe('the pricing matrix', () => {
+    // A rejected file is the server's 400 answer, which the browser logs.
+    test.use({
+      allowedConsoleErrors: [/status of (401 .*\/ops\/api\/v1\/session|400 .*\/pricing-matrices)/],
+    });
+
+    test('pricing-matrix-rejected, -review and -history: pricing staff check a file, then review the next one', async ({
+      page,
+    }) => {
+      test.slow();
+      await signIn(page, 'pricing', '/pricing-matrix');
+      const stamp = Date.now();
+      // Two mistakes a spreadsheet export makes: a price in cents, a month written as a date.
+      await checkFile(
+        page,
+        `prices-2026-12-01-${stamp}.csv`,
+        matrixOf((lines) =>
+          lines.map((line, i) =>
+            i === 6
+              ? line.replace(/,0\.0(\d{2})(\d+),/, ',$1.$2,')
+              : i === 9
+                ? line.replace(/,(\d{4})-(\d{2}),/, (_, year, month) => `,${Number(month)}/1/${year},`)
+                : line,
+          ),
+        ),
+        'text/csv',
+      );
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'was not accepted' }).getByRole('listitem'),
+      ).toHaveCount(2);
+      await picture(page, 'pricing-matrix-rejected');
+
+      // The day's curve: Oncor's residential prices up, CenterPoint's small business prices down, a tier gone, a term new.
+      const reviewed = `prices-2026-12-01-${stamp + 1}.csv`;
+      const moved = (line: string, factor: number) =>
+        line.replace(
+          /,(0\.\d+),(\d{4}-\d{2}-\d{2})$/,
+          (_, price: string, date: string) => `,${(Number(price) * factor).toFixed(5)},${date}`,
+        );
+      await checkFile(
+        page,
+        reviewed,
+        matrixOf((lines) => [
+          ...lines
+            .filter((line) => !line.startsWith('TNMP,NORTH,RES-FIXED,6,'))
+            .map((line, i) =>
+              line.startsWith('ONCOR,NORTH,RES-FIXED,')
+                ? moved(line, 1 + (i % 7) / 100)
+                : line.startsWith('CNP,HOUSTON,SMB-FIXED,')
+                  ? moved(line, 0.97)
+                  : line,
+            ),
+          'ONCOR,NORTH,RES-FIXED,18,ALL,2027-01,0.08950,2026-12-01',
+          'ONCOR,NORTH,RES-FIXED,18,ALL,2027-02,0.08900,2026-12-01',
+        ]),
+        'text/csv',
+      );
+      await expect(page.getByRole('heading', { level: 1, name: reviewed })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Prices changed' }).getByRole('row').nth(1)).toBeVisible();
+      await picture(page, 'pricing-matrix-review');
+
+      await page.getByRole('link', { name: 'Pricing matrix' }).first().click();
+      const history = page.getByRole('region', { name: 'History' });
+      await expect(history.getByRole('row').filter({ hasText: reviewed })).toBeVisible();
+      await history.scrollIntoViewIfNeeded();
+      await picture(page, 'pricing-matrix-history');
+    });
   });
 });

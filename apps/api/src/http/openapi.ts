@@ -1,4 +1,4 @@
-import swagger from '@fastify/swagger';
+import swagger, { type SwaggerTransform } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -58,6 +58,12 @@ function uploadBody(kinds: FileKind[]) {
     }),
   });
 }
+
+/** Each route that reads its file itself (schema.upload) documented with its multipart body, in both documents. */
+const withUploadBodies: SwaggerTransform = ({ schema, url }) => ({
+  url,
+  schema: schema?.upload ? ({ ...schema, body: uploadBody(schema.upload) } as typeof schema) : schema,
+});
 
 type Json = unknown;
 const isSingleValue = (schema: Json): schema is { type: string; enum: [unknown] } =>
@@ -220,10 +226,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: ({ schema, url }) => ({
-      url,
-      schema: schema?.upload ? ({ ...schema, body: uploadBody(schema.upload) } as typeof schema) : schema,
-    }),
+    transform: withUploadBodies,
     // Only the OpenAPI 3 document is built (no `swagger` option).
     transformObject: (document) =>
       withExamples(
@@ -277,6 +280,7 @@ export async function registerOpsOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
+    transform: withUploadBodies,
     transformObject: (document) =>
       withIntegerFormats(
         withRequestIdHeaders(

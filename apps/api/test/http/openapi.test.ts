@@ -176,6 +176,13 @@ describe('the generated OpenAPI document', () => {
     expect(prospect.properties.serviceAddress.properties.zipCode.pattern).toBe('^[0-9]{5}$');
   });
 
+  it("declares the multipart body of an upload in the console's document too (its client is generated from it)", async () => {
+    const document = await (await fetch(new URL('/ops/api/v1/openapi.json', api.consoleUrl))).json();
+    const upload =
+      document.paths['/ops/api/v1/pricing-matrices'].post.requestBody.content['multipart/form-data'];
+    expect(upload.schema.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
   it('serves Swagger UI at /Swagger/index.html', async () => {
     const response = await fetch(`${api.baseUrl}/Swagger/index.html`);
     expect(response.status).toBe(200);

@@ -18,6 +18,7 @@ import { validateAuditSearch } from '../features/audit/search';
 import { validateCampaignsSearch } from '../features/campaigns/search';
 import { validateCustomersSearch } from '../features/customers/search';
 import { validatePlansSearch } from '../features/plans/search';
+import { validatePricingMatrixSearch } from '../features/pricing-matrix/search';
 import { validateQueuesSearch } from '../features/queues/search';
 import { validateStaffSearch } from '../features/staff/search';
 import { SIGN_IN_REASONS, type SignInSearch, sessionQueryOptions } from '../lib/auth';
@@ -240,6 +241,15 @@ const utilityRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/utility')),
 });
 
+/** The prospect pricing matrix; `?import=<id>` opens one upload's review. */
+const pricingMatrixRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/pricing-matrix',
+  staticData: { title: 'Pricing matrix' },
+  validateSearch: validatePricingMatrixSearch,
+  component: lazyRouteComponent(() => import('./routes/pricing-matrix')),
+});
+
 const auditLogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/audit-log',
@@ -275,6 +285,7 @@ const routeTree = rootRoute.addChildren([
     campaignRoute,
     utilitiesRoute,
     utilityRoute,
+    pricingMatrixRoute,
     auditLogRoute,
     staffRoute,
   ]),

@@ -19,7 +19,7 @@ import { sessionEnded, useSession } from '../../lib/auth';
 import { KbdHint } from '../ui/kbd-hint';
 import classes from './app-layout.module.css';
 import { ColorSchemeToggle } from './color-scheme-toggle';
-import { pagesFor } from './navigation';
+import { PAGES, pagesFor } from './navigation';
 import { overlayOpen } from './shortcuts';
 import { UserMenu } from './user-menu';
 
@@ -64,11 +64,8 @@ export function AppLayout() {
         if (!overlayOpen()) leader.current = Date.now();
       },
     ],
-    ['d', () => go('/dashboard')],
-    ['q', () => go('/queues')],
-    ['c', () => go('/customers')],
-    ['a', () => go('/audit-log')],
-    ['s', () => go('/staff')],
+    // The second key of each page's `g` sequence (navigation.ts), so that a page's shortcut is declared once.
+    ...PAGES.map((page): [string, () => void] => [page.shortcut.split(' ')[1]!, () => go(page.to)]),
     ['mod+K', () => spotlight.toggle()],
     [
       '/',

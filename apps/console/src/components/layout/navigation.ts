@@ -6,6 +6,7 @@ import {
   IconPlug,
   IconReceipt2,
   IconStack2,
+  IconTableDollar,
   IconUsers,
 } from '@tabler/icons-react';
 import { can, type Permission, type Session } from '../../lib/auth';
@@ -70,6 +71,14 @@ export const PAGES = [
     permission: 'work.read',
     icon: IconPlug,
     shortcut: 'g u',
+  },
+  {
+    to: '/pricing-matrix',
+    label: 'Pricing matrix',
+    description: 'The prospect pricing matrix in force, uploads to review and put in force, past matrices',
+    permission: 'work.read',
+    icon: IconTableDollar,
+    shortcut: 'g m',
   },
   {
     to: '/audit-log',

@@ -1,3 +1,5 @@
+import { PAGES } from './navigation';
+
 /** Every keyboard shortcut, as the help dialog (`?`) lists them. */
 export const SHORTCUT_GROUPS = [
   {
@@ -5,11 +7,7 @@ export const SHORTCUT_GROUPS = [
     items: [
       { keys: 'mod+K', label: 'Go to a page or find a customer' },
       { keys: '/', label: 'Go to a page or find a customer' },
-      { keys: 'g d', label: 'Go to the dashboard' },
-      { keys: 'g q', label: 'Go to the queues' },
-      { keys: 'g c', label: 'Go to customers' },
-      { keys: 'g a', label: 'Go to the audit log' },
-      { keys: 'g s', label: 'Go to staff' },
+      ...PAGES.map((page) => ({ keys: page.shortcut, label: `Go to ${page.label.toLowerCase()}` })),
       { keys: '?', label: 'Show these shortcuts' },
     ],
   },
