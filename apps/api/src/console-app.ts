@@ -66,7 +66,11 @@ export async function buildConsoleApp(
       await api.register(customerViewOpsRoutes, { customers: services.customers, audit: services.audit });
       await api.register(chargeOpsRoutes, { charges: services.charges, audit: services.audit });
       await api.register(dashboardOpsRoutes, { dashboard: services.dashboard });
-      await api.register(planOpsRoutes, { pricing: services.pricing, audit: services.audit });
+      await api.register(planOpsRoutes, {
+        pricing: services.pricing,
+        audit: services.audit,
+        publicBaseUrl: () => config.publicBaseUrl,
+      });
       await api.register(campaignOpsRoutes, { campaigns: services.campaigns, audit: services.audit });
       await api.register(documentOpsRoutes, { documents: services.documents });
       await api.register(pricingMatrixOpsRoutes, {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { callerOf } from '../../http/access.js';
 import { Envelope, ok } from '../../http/envelope.js';
@@ -9,6 +10,15 @@ import { BundleDocument, DocumentBundleQuery, DownloadParams } from './schemas.j
 import type { DocumentsService } from './service.js';
 
 const tags = ['Documents'];
+
+const languageOf = (file: string) => file.slice(0, 2) as Language;
+
+const sendPdf = (reply: FastifyReply, pdf: { fileName: string; bytes: Uint8Array }, cacheControl: string) =>
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${pdf.fileName}"`)
+    .header('cache-control', cacheControl)
+    .send(pdf.bytes as unknown as string);
 
 export const documentRoutes: FastifyPluginAsyncTypebox<{
   documents: DocumentsService;
@@ -85,18 +95,37 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const language = request.params.file.slice(0, 2) as Language;
-      const pdf = await documents.download(
-        request.params.source,
-        request.params.documentId,
-        language,
-        request.url,
-      );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${pdf.fileName}"`)
-        .header('cache-control', 'private, max-age=3600')
-        .send(pdf.bytes as unknown as string);
+      const { source, documentId, file } = request.params;
+      const pdf = await documents.download(source, documentId, languageOf(file), request.url);
+      return sendPdf(reply, pdf, 'private, max-age=3600');
+    },
+  );
+
+  app.get(
+    '/listed-documents/:source/:documentId/:file',
+    {
+      config: { errors: ['NOT_FOUND'], access: 'public' },
+      schema: {
+        operationId: 'downloadListedDocument',
+        tags,
+        summary: "A published plan's document or a market notice at its permanent public address",
+        description:
+          'The address plan listings keep (the Power to Choose export gives it): it never expires and serves the ' +
+          "document of the plan's version in force, so a price change reaches it at its moment. 404 `NOT_FOUND` once " +
+          'the plan is no longer published.',
+        params: DownloadParams,
+        response: {
+          200: {
+            description: 'The PDF.',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { source, documentId, file } = request.params;
+      const pdf = await documents.listed(source, documentId, languageOf(file));
+      return sendPdf(reply, pdf, 'public, max-age=3600');
     },
   );
 };

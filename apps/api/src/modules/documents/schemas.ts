@@ -32,7 +32,7 @@ export const DocumentBundleQuery = Type.Object({
 
 export const DownloadParams = Type.Object({
   source: Type.Union([Type.Literal('plan'), Type.Literal('market')]),
-  documentId: Id('The document id in the signed link.'),
+  documentId: Id('The document id, as in its link.'),
   file: Type.String({
     pattern: '^(en|es)\\.pdf$',
     maxLength: 6,

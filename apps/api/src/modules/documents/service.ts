@@ -93,6 +93,14 @@ export function createDocumentsService(
     bytes: await renderPdf(model),
   });
 
+  /** A document as the public may read it: of a published plan (its version in force) or of a market. */
+  const publicDocument = async (source: DocumentSource, documentId: number, language: Language) =>
+    rendered(
+      source === 'plan'
+        ? await planDocumentModel(documentId, language)
+        : await marketModel(documentId, language),
+    );
+
   return {
     /**
      * The price disclosure of one version of a plan, for staff: its Electricity Facts Label with the derivation of
@@ -123,12 +131,12 @@ export function createDocumentsService(
           'FILE_LINK_EXPIRED',
           'This download link has expired; ask for the documents again.',
         );
-      return rendered(
-        source === 'plan'
-          ? await planDocumentModel(documentId, language)
-          : await marketModel(documentId, language),
-      );
+      return publicDocument(source, documentId, language);
     },
+
+    /** Renders a published plan's document or a market notice at its permanent listing address. */
+    listed: (source: DocumentSource, documentId: number, language: Language) =>
+      publicDocument(source, documentId, language),
 
     async bundle(
       companyId: number,

@@ -31,6 +31,7 @@ import {
   PlanSummary,
   PlanVersion,
   PlanVersionPath,
+  PowerToChooseQuery,
   PriceChange,
   UtilityIdPath,
 } from './ops-schemas.js';
@@ -43,11 +44,15 @@ const change = { permission: 'plans.write', errors: ['PLAN_NOT_FOUND' as const] 
 const priceText = (p: { rate: number; monthlyFee: number; cancellationFee: number }) =>
   `${p.rate}¢, $${p.monthlyFee}/month, ETF $${p.cancellationFee}`;
 
-/** Pricing staff's plans: the catalogue as it sells now, each plan's versions, and price changes (audited). */
-export const planOpsRoutes: FastifyPluginAsyncTypebox<{ pricing: PlanPricing; audit: AuditLog }> = async (
-  app,
-  { pricing, audit },
-) => {
+/**
+ * Pricing staff's plans: the catalogue as it sells now, each plan's versions, and price changes (audited).
+ * `publicBaseUrl` is the public API's address, which the links staff hand to others start with.
+ */
+export const planOpsRoutes: FastifyPluginAsyncTypebox<{
+  pricing: PlanPricing;
+  audit: AuditLog;
+  publicBaseUrl: () => string;
+}> = async (app, { pricing, audit, publicBaseUrl }) => {
   const companyOf = (request: FastifyRequest) => staffOf(request).companyId;
 
   app.get(
@@ -267,6 +272,40 @@ export const planOpsRoutes: FastifyPluginAsyncTypebox<{ pricing: PlanPricing; au
         after: request.body,
       });
       return ok(await pricing.plan(companyOf(request), planId));
+    },
+  );
+
+  app.get(
+    '/plans/power-to-choose.csv',
+    {
+      config: { permission: 'work.read' },
+      schema: {
+        operationId: 'exportPowerToChoose',
+        tags,
+        summary: "The Power to Choose listing of the Texas electricity plans on sale, as the site's CSV",
+        description:
+          "One line per plan and language (English, Spanish) in the listing's published columns, from the version in " +
+          'force: EFL averages at 500, 1,000 and 2,000 kWh in dollars per kWh, term, early-termination fee, renewable ' +
+          "share, promotion, and the permanent addresses of the plan's Electricity Facts Label, terms of service and " +
+          'Your Rights as a Customer (last column, `[YracURL]`). Campaign plans, drafts and retired plans are not listed.',
+        querystring: PowerToChooseQuery,
+        response: {
+          200: {
+            description: 'The CSV.',
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const csv = await pricing.powerToChooseCsv(companyOf(request), request.query, publicBaseUrl());
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="power-to-choose-${request.query.customerTypeId}.csv"`,
+        )
+        .send(csv);
     },
   );
 

@@ -34,6 +34,11 @@ export const PlanVersion = Type.Object({
   cancelledBy: Nullable(Type.String()),
 });
 
+export const PowerToChooseQuery = Type.Object({
+  customerTypeId: Id('The customer type listed (Power to Choose lists residential plans).'),
+  utilityId: Type.Optional(Id('Only the plans of this utility; every Texas utility when absent.')),
+});
+
 export const PlanListQuery = Type.Object({
   utilityId: Type.Optional(Id('Only the plans of this utility.')),
   customerTypeId: Type.Optional(Id('Only the plans for this customer type.')),

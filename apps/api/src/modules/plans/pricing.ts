@@ -15,6 +15,7 @@ import type {
   PriceChange,
 } from './ops-schemas.js';
 import { createPlanSettings, settingsOf } from './plan-settings.js';
+import { createPowerToChooseListing } from './power-to-choose.js';
 import {
   createPricingContext,
   invalidChange,
@@ -236,6 +237,7 @@ export function createPlanPricing(deps: PlanPricingDeps) {
     ...createBulkPricing(context),
     ...createPlanSettings(context),
     ...createDeliveryChargeSets(context),
+    ...createPowerToChooseListing(context),
   };
 }
 
