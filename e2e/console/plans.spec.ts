@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import { PDFParse } from 'pdf-parse';
 import { expect, test } from '../fixtures';
 import { consolePage, dialogOpen, expectAccessible, signIn } from './console';
@@ -130,6 +132,52 @@ test.describe('plans and prices in the Operations console', () => {
     await openPlan(page, 'ONCOR-RES-1-12');
     await expect(page.getByRole('region', { name: 'Versions' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Change price' })).toHaveCount(0);
+
+    // The plan's EFL averages across its versions, then beside the other plans sold to the same customers.
+    const comparison = page.getByRole('region', { name: 'Price comparison' });
+    await expect(comparison).toContainText(/One version so far|\d+ versions, from the first/);
+    await expect(comparison.locator('.recharts-line')).toHaveCount(3);
+    await comparison.getByText('Against other plans').click();
+    await expect(comparison).toContainText(
+      /At 1,000 kWh this plan is the \d+(st|nd|rd|th) cheapest of \d+ plans for residential customers of /,
+    );
+    await expect(comparison.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('an agent downloads the Power to Choose listing; its links open the plan’s documents without signing in', async ({
+    page,
+  }) => {
+    await signIn(page, 'agent', '/plans');
+    await page.getByRole('button', { name: 'Power to Choose' }).click();
+    const dialog = await dialogOpen(page, 'Power to Choose listing');
+    await expect(dialog.getByRole('combobox', { name: 'Customer type' })).toHaveValue('Residential');
+    await expectAccessible(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const [header, ...lines] = parse(csv) as string[][];
+    expect(header!.slice(0, 7)).toEqual([
+      '[idKey]',
+      '[TduCompanyName]',
+      '[RepCompany]',
+      '[Product]',
+      '[kwh500]',
+      '[kwh1000]',
+      '[kwh2000]',
+    ]);
+    const english = lines.find((line) => line[header!.indexOf('[Language]')] === 'English')!;
+    const sold = await sandboxPlan(Number(english[0]));
+    expect(english[header!.indexOf('[kwh1000]')]).toBe(
+      (sold.rate1000 / 100).toFixed(sold.decimal_places_to_show + 2),
+    );
+    const facts = await page.context().request.get(english[header!.indexOf('[FactsURL]')]!, {
+      headers: { cookie: '' },
+    });
+    expect(facts.status()).toBe(200);
+    expect(facts.headers()['content-type']).toBe('application/pdf');
   });
 });
 

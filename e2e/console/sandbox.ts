@@ -340,8 +340,13 @@ export async function sandboxCustomerPayment(
 }
 
 /** A plan as plan shopping answers it now (GET /plans/{id}): what a customer would be sold. */
-export async function sandboxPlan(
-  planId: number,
-): Promise<{ version: number; rate: number; rate500: number; rate1000: number; rate2000: number }> {
+export async function sandboxPlan(planId: number): Promise<{
+  version: number;
+  rate: number;
+  rate500: number;
+  rate1000: number;
+  rate2000: number;
+  decimal_places_to_show: number;
+}> {
   return call('GET', `/plans/${planId}`, await token());
 }

@@ -208,6 +208,35 @@ test.describe('the pictures of the Operations Console pages', () => {
     await picture(page, 'plan');
   });
 
+  test('plan-comparison and -plans: a plan’s EFL averages across its versions, then beside the other plans', async ({
+    page,
+  }) => {
+    await signIn(page, 'pricing', '/plans?q=ONCOR-RES-1T-12');
+    await page.getByRole('row').filter({ hasText: 'ONCOR-RES-1T-12' }).first().getByRole('link').click();
+    await expect(page.getByRole('button', { name: 'Change price' })).toBeVisible();
+    const planId = Number(new URL(page.url()).pathname.split('/').pop());
+    const plan = await get<{
+      current: { rate: number; monthlyFee: number; cancellationFee: number; timeOfUse: { rate: number }[] };
+    }>(page, `/plans/${planId}`);
+    const inTwoMonths = new Date(Date.now() + 61 * 86_400_000);
+    inTwoMonths.setUTCHours(6, 0, 0, 0);
+    await post(page, `/plans/${planId}/versions`, {
+      ...plan.current,
+      timeOfUse: plan.current.timeOfUse.map((w) => ({ ...w, rate: w.rate > 0 ? w.rate - 0.8 : 0 })),
+      effectiveAt: inTwoMonths.toISOString(),
+      note: 'Winter day rate',
+    });
+    await page.reload();
+    const comparison = page.getByRole('region', { name: 'Price comparison' });
+    await expect(comparison.locator('.recharts-line')).toHaveCount(3);
+    await comparison.scrollIntoViewIfNeeded();
+    await picture(page, 'plan-comparison');
+    await comparison.getByText('Against other plans').click();
+    await expect(comparison.locator('.recharts-bar-rectangle').first()).toBeVisible();
+    await comparison.scrollIntoViewIfNeeded();
+    await picture(page, 'plan-comparison-plans');
+  });
+
   test('plans-bulk: pricing staff preview a 3 % rise of the AEP Texas Central plans', async ({ page }) => {
     await signIn(page, 'pricing', '/plans/price-change');
     await page.getByRole('combobox', { name: 'Utilities' }).click();

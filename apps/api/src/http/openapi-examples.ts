@@ -634,7 +634,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=52aa61c2f1336b15f72dea1d447b8018f7dd26a7de876797ec623180326c0628',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=93e43acd6b20ad4a13187232efd4b8d4720638b69ceade3e4c4bd744af480815',
             },
             {
               id_plan_document: 6,
@@ -644,7 +644,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=b1985eca922aa6da8c7a78c96670beb2818f361d2be28f4c4ee0891484c4f265',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=9e2eafabb7de90ee9001172f55ed7e05b6392c8545c02451208aba1f295f18d2',
             },
           ],
           market_documents: [
@@ -653,14 +653,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=f762197dc7f2dbb2aa83dd82b892170ca2bf4fa959a1c5f35e628d7cb87082ac',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=2c511be705fb2bfd18e18425403600256bb80448ac668583cf150618c9585980',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=cbdcf37f29e7e79ff68d0eb7b15430e9e33bfeded251eae32edb11e493e069f4',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=d51fb2d634e6ca68e3092c34a107615381a4a8339068f046deda5de7d7c53a20',
             },
           ],
           acceptance_options: [
@@ -798,7 +798,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=1f1e96da989410c091710de9cfb9b12606eebba085e91e013939df6896ee181d',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=b90ad7b05de0e2b7f9bdc1c1e465d525902d382ae13f6249080bcec0df7806ab',
             },
             {
               id_plan_document: 18,
@@ -808,7 +808,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=593ef617b7388660ec943508ea4d7503c3fd31d1db7bee7981e206ef744983f3',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=711ec5eaed9446259bb5e6997b76011944be9997149b4178cd6361f9f019b4cd',
             },
           ],
           market_documents: [
@@ -817,14 +817,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=f762197dc7f2dbb2aa83dd82b892170ca2bf4fa959a1c5f35e628d7cb87082ac',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=2c511be705fb2bfd18e18425403600256bb80448ac668583cf150618c9585980',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=cbdcf37f29e7e79ff68d0eb7b15430e9e33bfeded251eae32edb11e493e069f4',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=d51fb2d634e6ca68e3092c34a107615381a4a8339068f046deda5de7d7c53a20',
             },
           ],
           acceptance_options: [
@@ -986,7 +986,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/87/en.pdf?expires=1793718000&signature=f92e128d709783a3005b94632a671817daaa5d7ebc04b0caa0495074f3de0555',
+                url: 'https://api.supplier.example/api/v1/documents/plan/87/en.pdf?expires=1793718000&signature=919e2f8dd2e640c057dea1eede5ee51cbc1d3897a7ef8302a08cfec481ae348f',
               },
               {
                 id_plan_document: 88,
@@ -996,7 +996,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/88/en.pdf?expires=1793718000&signature=99f95886e044d025fc19a678f06d3db55a4a7c0444f4b2b61e9a0fc07fd65b69',
+                url: 'https://api.supplier.example/api/v1/documents/plan/88/en.pdf?expires=1793718000&signature=bcf0b031ea6338cbaf8614334c47ec2cf677ca47437f34c56ffa3e796022a5d2',
               },
             ],
             market_documents: [
@@ -1005,14 +1005,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 doc_type: 'CUSTOMER_RIGHTS',
                 name: 'Ohio Customer Rights and Contract Summary',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=fa8882080fba08601db79311529c8a39d61771f9058e09340d937266e7f5c0c3',
+                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=3ac67a9cbf754f8bcd2391d38a9896faf411c17086b5884c5d206426753bcad6',
               },
               {
                 id_market_document: 4,
                 doc_type: 'PRIVACY',
                 name: 'Privacy Policy',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=3362c9ff831a32afb288f607c57a554c2b2b5e7a249000ff8b090856221e9d44',
+                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=51153fe9f47738ce05eb245261be9f28b4b0f6e46d021e023dc6c44698b19260',
               },
             ],
             acceptance_options: [
@@ -1151,7 +1151,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/75/en.pdf?expires=1793718000&signature=ea6e12115347eb8b014421894ac200869c5170267d4fc6cd1d4079fbbbdffc05',
+                url: 'https://api.supplier.example/api/v1/documents/plan/75/en.pdf?expires=1793718000&signature=4f34924fbee8fc580c4db12aca42d3dd62bf0b3ebdf7ec8e8303e67ca5f346c9',
               },
               {
                 id_plan_document: 76,
@@ -1161,7 +1161,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/76/en.pdf?expires=1793718000&signature=2766eeb6c2848f368184e89c0bb4f784d112fd95f896ce260d64c3a10edfb8f6',
+                url: 'https://api.supplier.example/api/v1/documents/plan/76/en.pdf?expires=1793718000&signature=e6b7e4f51608bfb79583756549e2dd91444cd457e677acea1dc25db217a90c06',
               },
             ],
             market_documents: [
@@ -1170,14 +1170,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 doc_type: 'CUSTOMER_RIGHTS',
                 name: 'Ohio Customer Rights and Contract Summary',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=fa8882080fba08601db79311529c8a39d61771f9058e09340d937266e7f5c0c3',
+                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=3ac67a9cbf754f8bcd2391d38a9896faf411c17086b5884c5d206426753bcad6',
               },
               {
                 id_market_document: 4,
                 doc_type: 'PRIVACY',
                 name: 'Privacy Policy',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=3362c9ff831a32afb288f607c57a554c2b2b5e7a249000ff8b090856221e9d44',
+                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=51153fe9f47738ce05eb245261be9f28b4b0f6e46d021e023dc6c44698b19260',
               },
             ],
             acceptance_options: [
@@ -1331,7 +1331,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=52aa61c2f1336b15f72dea1d447b8018f7dd26a7de876797ec623180326c0628',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=93e43acd6b20ad4a13187232efd4b8d4720638b69ceade3e4c4bd744af480815',
             },
             {
               id_plan_document: 6,
@@ -1341,7 +1341,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=b1985eca922aa6da8c7a78c96670beb2818f361d2be28f4c4ee0891484c4f265',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=9e2eafabb7de90ee9001172f55ed7e05b6392c8545c02451208aba1f295f18d2',
             },
           ],
           market_documents: [
@@ -1350,14 +1350,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=f762197dc7f2dbb2aa83dd82b892170ca2bf4fa959a1c5f35e628d7cb87082ac',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=2c511be705fb2bfd18e18425403600256bb80448ac668583cf150618c9585980',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=cbdcf37f29e7e79ff68d0eb7b15430e9e33bfeded251eae32edb11e493e069f4',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=d51fb2d634e6ca68e3092c34a107615381a4a8339068f046deda5de7d7c53a20',
             },
           ],
           acceptance_options: [
@@ -1498,7 +1498,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=1f1e96da989410c091710de9cfb9b12606eebba085e91e013939df6896ee181d',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=b90ad7b05de0e2b7f9bdc1c1e465d525902d382ae13f6249080bcec0df7806ab',
             },
             {
               id_plan_document: 18,
@@ -1508,7 +1508,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=593ef617b7388660ec943508ea4d7503c3fd31d1db7bee7981e206ef744983f3',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=711ec5eaed9446259bb5e6997b76011944be9997149b4178cd6361f9f019b4cd',
             },
           ],
           market_documents: [
@@ -1517,14 +1517,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=f762197dc7f2dbb2aa83dd82b892170ca2bf4fa959a1c5f35e628d7cb87082ac',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=2c511be705fb2bfd18e18425403600256bb80448ac668583cf150618c9585980',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=cbdcf37f29e7e79ff68d0eb7b15430e9e33bfeded251eae32edb11e493e069f4',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=d51fb2d634e6ca68e3092c34a107615381a4a8339068f046deda5de7d7c53a20',
             },
           ],
           acceptance_options: [
@@ -1679,7 +1679,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8b20d8eb53f6cf93160e90abce3330dd1ddaf2e28bf76fb175348968121d0763',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=4d2cbfce42061f02e416d1230a77a938ddb332f02201bf29b89de7b1f6b0a1c7',
           },
           {
             id_plan_document: 2,
@@ -1689,7 +1689,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=36fa602fdf1db595def89f0330a3e3ab43fef657fbc7032b575d3ea20a38abaf',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=65dc62238df6ec3e054dd3e6691eeeb84fea3c322bff2e9f9299e418df721e49',
           },
         ],
         market_documents: [
@@ -1698,14 +1698,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             doc_type: 'YRAC',
             name: 'Your Rights as a Customer',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=f762197dc7f2dbb2aa83dd82b892170ca2bf4fa959a1c5f35e628d7cb87082ac',
+            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=2c511be705fb2bfd18e18425403600256bb80448ac668583cf150618c9585980',
           },
           {
             id_market_document: 6,
             doc_type: 'PRIVACY',
             name: 'Privacy Policy',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=cbdcf37f29e7e79ff68d0eb7b15430e9e33bfeded251eae32edb11e493e069f4',
+            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=d51fb2d634e6ca68e3092c34a107615381a4a8339068f046deda5de7d7c53a20',
           },
         ],
         acceptance_options: [
@@ -1792,7 +1792,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8b20d8eb53f6cf93160e90abce3330dd1ddaf2e28bf76fb175348968121d0763',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=4d2cbfce42061f02e416d1230a77a938ddb332f02201bf29b89de7b1f6b0a1c7',
         },
         {
           id_plan_document: 2,
@@ -1802,7 +1802,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=36fa602fdf1db595def89f0330a3e3ab43fef657fbc7032b575d3ea20a38abaf',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=65dc62238df6ec3e054dd3e6691eeeb84fea3c322bff2e9f9299e418df721e49',
         },
       ],
       succeeded: true,
@@ -1820,6 +1820,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       query: {
         expires: '1793718000',
         signature: '<signature>',
+      },
+    },
+    answer: null,
+  },
+  downloadListedDocument: {
+    request: {
+      path: {
+        source: 'plan',
+        documentId: '1',
+        file: 'en.pdf',
       },
     },
     answer: null,
@@ -1871,7 +1881,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8b20d8eb53f6cf93160e90abce3330dd1ddaf2e28bf76fb175348968121d0763',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=4d2cbfce42061f02e416d1230a77a938ddb332f02201bf29b89de7b1f6b0a1c7',
           },
           {
             id_plan_document: 2,
@@ -1881,7 +1891,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=36fa602fdf1db595def89f0330a3e3ab43fef657fbc7032b575d3ea20a38abaf',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=65dc62238df6ec3e054dd3e6691eeeb84fea3c322bff2e9f9299e418df721e49',
           },
         ],
         rescission_period: 3,
@@ -2654,7 +2664,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8b20d8eb53f6cf93160e90abce3330dd1ddaf2e28bf76fb175348968121d0763',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=4d2cbfce42061f02e416d1230a77a938ddb332f02201bf29b89de7b1f6b0a1c7',
         },
         {
           id_document: 2,
@@ -2662,7 +2672,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=36fa602fdf1db595def89f0330a3e3ab43fef657fbc7032b575d3ea20a38abaf',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=65dc62238df6ec3e054dd3e6691eeeb84fea3c322bff2e9f9299e418df721e49',
         },
       ],
       succeeded: true,
@@ -2684,7 +2694,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=8b20d8eb53f6cf93160e90abce3330dd1ddaf2e28bf76fb175348968121d0763',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=4d2cbfce42061f02e416d1230a77a938ddb332f02201bf29b89de7b1f6b0a1c7',
         },
         {
           id_document: 2,
@@ -2692,7 +2702,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=36fa602fdf1db595def89f0330a3e3ab43fef657fbc7032b575d3ea20a38abaf',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=65dc62238df6ec3e054dd3e6691eeeb84fea3c322bff2e9f9299e418df721e49',
         },
       ],
       succeeded: true,
@@ -2755,7 +2765,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_f253d88f57c30904f7',
+      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_dfb12d53cfc4ed50a1',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -2773,8 +2783,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        customerProfileToken: 'sbx_cus_7e0b6f46a528fa35be',
-        paymentProfileToken: 'sbx_pp_c20ec94cf317270dd7',
+        customerProfileToken: 'sbx_cus_56a7d2a5c3598b9064',
+        paymentProfileToken: 'sbx_pp_7a8dec006e9ff0ba29',
         cardType: 'Visa',
         cardNumber: 'XXXX1111',
         cardExpirationDate: '2030-12',
@@ -2795,15 +2805,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         enrollmentId: 2,
       },
       body: {
-        customer_profile_token: 'sbx_cus_7e0b6f46a528fa35be',
-        payment_profile_token: 'sbx_pp_c20ec94cf317270dd7',
+        customer_profile_token: 'sbx_cus_56a7d2a5c3598b9064',
+        payment_profile_token: 'sbx_pp_7a8dec006e9ff0ba29',
         date_from: '2026-11-16',
       },
     },
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_c20ec94cf317270dd7',
+        paymentProfileToken: 'sbx_pp_7a8dec006e9ff0ba29',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2827,7 +2837,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_c20ec94cf317270dd7',
+        paymentProfileToken: 'sbx_pp_7a8dec006e9ff0ba29',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2846,16 +2856,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         idEnrollment: 2,
-        customerProfileToken: 'sbx_cus_7e0b6f46a528fa35be',
-        paymentProfileToken: 'sbx_pp_c20ec94cf317270dd7',
+        customerProfileToken: 'sbx_cus_56a7d2a5c3598b9064',
+        paymentProfileToken: 'sbx_pp_7a8dec006e9ff0ba29',
         amount: 25,
       },
     },
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '566925342756',
-        id_payment_profile: 'sbx_pp_c20ec94cf317270dd7',
+        id_charge_transaction: '1110660466712',
+        id_payment_profile: 'sbx_pp_7a8dec006e9ff0ba29',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2875,8 +2885,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         id_enrollment: 2,
-        id_charge_transaction: '564192452778',
-        id_payment_profile: 'sbx_pp_c20ec94cf317270dd7',
+        id_charge_transaction: '918512393739',
+        id_payment_profile: 'sbx_pp_7a8dec006e9ff0ba29',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         amount: 30,
@@ -2885,8 +2895,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 2,
-        id_charge_transaction: '564192452778',
-        id_payment_profile: 'sbx_pp_c20ec94cf317270dd7',
+        id_charge_transaction: '918512393739',
+        id_payment_profile: 'sbx_pp_7a8dec006e9ff0ba29',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2912,8 +2922,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       data: [
         {
           id_payment_charge_transactions: 2,
-          id_charge_transaction: '564192452778',
-          id_payment_profile: 'sbx_pp_c20ec94cf317270dd7',
+          id_charge_transaction: '918512393739',
+          id_payment_profile: 'sbx_pp_7a8dec006e9ff0ba29',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2926,8 +2936,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         },
         {
           id_payment_charge_transactions: 1,
-          id_charge_transaction: '566925342756',
-          id_payment_profile: 'sbx_pp_c20ec94cf317270dd7',
+          id_charge_transaction: '1110660466712',
+          id_payment_profile: 'sbx_pp_7a8dec006e9ff0ba29',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2957,8 +2967,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 2,
-        id_charge_transaction: '564192452778',
-        id_payment_profile: 'sbx_pp_c20ec94cf317270dd7',
+        id_charge_transaction: '918512393739',
+        id_payment_profile: 'sbx_pp_7a8dec006e9ff0ba29',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2986,8 +2996,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 2,
-        id_charge_transaction: '564192452778',
-        id_payment_profile: 'sbx_pp_c20ec94cf317270dd7',
+        id_charge_transaction: '918512393739',
+        id_payment_profile: 'sbx_pp_7a8dec006e9ff0ba29',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -3099,7 +3109,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=526917185a8f333571b1cda4fc195affdd09d6dc1dbe59417fc1f3339a8c64f0',
+      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=cf509351eba898a5fc34e69c6b253f6e6951831879174ffe39d577ae8124b0a2',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -3332,7 +3342,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_status: 0,
         file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=379188eabfd1fd222d1ff1b50cb73964dffe70844c3dfd2abb59b5c4033881bd',
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=f9f281fd164dfab265a3db17917bdb82ccf8d015558f6d0ee51f14667daa1324',
       },
       succeeded: true,
       errors: [],
@@ -3351,7 +3361,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_status: 0,
         file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=379188eabfd1fd222d1ff1b50cb73964dffe70844c3dfd2abb59b5c4033881bd',
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=f9f281fd164dfab265a3db17917bdb82ccf8d015558f6d0ee51f14667daa1324',
       },
       succeeded: true,
       errors: [],
@@ -3881,7 +3891,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        url: 'https://api.supplier.example/api/v1/sandbox-signing/634d937b-ea3d-42c5-95d5-82256a650f84?returnUrl=https%3A%2F%2Fsales.bluebonnet-energy.example%2Fsigned&expires=1793631900&signature=fae9637c04d3c46cf419dacf6e8e03b2b8deeb5da5e122da7dbb2fea87a38acf',
+        url: 'https://api.supplier.example/api/v1/sandbox-signing/1265446e-20a8-43b3-82b7-51454de6f0e1?returnUrl=https%3A%2F%2Fsales.bluebonnet-energy.example%2Fsigned&expires=1793631900&signature=a826ef066186aca70afe6b5aadc5a70760e517ba232e4d85c0140f6090d0838b',
         expiresAt: '2026-11-02T15:05:00.000Z',
       },
       succeeded: true,
@@ -3896,14 +3906,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         generatedDateTime: '2026-11-02T15:00:00.000Z',
         data: {
           accountId: '7d1c5e0a-3b8f-4c26-9e4a-51f0b2d6c8e3',
-          envelopeId: '634d937b-ea3d-42c5-95d5-82256a650f84',
+          envelopeId: '1265446e-20a8-43b3-82b7-51454de6f0e1',
         },
       },
     },
     answer: {
       data: {
         event: 'envelope-completed',
-        envelopeId: '634d937b-ea3d-42c5-95d5-82256a650f84',
+        envelopeId: '1265446e-20a8-43b3-82b7-51454de6f0e1',
         idProspect: 1,
         duplicate: false,
         changed: true,
@@ -3933,7 +3943,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         sizeBytes: 77,
         uploadedAt: '2026-11-02T15:00:00.000Z',
         downloadUrl:
-          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=5db9c677ae3e6532d3ba11985c2ee5a1f6563a95cb2a9499857e473d577aba79',
+          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=27de7e0940144be96458c7c23ebe757e8d5682bc49e4dd8a66650883865f1f2e',
       },
       succeeded: true,
       errors: [],
@@ -4038,7 +4048,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               sizeBytes: 77,
               uploadedAt: '2026-11-02T15:00:00.000Z',
               downloadUrl:
-                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=5db9c677ae3e6532d3ba11985c2ee5a1f6563a95cb2a9499857e473d577aba79',
+                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=27de7e0940144be96458c7c23ebe757e8d5682bc49e4dd8a66650883865f1f2e',
             },
           ],
         },
@@ -4088,7 +4098,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nThank you for choosing {{brand_name}}. Your enrollment {{enrollment_id}} for {{service_address}} (ESIID {{esiid}}) is confirmed on the {{plan_name}} plan: {{plan_rate}} for {{plan_term}} months.\n\nService is scheduled to start on {{enrollment_start_date}}. We will email you again when it starts.\n\nQuestions? Call us at {{brand_phone}} or visit {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-27T11:21:22.972Z',
+              updated_at: '2026-11-27T13:42:02.867Z',
             },
             {
               id_template: 2,
@@ -4098,7 +4108,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nYour enrollment {{enrollment_id}} for {{service_address}} needs a deposit of {{amount}} before we can send it to your utility.\n\nPay it on {{brand_my_account_url}} or call us at {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-27T11:21:22.972Z',
+              updated_at: '2026-11-27T13:42:02.867Z',
             },
           ],
         },
@@ -4121,7 +4131,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nGracias por elegir {{brand_name}}. Su inscripción {{enrollment_id}} para {{service_address}} (ESIID {{esiid}}) está confirmada en el plan {{plan_name}}: {{plan_rate}} por {{plan_term}} meses.\n\nEl servicio comenzará el {{enrollment_start_date}}. Le escribiremos de nuevo cuando comience.\n\n¿Preguntas? Llámenos al {{brand_phone}} o visite {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-27T11:21:22.972Z',
+              updated_at: '2026-11-27T13:42:02.867Z',
             },
             {
               id_template: 9,
@@ -4131,7 +4141,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nSu inscripción {{enrollment_id}} para {{service_address}} requiere un depósito de {{amount}} antes de enviarla a su compañía de servicios.\n\nPáguelo en {{brand_my_account_url}} o llámenos al {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-27T11:21:22.972Z',
+              updated_at: '2026-11-27T13:42:02.867Z',
             },
           ],
         },
@@ -4487,7 +4497,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_c20ec94cf317270dd7',
+        paymentProfileToken: 'sbx_pp_7a8dec006e9ff0ba29',
         dateFrom: '2026-11-16',
         status: 'finished',
         paymentType: 'CreditCard',
@@ -4505,7 +4515,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   deletePaymentProfile: {
     request: {
       path: {
-        paymentProfileToken: 'sbx_pp_c20ec94cf317270dd7',
+        paymentProfileToken: 'sbx_pp_7a8dec006e9ff0ba29',
       },
     },
     answer: {
@@ -4849,7 +4859,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   updateTpvVerification: {
     request: {
       path: {
-        verificationId: '1b5da9ae-139e-4a10-8166-d02c1254d526',
+        verificationId: '66f23622-e712-4eba-bb03-3efbb2f7add6',
       },
       body: {
         result: 'VERIFIED',
@@ -4857,7 +4867,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        verificationId: '1b5da9ae-139e-4a10-8166-d02c1254d526',
+        verificationId: '66f23622-e712-4eba-bb03-3efbb2f7add6',
         enrollmentId: 11,
         result: 'VERIFIED',
         reasons: [],

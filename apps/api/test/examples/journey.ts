@@ -230,6 +230,18 @@ const STEPS: Step[] = [
       return { path: { source, documentId, file }, query: link.query };
     },
   },
+  {
+    operationId: 'downloadListedDocument',
+    as: 'public',
+    request: (c) => {
+      const [source, documentId, file] = signedLink(c.values.documentUrl!).segments.slice(-3) as [
+        string,
+        string,
+        string,
+      ];
+      return { path: { source, documentId, file } };
+    },
+  },
   { operationId: 'listPlanZipcodes', as: 'account', request: (c) => ({ path: { planId: c.ids.plan! } }) },
   { operationId: 'getPlanThankYouPage', as: 'account', request: (c) => ({ path: { planId: c.ids.plan! } }) },
   {

@@ -7,6 +7,8 @@ const api = useTestApi();
 /** Routes anyone may call: everything else must refuse callers without a token or a permission. */
 const PUBLIC_OPERATIONS = [
   'downloadDocument',
+  // A published plan's documents and the market's notices, public by law, at the addresses plan listings keep.
+  'downloadListedDocument',
   'authLogin',
   'authRefresh',
   // Ends a login by its refresh token, which works like authRefresh's: an expired access token must not stop a logout.

@@ -44,6 +44,7 @@ import { PlanCopyModal } from './plan-copy-modal';
 import { PlanSettingsModal } from './plan-settings-modal';
 import { SaleStateBadge } from './plans-view';
 import { PriceChangeModal } from './price-change-modal';
+import { PriceComparison } from './price-comparison';
 
 const VERSION_STATES: Record<PlanVersion['state'], { label: string; color: string }> = {
   scheduled: { label: 'Scheduled', color: 'blue' },
@@ -382,6 +383,8 @@ export function PlanView({ id }: { id: number }) {
           onLabel={p.commodity === 'Electric' ? (v) => setLabelOf(v.version) : null}
         />
       </Section>
+
+      {p.commodity === 'Electric' && <PriceComparison plan={p} />}
 
       <EflDerivationModal
         planId={p.id}
