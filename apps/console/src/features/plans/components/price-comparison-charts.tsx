@@ -1,5 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
+import { useMediaQuery } from '@mantine/hooks';
 import { formatDate } from '../../../lib/format';
 import { type averagesAgainstOthers, type averagesByVersion, centsOf, EFL_USAGE_SERIES } from '../model';
 
@@ -42,6 +43,8 @@ export function OtherPlansChart({
   comparison: ReturnType<typeof averagesAgainstOthers>;
   planId: number;
 }) {
+  // Plan names take what a phone can spare of its width; the bars keep the rest.
+  const wide = useMediaQuery('(min-width: 48em)');
   const data = comparison.rows.map((r) => ({ ...r, plan: r.id === planId ? `▶ ${r.name}` : r.name }));
   return (
     <BarChart
@@ -53,7 +56,7 @@ export function OtherPlansChart({
       withLegend
       legendProps={legendProps}
       valueFormatter={valueFormatter}
-      yAxisProps={{ width: 220 }}
+      yAxisProps={{ width: wide ? 220 : 120 }}
       gridAxis="x"
       maxBarWidth={14}
     />
