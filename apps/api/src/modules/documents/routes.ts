@@ -11,6 +11,11 @@ import type { DocumentsService } from './service.js';
 
 const tags = ['Documents'];
 
+const PDF_ANSWER = {
+  description: 'The PDF.',
+  content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+};
+
 const languageOf = (file: string) => file.slice(0, 2) as Language;
 
 const sendPdf = (reply: FastifyReply, pdf: { fileName: string; bytes: Uint8Array }, cacheControl: string) =>
@@ -86,12 +91,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{
           'An altered link is 403 `FILE_LINK_INVALID`, an expired one 410 `FILE_LINK_EXPIRED`.',
         params: DownloadParams,
         querystring: SignedLinkQuery,
-        response: {
-          200: {
-            description: 'The PDF.',
-            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
-          },
-        },
+        response: { 200: PDF_ANSWER },
       },
     },
     async (request, reply) => {
@@ -114,12 +114,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<{
           "document of the plan's version in force, so a price change reaches it at its moment. 404 `NOT_FOUND` once " +
           'the plan is no longer published.',
         params: DownloadParams,
-        response: {
-          200: {
-            description: 'The PDF.',
-            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
-          },
-        },
+        response: { 200: PDF_ANSWER },
       },
     },
     async (request, reply) => {
