@@ -382,6 +382,11 @@ export const ERROR_CODES = {
     status: 409,
     description: "The enrollment's status does not allow this change (see Enrollment Statuses).",
   },
+  ACCEPTANCE_OPTIONS_CHANGED: {
+    status: 409,
+    description:
+      "Someone changed the plan's acceptance options since they were read (or at the same moment); nothing was saved. Read them again, then change them.",
+  },
   PLAN_VERSION_NOT_CANCELLABLE: {
     status: 409,
     description:

@@ -82,6 +82,8 @@ export interface PlanAcceptanceOptionsTable {
   text: string;
   is_required: Flag;
   sort_order: number;
+  /** When staff reworded or removed it; enrollments that accepted it keep its id. */
+  retired_at: string | null;
 }
 
 export interface PlanDocumentsTable {

@@ -6,6 +6,7 @@ import { auditActorOf, staffOf } from '../../http/staff-access.js';
 import type { AuditLog } from '../audit/index.js';
 import type { Campaigns } from './campaigns.js';
 import {
+  AcceptanceOptionsRevision,
   Affiliate,
   BulkPriceChange,
   BulkPricePreview,
@@ -242,6 +243,42 @@ export const planOpsRoutes: FastifyPluginAsyncTypebox<{
         summary: `settings of plan ${planId} changed: ${changed.join(', ') || 'nothing'}`,
         before,
         after,
+      });
+      return ok(await pricing.plan(companyOf(request), planId));
+    },
+  );
+
+  app.put(
+    '/plans/:planId/acceptance-options',
+    {
+      config: { ...change, errors: [...change.errors, 'ACCEPTANCE_OPTIONS_CHANGED'] },
+      schema: {
+        operationId: 'reviseAcceptanceOptions',
+        tags,
+        summary:
+          'Sets what customers agree to when enrolling in the plan, keeping what earlier customers agreed to',
+        description:
+          'Every option the plan is to offer, in order. Options kept as they are keep their id; an option reworded, ' +
+          'made required or optional, or left out is retired (enrollments that accepted it keep its id and text) ' +
+          'and a reworded one is offered under a new id. Plan shopping offers the new options at the next call. ' +
+          '409 `ACCEPTANCE_OPTIONS_CHANGED` when someone changed them since they were read.',
+        params: PlanIdPath,
+        body: AcceptanceOptionsRevision,
+        response: { 200: Envelope(PlanDetail) },
+      },
+    },
+    async (request) => {
+      const { planId } = request.params;
+      const texts = (options: { text: string; required: boolean }[]) =>
+        options.map((o) => `${o.required ? '[required] ' : ''}${o.text}`);
+      const { before, after } = await pricing.reviseAcceptanceOptions(companyOf(request), planId, request.body);
+      await audit.record(auditActorOf(request), {
+        action: 'plan.acceptance-options',
+        targetType: 'plan',
+        targetId: planId,
+        summary: `acceptance options of plan ${planId} changed: ${after.length} offered`,
+        before: { options: texts(before) },
+        after: { options: texts(after) },
       });
       return ok(await pricing.plan(companyOf(request), planId));
     },

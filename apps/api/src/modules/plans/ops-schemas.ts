@@ -119,10 +119,28 @@ export const PlanSettings = Type.Object({
   }),
 });
 
+export const AcceptanceOption = Type.Object({
+  text: Type.String({
+    minLength: 3,
+    maxLength: 1000,
+    pattern: '\\S',
+    description: 'What the customer agrees to, as the enrollment wizard shows it.',
+  }),
+  required: Type.Boolean({ description: 'The customer must tick it to enroll.' }),
+});
+
+export const PlanAcceptanceOption = Type.Object({
+  id: Type.Integer({ description: 'The option id enrollments record when the customer accepts it.' }),
+  ...AcceptanceOption.properties,
+});
+
 export const PlanDetail = Type.Object({
   ...PlanSummary.properties,
   description: Type.String(),
   settings: PlanSettings,
+  acceptanceOptions: Type.Array(PlanAcceptanceOption, {
+    description: 'What the customer agrees to when enrolling, in order (options retired are left out).',
+  }),
   versions: Type.Array(PlanVersion, { description: 'Every version, newest first.' }),
 });
 
@@ -158,14 +176,25 @@ export const PriceChange = Type.Object({
   note: Explanation('Why the price changes (kept on the version and in the audit log).'),
 });
 
-export const AcceptanceOption = Type.Object({
-  text: Type.String({
-    minLength: 3,
-    maxLength: 1000,
-    pattern: '\\S',
-    description: 'What the customer agrees to, as the enrollment wizard shows it.',
+export const AcceptanceOptionsRevision = Type.Object({
+  offeredIds: Type.Array(Id('An option id.'), {
+    maxItems: 12,
+    description:
+      "The ids of the options the plan offered when they were read (`acceptanceOptions` of the plan): if they are no longer the plan's options, someone changed them meanwhile and nothing is saved.",
   }),
-  required: Type.Boolean({ description: 'The customer must tick it to enroll.' }),
+  options: Type.Array(
+    Type.Object({
+      id: Type.Optional(Id('An option the plan offers, kept or reworded; left out for a new option.')),
+      ...AcceptanceOption.properties,
+    }),
+    {
+      minItems: 1,
+      maxItems: 12,
+      description:
+        'Every option the plan is to offer, in order. An option offered now and left out is retired; one whose text ' +
+        'or requirement changes is retired and offered again under a new id.',
+    },
+  ),
 });
 
 export const PlanCreation = Type.Object({

@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import { dayOf } from '../../domain/dates.js';
 import { type DeliveryCharge, eflDerivation, type TimeOfUseWindow, usageShares } from '../../domain/efl.js';
 import { ApiError } from '../../http/errors.js';
+import { createAcceptanceOptions, offeredAcceptanceOptions } from './acceptance-options.js';
 import { createBulkPricing } from './bulk-pricing.js';
 import { createDeliveryChargeSets } from './delivery-charges.js';
 import { type PlanTypeId, rateUnit, typeLabel } from './naming.js';
@@ -121,6 +122,7 @@ export function createPlanPricing(deps: PlanPricingDeps) {
       ...summary,
       description: row.description,
       settings: settingsOf(row),
+      acceptanceOptions: await offeredAcceptanceOptions(db, planId),
       versions: planVersions.map((v) => describeVersion(row, v, charges, now)),
     };
   }
@@ -238,6 +240,7 @@ export function createPlanPricing(deps: PlanPricingDeps) {
     ...createPlanSettings(context),
     ...createDeliveryChargeSets(context),
     ...createPowerToChooseListing(context),
+    ...createAcceptanceOptions(context),
   };
 }
 

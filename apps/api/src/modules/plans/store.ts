@@ -172,6 +172,7 @@ export async function planDetails(db: Kysely<Database>, planIds: number[]) {
       .selectFrom('plan_acceptance_options')
       .selectAll()
       .where('plan_id', 'in', ids)
+      .where('retired_at', 'is', null)
       .orderBy('sort_order')
       .execute(),
     db.selectFrom('plan_documents').selectAll().where('plan_id', 'in', ids).orderBy('id').execute(),
@@ -231,10 +232,6 @@ export async function updatePlan(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/**
- * A copy of a plan as a draft, in one transaction: its settings under a new name and billing code, its acceptance
- * options and documents, and its prices of `version` as the copy's first version from `at`.
- */
 /** A new plan with its first version, acceptance options (in order) and documents, in one transaction; its id. */
 export function insertPlan(
   db: Kysely<Database>,
@@ -263,6 +260,10 @@ export function insertPlan(
   });
 }
 
+/**
+ * A copy of a plan as a draft, in one transaction: its settings under a new name and billing code, its acceptance
+ * options and documents, and its prices of `version` as the copy's first version from `at`.
+ */
 export async function clonePlan(
   db: Kysely<Database>,
   source: { planId: number; versionId: number },
@@ -290,6 +291,7 @@ export async function clonePlan(
       .selectFrom('plan_acceptance_options')
       .selectAll()
       .where('plan_id', '=', source.planId)
+      .where('retired_at', 'is', null)
       .execute();
     if (options.length > 0)
       await trx
