@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { PDFParse } from 'pdf-parse';
 import { expect, test } from '../fixtures';
 import { consolePage, dialogOpen, expectAccessible, signIn } from './console';
-import { sandboxPlan } from './sandbox';
+import { sandboxAcceptanceOptions, sandboxPlan } from './sandbox';
 
 test.use({ allowedConsoleErrors: [/status of 401 .*\/ops\/api\/v1\/session/] });
 
@@ -234,6 +234,25 @@ test.describe('a new plan in the Operations console', () => {
     await expect(settings).toBeHidden();
     await expect(page.getByText('On sale', { exact: true }).first()).toBeVisible();
     expect((await sandboxPlan(copyId)).version).toBe(1);
+
+    // What customers agree to: the first option reworded, one added; plan shopping asks for them at once.
+    const agreed = page.getByRole('region', { name: 'What customers agree to' });
+    await agreed.getByRole('button', { name: 'Edit options' }).click();
+    const options = await dialogOpen(page, /^What customers agree to: /);
+    await expectAccessible(page);
+    const first = options.getByRole('textbox', { name: 'Option 1 text' });
+    const reworded = `${await first.inputValue()} I agree to receive my contract by email.`;
+    await first.fill(reworded);
+    await options.getByRole('button', { name: 'Add an option' }).click();
+    const added = options.getByRole('textbox', { name: /^Option \d+ text$/ }).last();
+    await added.fill('Call me about rooftop solar.');
+    await options.getByRole('button', { name: 'Save options' }).click();
+    await expect(options).toBeHidden();
+    await expect(agreed).toContainText(reworded);
+    await expect(agreed).toContainText('Call me about rooftop solar.');
+    const asked = await sandboxAcceptanceOptions(copyId);
+    expect(asked[0]).toMatchObject({ text: reworded });
+    expect(asked.at(-1)).toMatchObject({ text: 'Call me about rooftop solar.', is_required: false });
 
     await page.getByRole('button', { name: 'More' }).click();
     await page.getByRole('menuitem', { name: 'Retire…' }).click();

@@ -350,3 +350,10 @@ export async function sandboxPlan(planId: number): Promise<{
 }> {
   return call('GET', `/plans/${planId}`, await token());
 }
+
+/** What plan shopping asks a customer to agree to when enrolling in the plan, in order. */
+export async function sandboxAcceptanceOptions(
+  planId: number,
+): Promise<{ id_option: number; text: string; is_required: boolean }[]> {
+  return call('GET', `/plans/acceptance-options?planId=${planId}`, await token());
+}

@@ -237,6 +237,24 @@ test.describe('the pictures of the Operations Console pages', () => {
     await picture(page, 'plan-comparison-plans');
   });
 
+  test('plan-acceptance-options: pricing staff edit what customers agree to when enrolling', async ({
+    page,
+  }) => {
+    await signIn(page, 'pricing', '/plans?q=ONCOR-RES-1-24');
+    await page.getByRole('row').filter({ hasText: 'ONCOR-RES-1-24' }).first().getByRole('link').click();
+    await page
+      .getByRole('region', { name: 'What customers agree to' })
+      .getByRole('button', { name: 'Edit options' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: /^What customers agree to: / });
+    await dialog.getByRole('button', { name: 'Add an option' }).click();
+    await dialog
+      .getByRole('textbox', { name: /^Option \d+ text$/ })
+      .last()
+      .fill('Call me about rooftop solar for my home.');
+    await picture(page, 'plan-acceptance-options');
+  });
+
   test('plans-bulk: pricing staff preview a 3 % rise of the AEP Texas Central plans', async ({ page }) => {
     await signIn(page, 'pricing', '/plans/price-change');
     await page.getByRole('combobox', { name: 'Utilities' }).click();

@@ -67,7 +67,8 @@ export function createAcceptanceOptions({ db, momentNow, planRowOf }: PricingCon
         ...repeated.map((id) => `options: option ${id} is listed more than once`),
         ...unknown.map((id) => `options: ${id} is not an option this plan offers`),
       ];
-      if (problems.length > 0) throw new ApiError('VALIDATION_FAILED', 'The acceptance options are invalid.', problems);
+      if (problems.length > 0)
+        throw new ApiError('VALIDATION_FAILED', 'The acceptance options are invalid.', problems);
       if (!(await store.reviseAcceptanceOptions(db, planId, revision))) throw changedMeanwhile(planId);
       return { before, after: await offeredAcceptanceOptions(db, planId) };
     },

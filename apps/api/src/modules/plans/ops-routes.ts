@@ -271,7 +271,11 @@ export const planOpsRoutes: FastifyPluginAsyncTypebox<{
       const { planId } = request.params;
       const texts = (options: { text: string; required: boolean }[]) =>
         options.map((o) => `${o.required ? '[required] ' : ''}${o.text}`);
-      const { before, after } = await pricing.reviseAcceptanceOptions(companyOf(request), planId, request.body);
+      const { before, after } = await pricing.reviseAcceptanceOptions(
+        companyOf(request),
+        planId,
+        request.body,
+      );
       await audit.record(auditActorOf(request), {
         action: 'plan.acceptance-options',
         targetType: 'plan',

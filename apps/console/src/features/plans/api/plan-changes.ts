@@ -50,3 +50,12 @@ export const usePlanChoices = () =>
 /** A new plan, a draft until published; answers the plan. */
 export const useCreatePlan = () =>
   usePlanMutation(async (body: PlanCreation) => ok(await api.POST('/plans', { body })).data);
+
+export type AcceptanceOptionsRevision = BodyOf<'/plans/{planId}/acceptance-options', 'put'>;
+
+/** Sets what customers agree to when enrolling, from the options read (`offeredIds`). */
+export const useReviseAcceptanceOptions = () =>
+  usePlanMutation(
+    async ({ planId, ...body }: AcceptanceOptionsRevision & { planId: number }) =>
+      ok(await api.PUT('/plans/{planId}/acceptance-options', { params: { path: { planId } }, body })).data,
+  );

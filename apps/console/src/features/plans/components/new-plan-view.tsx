@@ -9,7 +9,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Textarea,
   Title,
@@ -24,8 +23,8 @@ import { ApiFailure, isApiFailure } from '../../../lib/api';
 import { focusFirstError, splitFailure } from '../../customers/actions';
 import type { PlanSettings } from '../api/plan-changes';
 import { type PlanChoices, type PlanCreation, useCreatePlan, usePlanChoices } from '../api/plan-changes';
+import { AcceptanceOptionsFields, acceptanceOptionRules } from './acceptance-options-fields';
 import { ChargeFields, type ChargeValues, chargesOf, chargeValidation } from './charge-fields';
-import { ListEditor } from './list-editor';
 import { PLAN_SETTING_FIELDS, PlanSettingsFields, settingsValidation } from './plan-settings-fields';
 
 type PlanType = PlanCreation['planType'];
@@ -134,9 +133,7 @@ function NewPlanForm({ choices }: { choices: PlanChoices }) {
       name: (value) => (value.trim() !== '' && value.trim().length < 3 ? 'At least three characters.' : null),
       utilityId: (value) => (value ? null : 'Choose the utility the plan is sold in.'),
       customerTypeId: (value) => (value ? null : 'Choose who the plan is for.'),
-      acceptanceOptions: {
-        text: (value) => (value.trim().length < 3 ? 'Write what the customer agrees to.' : null),
-      },
+      acceptanceOptions: acceptanceOptionRules,
       note: (value) =>
         value.trim().length < 3 ? 'Say why, in a few words: it stays with the first version.' : null,
     },
@@ -179,27 +176,6 @@ function NewPlanForm({ choices }: { choices: PlanChoices }) {
         },
       ),
     (errors) => focusFirstError('new-plan', errors),
-  );
-
-  const optionCells = (_option: Option, index: number) => (
-    <>
-      <Table.Td>
-        <Textarea
-          aria-label={`Option ${index + 1} text`}
-          size="xs"
-          autosize
-          minRows={1}
-          maxLength={1000}
-          {...form.getInputProps(`acceptanceOptions.${index}.text`)}
-        />
-      </Table.Td>
-      <Table.Td>
-        <Checkbox
-          aria-label={`Option ${index + 1} required`}
-          {...form.getInputProps(`acceptanceOptions.${index}.required`, { type: 'checkbox' })}
-        />
-      </Table.Td>
-    </>
   );
 
   return (
@@ -268,20 +244,7 @@ function NewPlanForm({ choices }: { choices: PlanChoices }) {
         </Section>
 
         <Section title="What the customer agrees to">
-          <Text size="xs" c="dimmed">
-            Shown in this order at the end of the enrollment; a required one must be ticked to enroll.
-          </Text>
-          <ListEditor
-            columns={['Text', 'Required']}
-            items={form.values.acceptanceOptions}
-            minWidth={480}
-            cells={optionCells}
-            removeLabel={(_option, index) => `Remove option ${index + 1}`}
-            onRemove={(index) => form.removeListItem('acceptanceOptions', index)}
-            addLabel="Add an option"
-            onAdd={() => form.insertListItem('acceptanceOptions', { text: '', required: false })}
-            error={form.errors.acceptanceOptions}
-          />
+          <AcceptanceOptionsFields form={form} />
         </Section>
 
         <Textarea

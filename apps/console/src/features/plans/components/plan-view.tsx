@@ -4,6 +4,7 @@ import {
   Button,
   DataList,
   Group,
+  List,
   Menu,
   Paper,
   Skeleton,
@@ -17,6 +18,7 @@ import {
   IconArchive,
   IconArchiveOff,
   IconArrowLeft,
+  IconChecklist,
   IconChevronDown,
   IconClockCancel,
   IconCopy,
@@ -39,6 +41,7 @@ import { useCancelPriceChange } from '../api/change-price';
 import { type PlanDetail, type PlanVersion, type TimeOfUseWindow, usePlan } from '../api/get-plan';
 import { useSetPlanRetired } from '../api/plan-changes';
 import { averageAt1000, centsOf, termOf } from '../model';
+import { AcceptanceOptionsModal } from './acceptance-options-modal';
 import { EflDerivationModal } from './efl-derivation-modal';
 import { PlanCopyModal } from './plan-copy-modal';
 import { PlanSettingsModal } from './plan-settings-modal';
@@ -251,6 +254,21 @@ function VersionsTable({
   return <ServerTable<PlanVersion> records={plan.versions} columns={columns} idAccessor="version" />;
 }
 
+function AcceptanceOptionsList({ options }: { options: PlanDetail['acceptanceOptions'] }) {
+  return (
+    <List type="ordered" spacing={6} size="sm">
+      {options.map((option) => (
+        <List.Item key={option.id}>
+          {option.text}{' '}
+          <Badge size="xs" variant="light" color={option.required ? 'blue' : 'gray'} radius="sm" tt="none">
+            {option.required ? 'Required' : 'Optional'}
+          </Badge>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
 function Loading() {
   return (
     <Stack gap="md" role="status" aria-busy="true" aria-label="Loading the plan">
@@ -266,7 +284,7 @@ function Loading() {
 export function PlanView({ id }: { id: number }) {
   const plan = usePlan(id);
   const canChange = useCan('plans.write');
-  const [dialog, setDialog] = useState<'price' | 'settings' | 'copy' | 'retire' | null>(null);
+  const [dialog, setDialog] = useState<'price' | 'settings' | 'copy' | 'retire' | 'options' | null>(null);
   const retire = useSetPlanRetired();
   const close = () => {
     retire.reset();
@@ -384,6 +402,26 @@ export function PlanView({ id }: { id: number }) {
         />
       </Section>
 
+      <Section
+        title="What customers agree to"
+        count={p.acceptanceOptions.length}
+        description="Ticked at the end of the enrollment, in this order."
+        actions={
+          canChange && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconChecklist size={14} />}
+              onClick={() => setDialog('options')}
+            >
+              Edit options
+            </Button>
+          )
+        }
+      >
+        <AcceptanceOptionsList options={p.acceptanceOptions} />
+      </Section>
+
       {p.commodity === 'Electric' && <PriceComparison plan={p} />}
 
       <EflDerivationModal
@@ -396,6 +434,7 @@ export function PlanView({ id }: { id: number }) {
         <>
           <PriceChangeModal opened={dialog === 'price'} plan={p} onClose={close} />
           <PlanSettingsModal opened={dialog === 'settings'} plan={p} onClose={close} />
+          <AcceptanceOptionsModal opened={dialog === 'options'} plan={p} onClose={close} />
           <PlanCopyModal opened={dialog === 'copy'} plan={p} onClose={close} />
           <ConfirmDialog
             opened={dialog === 'retire'}
