@@ -25,6 +25,8 @@ import {
   PlanClone,
   PlanCreation,
   PlanDetail,
+  PlanDocumentChange,
+  PlanDocumentPath,
   PlanIdPath,
   PlanListQuery,
   PlanRetirement,
@@ -283,6 +285,40 @@ export const planOpsRoutes: FastifyPluginAsyncTypebox<{
         summary: `acceptance options of plan ${planId} changed: ${after.length} offered`,
         before: { options: texts(before) },
         after: { options: texts(after) },
+      });
+      return ok(await pricing.plan(companyOf(request), planId));
+    },
+  );
+
+  app.patch(
+    '/plans/:planId/documents/:documentId',
+    {
+      config: { ...change, errors: [...change.errors, 'NOT_FOUND'] },
+      schema: {
+        operationId: 'changePlanDocument',
+        tags,
+        summary:
+          "Renames a plan's document or changes where plan shopping, the wizard and My Account show it",
+        params: PlanDocumentPath,
+        body: PlanDocumentChange,
+        response: { 200: Envelope(PlanDetail) },
+      },
+    },
+    async (request) => {
+      const { planId, documentId } = request.params;
+      const { before, after } = await pricing.changeDocument(
+        companyOf(request),
+        planId,
+        documentId,
+        request.body,
+      );
+      await audit.record(auditActorOf(request), {
+        action: 'plan.document',
+        targetType: 'plan',
+        targetId: planId,
+        summary: `document ${documentId} (${after.type}) of plan ${planId} changed`,
+        before,
+        after,
       });
       return ok(await pricing.plan(companyOf(request), planId));
     },

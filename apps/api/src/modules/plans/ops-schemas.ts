@@ -134,12 +134,45 @@ export const PlanAcceptanceOption = Type.Object({
   ...AcceptanceOption.properties,
 });
 
+const DOCUMENT_PLACES = {
+  inPlanListing: Type.Boolean({ description: 'Linked beside the plan in plan shopping.' }),
+  inSummary: Type.Boolean({ description: "Linked in the enrollment wizard's summary." }),
+  onThankYouPage: Type.Boolean({ description: 'Linked on the thank-you page after enrolling.' }),
+  inMyAccount: Type.Boolean({ description: "Listed in the customer's My Account." }),
+};
+
+const DocumentName = Type.String({
+  minLength: 3,
+  maxLength: 100,
+  pattern: '\\S',
+  description: 'What customers see the document called.',
+});
+
+export const PlanDocumentSettings = Type.Object({
+  id: Type.Integer(),
+  type: Type.String({ description: 'EFL, GAS_DISCLOSURE or TOS: generated from the version in effect.' }),
+  name: DocumentName,
+  ...DOCUMENT_PLACES,
+});
+
+export const PlanDocumentChange = Type.Partial(Type.Object({ name: DocumentName, ...DOCUMENT_PLACES }), {
+  minProperties: 1,
+});
+
+export const PlanDocumentPath = Type.Object({
+  planId: Id('The plan id.'),
+  documentId: Id('The document id.'),
+});
+
 export const PlanDetail = Type.Object({
   ...PlanSummary.properties,
   description: Type.String(),
   settings: PlanSettings,
   acceptanceOptions: Type.Array(PlanAcceptanceOption, {
     description: 'What the customer agrees to when enrolling, in order (options retired are left out).',
+  }),
+  documents: Type.Array(PlanDocumentSettings, {
+    description: 'The documents generated for the plan, in English and Spanish, and where each is shown.',
   }),
   versions: Type.Array(PlanVersion, { description: 'Every version, newest first.' }),
 });

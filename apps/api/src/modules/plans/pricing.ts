@@ -15,6 +15,7 @@ import type {
   PlanVersion,
   PriceChange,
 } from './ops-schemas.js';
+import { createPlanDocuments, planDocumentSettings } from './plan-documents.js';
 import { createPlanSettings, settingsOf } from './plan-settings.js';
 import { createPowerToChooseListing } from './power-to-choose.js';
 import {
@@ -123,6 +124,7 @@ export function createPlanPricing(deps: PlanPricingDeps) {
       description: row.description,
       settings: settingsOf(row),
       acceptanceOptions: await offeredAcceptanceOptions(db, planId),
+      documents: await planDocumentSettings(db, planId),
       versions: planVersions.map((v) => describeVersion(row, v, charges, now)),
     };
   }
@@ -241,6 +243,7 @@ export function createPlanPricing(deps: PlanPricingDeps) {
     ...createDeliveryChargeSets(context),
     ...createPowerToChooseListing(context),
     ...createAcceptanceOptions(context),
+    ...createPlanDocuments(context),
   };
 }
 

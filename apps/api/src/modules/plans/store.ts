@@ -180,6 +180,21 @@ export async function planDetails(db: Kysely<Database>, planIds: number[]) {
   return { acceptance, documents };
 }
 
+/** Changes how a plan's document is named and where it is shown. */
+export async function updatePlanDocument(
+  db: Kysely<Database>,
+  planId: number,
+  documentId: number,
+  values: Updateable<PlanDocumentsTable>,
+): Promise<void> {
+  await db
+    .updateTable('plan_documents')
+    .set(values)
+    .where('plan_id', '=', planId)
+    .where('id', '=', documentId)
+    .execute();
+}
+
 export function marketDocuments(db: Kysely<Database>, companyId: number, marketIds: number[]) {
   return db
     .selectFrom('market_documents')
