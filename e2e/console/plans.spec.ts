@@ -254,6 +254,23 @@ test.describe('a new plan in the Operations console', () => {
     expect(asked[0]).toMatchObject({ text: reworded });
     expect(asked.at(-1)).toMatchObject({ text: 'Call me about rooftop solar.', is_required: false });
 
+    // The terms of service shown in My Account, and renamed: plan shopping says so at once.
+    const documents = page.getByRole('region', { name: 'Documents' });
+    await documents.getByRole('checkbox', { name: 'Show Terms of Service in My Account' }).check();
+    await expect(
+      documents.getByRole('checkbox', { name: 'Show Terms of Service in My Account' }),
+    ).toBeChecked();
+    await documents.getByRole('button', { name: 'Rename Terms of Service' }).click();
+    const rename = await dialogOpen(page, 'Rename Terms of Service');
+    await rename.getByRole('textbox', { name: 'Name' }).fill('Spring Terms of Service');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await expect(rename).toBeHidden();
+    await expect(documents).toContainText('Spring Terms of Service');
+    expect((await sandboxPlan(copyId)).plan_documents.find((d) => d.doc_type === 'TOS')).toMatchObject({
+      name: 'Spring Terms of Service',
+      display_in_my_account: true,
+    });
+
     await page.getByRole('button', { name: 'More' }).click();
     await page.getByRole('menuitem', { name: 'Retire…' }).click();
     const confirm = await dialogOpen(page, /^Retire /);

@@ -347,6 +347,7 @@ export async function sandboxPlan(planId: number): Promise<{
   rate1000: number;
   rate2000: number;
   decimal_places_to_show: number;
+  plan_documents: { doc_type: string; name: string; display_in_my_account: boolean }[];
 }> {
   return call('GET', `/plans/${planId}`, await token());
 }

@@ -255,6 +255,15 @@ test.describe('the pictures of the Operations Console pages', () => {
     await picture(page, 'plan-acceptance-options');
   });
 
+  test('plan-documents: a plan page with what customers agree to and its documents', async ({ page }) => {
+    await signIn(page, 'pricing', '/plans?q=ONCOR-RES-1-24');
+    await page.getByRole('row').filter({ hasText: 'ONCOR-RES-1-24' }).first().getByRole('link').click();
+    const documents = page.getByRole('region', { name: 'Documents' });
+    await expect(documents.getByRole('checkbox').first()).toBeVisible();
+    await documents.scrollIntoViewIfNeeded();
+    await picture(page, 'plan-documents');
+  });
+
   test('plans-bulk: pricing staff preview a 3 % rise of the AEP Texas Central plans', async ({ page }) => {
     await signIn(page, 'pricing', '/plans/price-change');
     await page.getByRole('combobox', { name: 'Utilities' }).click();

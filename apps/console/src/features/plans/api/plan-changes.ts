@@ -59,3 +59,17 @@ export const useReviseAcceptanceOptions = () =>
     async ({ planId, ...body }: AcceptanceOptionsRevision & { planId: number }) =>
       ok(await api.PUT('/plans/{planId}/acceptance-options', { params: { path: { planId } }, body })).data,
   );
+
+export type PlanDocumentChange = BodyOf<'/plans/{planId}/documents/{documentId}', 'patch'>;
+
+/** Renames a plan's document or changes where customers see it. */
+export const useChangePlanDocument = () =>
+  usePlanMutation(
+    async ({ planId, documentId, ...body }: PlanDocumentChange & { planId: number; documentId: number }) =>
+      ok(
+        await api.PATCH('/plans/{planId}/documents/{documentId}', {
+          params: { path: { planId, documentId } },
+          body,
+        }),
+      ).data,
+  );

@@ -44,6 +44,7 @@ import { averageAt1000, centsOf, termOf } from '../model';
 import { AcceptanceOptionsModal } from './acceptance-options-modal';
 import { EflDerivationModal } from './efl-derivation-modal';
 import { PlanCopyModal } from './plan-copy-modal';
+import { PlanDocuments } from './plan-documents';
 import { PlanSettingsModal } from './plan-settings-modal';
 import { SaleStateBadge } from './plans-view';
 import { PriceChangeModal } from './price-change-modal';
@@ -420,6 +421,15 @@ export function PlanView({ id }: { id: number }) {
         }
       >
         <AcceptanceOptionsList options={p.acceptanceOptions} />
+      </Section>
+
+      <Section
+        title="Documents"
+        count={p.documents.length}
+        description="Generated from the version in effect, in English and Spanish; tick where customers see each."
+        flush
+      >
+        <PlanDocuments plan={p} canChange={canChange} />
       </Section>
 
       {p.commodity === 'Electric' && <PriceComparison plan={p} />}
