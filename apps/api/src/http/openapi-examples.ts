@@ -634,7 +634,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=a18b217f86cbecedb21c096a8a997cebf94bde867f0b8c468a079afb58a6edc2',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=1b61f9dfec640a71f51d1a655f3dd31559d571493964802faec1a4e4fac07040',
             },
             {
               id_plan_document: 6,
@@ -644,7 +644,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=44aa08675c43e25aad89dd7449e06582f3e7b825424588cda9772259c18e274e',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=e93aea1d3b267b18adff6100224954429a4eaa3d813a0e19522b44130f6e8f99',
             },
           ],
           market_documents: [
@@ -653,14 +653,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=18131761665c917c56881fbc347df64a691d127603a6fad89e6ba26084f17772',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=e86aee3c710ccc98138accac7aac839bcef124b5ffddb5bfeec31e033fe869bd',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=5bb33ee831ed3a9f5634132ad25fc5c5f0b507b88900179f96ddf6ea1276597e',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=c9da1318de719763629ff512a85e8cf6eb1d5c74da5a5fd05fce6af2d0ca490f',
             },
           ],
           acceptance_options: [
@@ -798,7 +798,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=06ac681803330fa5d4db4f57cec8af97166faa45541cb1ffe7906352a26a7926',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=ebbda815acd10055484474d55f12e0771c9b112bed5647795e7949077f035ef7',
             },
             {
               id_plan_document: 18,
@@ -808,7 +808,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=fa113350954109953aca99866c3e72564018789ed5ba281500b56e11e60d60a3',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=c1c257079c80266f48bf49fdff8826a6b0ad4251c2577d771a3ff67219518779',
             },
           ],
           market_documents: [
@@ -817,14 +817,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=18131761665c917c56881fbc347df64a691d127603a6fad89e6ba26084f17772',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=e86aee3c710ccc98138accac7aac839bcef124b5ffddb5bfeec31e033fe869bd',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=5bb33ee831ed3a9f5634132ad25fc5c5f0b507b88900179f96ddf6ea1276597e',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=c9da1318de719763629ff512a85e8cf6eb1d5c74da5a5fd05fce6af2d0ca490f',
             },
           ],
           acceptance_options: [
@@ -986,7 +986,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/87/en.pdf?expires=1793718000&signature=cf0ed7969977436f17068aaa3dfcc7ad7768efd919ec51819c1db3215dda2e2d',
+                url: 'https://api.supplier.example/api/v1/documents/plan/87/en.pdf?expires=1793718000&signature=5335bf61aeab6cb933d21ff83a52aa6e2cc56424574f7ac35016ca592914ee4f',
               },
               {
                 id_plan_document: 88,
@@ -996,7 +996,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/88/en.pdf?expires=1793718000&signature=0bb3d6dfcde047581786c01e8f3f1e8c79becb6d2c8e21b5f2adb31a249dd553',
+                url: 'https://api.supplier.example/api/v1/documents/plan/88/en.pdf?expires=1793718000&signature=25f6d8aa447bed60fbdbd505f9bd564e4e518cd929349ee163d0879702391315',
               },
             ],
             market_documents: [
@@ -1005,14 +1005,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 doc_type: 'CUSTOMER_RIGHTS',
                 name: 'Ohio Customer Rights and Contract Summary',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=1a42af120536ff5769a8011ccad8d1038f75f47cd72b8071e57b5a2677ac52e8',
+                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=a49107739a0d016365de081dcaef187e8d552a0c231685fac63e3c504a53a9ee',
               },
               {
                 id_market_document: 4,
                 doc_type: 'PRIVACY',
                 name: 'Privacy Policy',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=a08fddf7112d10585d159bc5d53e67c3676c085434b2221d7b9dd51e1fc1c74a',
+                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=7fa6c4acc04e733df4cbc9b794de5163e5259721d7bc5792008d2c3a29c7e269',
               },
             ],
             acceptance_options: [
@@ -1151,7 +1151,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/75/en.pdf?expires=1793718000&signature=2924de81709053fe2143b6b7c7a1945896eca6d4c6c6ee61b2d801fb1aa38732',
+                url: 'https://api.supplier.example/api/v1/documents/plan/75/en.pdf?expires=1793718000&signature=e0a2a512d736ceddd7d979081e0365ba4120b7f6d3bec4ce352090993e278a81',
               },
               {
                 id_plan_document: 76,
@@ -1161,7 +1161,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 display_in_summary: true,
                 display_in_thank_you_page: true,
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/plan/76/en.pdf?expires=1793718000&signature=a4fe88de3a919bafaf55678df63823e982ca2b347a31b96dc015a925acc602d6',
+                url: 'https://api.supplier.example/api/v1/documents/plan/76/en.pdf?expires=1793718000&signature=b79e922cbe185584bd7be7ba00118641e1800c2f50e9784d07d47f568a1b40be',
               },
             ],
             market_documents: [
@@ -1170,14 +1170,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
                 doc_type: 'CUSTOMER_RIGHTS',
                 name: 'Ohio Customer Rights and Contract Summary',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=1a42af120536ff5769a8011ccad8d1038f75f47cd72b8071e57b5a2677ac52e8',
+                url: 'https://api.supplier.example/api/v1/documents/market/3/en.pdf?expires=1793718000&signature=a49107739a0d016365de081dcaef187e8d552a0c231685fac63e3c504a53a9ee',
               },
               {
                 id_market_document: 4,
                 doc_type: 'PRIVACY',
                 name: 'Privacy Policy',
                 display_in_my_account: true,
-                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=a08fddf7112d10585d159bc5d53e67c3676c085434b2221d7b9dd51e1fc1c74a',
+                url: 'https://api.supplier.example/api/v1/documents/market/4/en.pdf?expires=1793718000&signature=7fa6c4acc04e733df4cbc9b794de5163e5259721d7bc5792008d2c3a29c7e269',
               },
             ],
             acceptance_options: [
@@ -1331,7 +1331,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=a18b217f86cbecedb21c096a8a997cebf94bde867f0b8c468a079afb58a6edc2',
+              url: 'https://api.supplier.example/api/v1/documents/plan/5/en.pdf?expires=1793718000&signature=1b61f9dfec640a71f51d1a655f3dd31559d571493964802faec1a4e4fac07040',
             },
             {
               id_plan_document: 6,
@@ -1341,7 +1341,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=44aa08675c43e25aad89dd7449e06582f3e7b825424588cda9772259c18e274e',
+              url: 'https://api.supplier.example/api/v1/documents/plan/6/en.pdf?expires=1793718000&signature=e93aea1d3b267b18adff6100224954429a4eaa3d813a0e19522b44130f6e8f99',
             },
           ],
           market_documents: [
@@ -1350,14 +1350,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=18131761665c917c56881fbc347df64a691d127603a6fad89e6ba26084f17772',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=e86aee3c710ccc98138accac7aac839bcef124b5ffddb5bfeec31e033fe869bd',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=5bb33ee831ed3a9f5634132ad25fc5c5f0b507b88900179f96ddf6ea1276597e',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=c9da1318de719763629ff512a85e8cf6eb1d5c74da5a5fd05fce6af2d0ca490f',
             },
           ],
           acceptance_options: [
@@ -1498,7 +1498,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=06ac681803330fa5d4db4f57cec8af97166faa45541cb1ffe7906352a26a7926',
+              url: 'https://api.supplier.example/api/v1/documents/plan/17/en.pdf?expires=1793718000&signature=ebbda815acd10055484474d55f12e0771c9b112bed5647795e7949077f035ef7',
             },
             {
               id_plan_document: 18,
@@ -1508,7 +1508,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               display_in_summary: true,
               display_in_thank_you_page: true,
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=fa113350954109953aca99866c3e72564018789ed5ba281500b56e11e60d60a3',
+              url: 'https://api.supplier.example/api/v1/documents/plan/18/en.pdf?expires=1793718000&signature=c1c257079c80266f48bf49fdff8826a6b0ad4251c2577d771a3ff67219518779',
             },
           ],
           market_documents: [
@@ -1517,14 +1517,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               doc_type: 'YRAC',
               name: 'Your Rights as a Customer',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=18131761665c917c56881fbc347df64a691d127603a6fad89e6ba26084f17772',
+              url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=e86aee3c710ccc98138accac7aac839bcef124b5ffddb5bfeec31e033fe869bd',
             },
             {
               id_market_document: 6,
               doc_type: 'PRIVACY',
               name: 'Privacy Policy',
               display_in_my_account: true,
-              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=5bb33ee831ed3a9f5634132ad25fc5c5f0b507b88900179f96ddf6ea1276597e',
+              url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=c9da1318de719763629ff512a85e8cf6eb1d5c74da5a5fd05fce6af2d0ca490f',
             },
           ],
           acceptance_options: [
@@ -1679,7 +1679,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=cc6a7b114f49875f2f191622f313c0792f79218a6aef2934343368d5521b1da7',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=2487715cd09060fef1eb345c83290311d12ec6dd4c63709072655c9ab20a064d',
           },
           {
             id_plan_document: 2,
@@ -1689,7 +1689,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=dd84ef1854b577a5ace4970cfc622099ea6a4fef756340ddcddff4eaef69d560',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=bea81a73b5fded843c6b8f674f37671d2c532d34cbab388eb6ab8a1f485b9421',
           },
         ],
         market_documents: [
@@ -1698,14 +1698,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             doc_type: 'YRAC',
             name: 'Your Rights as a Customer',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=18131761665c917c56881fbc347df64a691d127603a6fad89e6ba26084f17772',
+            url: 'https://api.supplier.example/api/v1/documents/market/5/en.pdf?expires=1793718000&signature=e86aee3c710ccc98138accac7aac839bcef124b5ffddb5bfeec31e033fe869bd',
           },
           {
             id_market_document: 6,
             doc_type: 'PRIVACY',
             name: 'Privacy Policy',
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=5bb33ee831ed3a9f5634132ad25fc5c5f0b507b88900179f96ddf6ea1276597e',
+            url: 'https://api.supplier.example/api/v1/documents/market/6/en.pdf?expires=1793718000&signature=c9da1318de719763629ff512a85e8cf6eb1d5c74da5a5fd05fce6af2d0ca490f',
           },
         ],
         acceptance_options: [
@@ -1792,7 +1792,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=cc6a7b114f49875f2f191622f313c0792f79218a6aef2934343368d5521b1da7',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=2487715cd09060fef1eb345c83290311d12ec6dd4c63709072655c9ab20a064d',
         },
         {
           id_plan_document: 2,
@@ -1802,7 +1802,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           display_in_summary: true,
           display_in_thank_you_page: true,
           display_in_my_account: true,
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=dd84ef1854b577a5ace4970cfc622099ea6a4fef756340ddcddff4eaef69d560',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=bea81a73b5fded843c6b8f674f37671d2c532d34cbab388eb6ab8a1f485b9421',
         },
       ],
       succeeded: true,
@@ -1881,7 +1881,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=cc6a7b114f49875f2f191622f313c0792f79218a6aef2934343368d5521b1da7',
+            url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=2487715cd09060fef1eb345c83290311d12ec6dd4c63709072655c9ab20a064d',
           },
           {
             id_plan_document: 2,
@@ -1891,7 +1891,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
             display_in_summary: true,
             display_in_thank_you_page: true,
             display_in_my_account: true,
-            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=dd84ef1854b577a5ace4970cfc622099ea6a4fef756340ddcddff4eaef69d560',
+            url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=bea81a73b5fded843c6b8f674f37671d2c532d34cbab388eb6ab8a1f485b9421',
           },
         ],
         rescission_period: 3,
@@ -2664,7 +2664,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=cc6a7b114f49875f2f191622f313c0792f79218a6aef2934343368d5521b1da7',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=2487715cd09060fef1eb345c83290311d12ec6dd4c63709072655c9ab20a064d',
         },
         {
           id_document: 2,
@@ -2672,7 +2672,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=dd84ef1854b577a5ace4970cfc622099ea6a4fef756340ddcddff4eaef69d560',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=bea81a73b5fded843c6b8f674f37671d2c532d34cbab388eb6ab8a1f485b9421',
         },
       ],
       succeeded: true,
@@ -2694,7 +2694,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'EFL',
           name: 'Electricity Facts Label',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=cc6a7b114f49875f2f191622f313c0792f79218a6aef2934343368d5521b1da7',
+          url: 'https://api.supplier.example/api/v1/documents/plan/1/en.pdf?expires=1793718000&signature=2487715cd09060fef1eb345c83290311d12ec6dd4c63709072655c9ab20a064d',
         },
         {
           id_document: 2,
@@ -2702,7 +2702,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           doc_type: 'TOS',
           name: 'Terms of Service',
           language: 'en',
-          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=dd84ef1854b577a5ace4970cfc622099ea6a4fef756340ddcddff4eaef69d560',
+          url: 'https://api.supplier.example/api/v1/documents/plan/2/en.pdf?expires=1793718000&signature=bea81a73b5fded843c6b8f674f37671d2c532d34cbab388eb6ab8a1f485b9421',
         },
       ],
       succeeded: true,
@@ -2765,7 +2765,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_9377a2a6b81891e73a',
+      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_1f2d9fcd3721c83e6c',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -2783,8 +2783,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        customerProfileToken: 'sbx_cus_b09696bdcb3d5099c2',
-        paymentProfileToken: 'sbx_pp_8f705f8317d0fbc836',
+        customerProfileToken: 'sbx_cus_fa97c0a0543df40aa9',
+        paymentProfileToken: 'sbx_pp_83c6d8d0f1add9b0e1',
         cardType: 'Visa',
         cardNumber: 'XXXX1111',
         cardExpirationDate: '2030-12',
@@ -2805,15 +2805,15 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         enrollmentId: 2,
       },
       body: {
-        customer_profile_token: 'sbx_cus_b09696bdcb3d5099c2',
-        payment_profile_token: 'sbx_pp_8f705f8317d0fbc836',
+        customer_profile_token: 'sbx_cus_fa97c0a0543df40aa9',
+        payment_profile_token: 'sbx_pp_83c6d8d0f1add9b0e1',
         date_from: '2026-11-16',
       },
     },
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_8f705f8317d0fbc836',
+        paymentProfileToken: 'sbx_pp_83c6d8d0f1add9b0e1',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2837,7 +2837,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_8f705f8317d0fbc836',
+        paymentProfileToken: 'sbx_pp_83c6d8d0f1add9b0e1',
         dateFrom: '2026-11-16',
         status: 'active',
         paymentType: 'CreditCard',
@@ -2856,16 +2856,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         idEnrollment: 2,
-        customerProfileToken: 'sbx_cus_b09696bdcb3d5099c2',
-        paymentProfileToken: 'sbx_pp_8f705f8317d0fbc836',
+        customerProfileToken: 'sbx_cus_fa97c0a0543df40aa9',
+        paymentProfileToken: 'sbx_pp_83c6d8d0f1add9b0e1',
         amount: 25,
       },
     },
     answer: {
       data: {
         id_payment_charge_transactions: 1,
-        id_charge_transaction: '521772059794',
-        id_payment_profile: 'sbx_pp_8f705f8317d0fbc836',
+        id_charge_transaction: '75718027213',
+        id_payment_profile: 'sbx_pp_83c6d8d0f1add9b0e1',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2885,8 +2885,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     request: {
       body: {
         id_enrollment: 2,
-        id_charge_transaction: '1036414390434',
-        id_payment_profile: 'sbx_pp_8f705f8317d0fbc836',
+        id_charge_transaction: '1081116036663',
+        id_payment_profile: 'sbx_pp_83c6d8d0f1add9b0e1',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         amount: 30,
@@ -2895,8 +2895,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 2,
-        id_charge_transaction: '1036414390434',
-        id_payment_profile: 'sbx_pp_8f705f8317d0fbc836',
+        id_charge_transaction: '1081116036663',
+        id_payment_profile: 'sbx_pp_83c6d8d0f1add9b0e1',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2922,8 +2922,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       data: [
         {
           id_payment_charge_transactions: 2,
-          id_charge_transaction: '1036414390434',
-          id_payment_profile: 'sbx_pp_8f705f8317d0fbc836',
+          id_charge_transaction: '1081116036663',
+          id_payment_profile: 'sbx_pp_83c6d8d0f1add9b0e1',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2936,8 +2936,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         },
         {
           id_payment_charge_transactions: 1,
-          id_charge_transaction: '521772059794',
-          id_payment_profile: 'sbx_pp_8f705f8317d0fbc836',
+          id_charge_transaction: '75718027213',
+          id_payment_profile: 'sbx_pp_83c6d8d0f1add9b0e1',
           payment_type: 'CreditCard',
           transaction_type: 'ONE_TIME_PAYMENT',
           id_enrollment: 2,
@@ -2967,8 +2967,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 2,
-        id_charge_transaction: '1036414390434',
-        id_payment_profile: 'sbx_pp_8f705f8317d0fbc836',
+        id_charge_transaction: '1081116036663',
+        id_payment_profile: 'sbx_pp_83c6d8d0f1add9b0e1',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -2996,8 +2996,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         id_payment_charge_transactions: 2,
-        id_charge_transaction: '1036414390434',
-        id_payment_profile: 'sbx_pp_8f705f8317d0fbc836',
+        id_charge_transaction: '1081116036663',
+        id_payment_profile: 'sbx_pp_83c6d8d0f1add9b0e1',
         payment_type: 'CreditCard',
         transaction_type: 'ONE_TIME_PAYMENT',
         id_enrollment: 2,
@@ -3109,7 +3109,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=fd0ad4123ad7aa1ff9ee99062b6e572220bf066c3c7e827160e2433ce7acdf07',
+      data: 'https://api.supplier.example/api/v1/payments/hosted-payment/2?success=http%3A%2F%2Flocalhost%3A3002%2Fpaid&error=http%3A%2F%2Flocalhost%3A3002%2Fnot-paid&expires=1793631630&signature=460f89f330d47b282d3fc6d8687f5b620f93f9f76e8af44a8309185f94272635',
       succeeded: true,
       errors: [],
       message: 'OK',
@@ -3342,7 +3342,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_status: 0,
         file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=14aa9b15a016ca37f5368e460f8c10aa74e5e2913b3852b577286340844a64a8',
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=c0be9cd73975a4bed7652a1bdbde28bdf48c176455236fc92139728d12c6fc94',
       },
       succeeded: true,
       errors: [],
@@ -3361,7 +3361,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         id_status: 0,
         file_name: 'letter-of-credit.pdf',
         id_enrollment: 4,
-        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=14aa9b15a016ca37f5368e460f8c10aa74e5e2913b3852b577286340844a64a8',
+        url: 'https://api.supplier.example/api/v1/files/1/download?expires=1793718000&signature=c0be9cd73975a4bed7652a1bdbde28bdf48c176455236fc92139728d12c6fc94',
       },
       succeeded: true,
       errors: [],
@@ -3891,7 +3891,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        url: 'https://api.supplier.example/api/v1/sandbox-signing/e636c07b-9f92-4845-ab1e-a4d2e8b3330b?returnUrl=https%3A%2F%2Fsales.bluebonnet-energy.example%2Fsigned&expires=1793631900&signature=a2d1ec289966a91aa4c8e08e3a698a3b3cbe3197a92fdeab5a8ffee29f93d86f',
+        url: 'https://api.supplier.example/api/v1/sandbox-signing/6d62629c-1eca-4b3b-b9b9-fc32f1ada33d?returnUrl=https%3A%2F%2Fsales.bluebonnet-energy.example%2Fsigned&expires=1793631900&signature=2bacf6b95cfad43063d5c071d79f17fdeb26e21c16a301064f273926a4aa17be',
         expiresAt: '2026-11-02T15:05:00.000Z',
       },
       succeeded: true,
@@ -3906,14 +3906,14 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         generatedDateTime: '2026-11-02T15:00:00.000Z',
         data: {
           accountId: '7d1c5e0a-3b8f-4c26-9e4a-51f0b2d6c8e3',
-          envelopeId: 'e636c07b-9f92-4845-ab1e-a4d2e8b3330b',
+          envelopeId: '6d62629c-1eca-4b3b-b9b9-fc32f1ada33d',
         },
       },
     },
     answer: {
       data: {
         event: 'envelope-completed',
-        envelopeId: 'e636c07b-9f92-4845-ab1e-a4d2e8b3330b',
+        envelopeId: '6d62629c-1eca-4b3b-b9b9-fc32f1ada33d',
         idProspect: 1,
         duplicate: false,
         changed: true,
@@ -3943,7 +3943,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         sizeBytes: 77,
         uploadedAt: '2026-11-02T15:00:00.000Z',
         downloadUrl:
-          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=79440d3ba261ddc3e2f67721c3db0825fe1a32aa187ad37c3a2e1c25414444a6',
+          'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=71ad519571494207649e26ead2fe6cc0fc10dd062320af88a8a81840ab16e6a6',
       },
       succeeded: true,
       errors: [],
@@ -4048,7 +4048,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               sizeBytes: 77,
               uploadedAt: '2026-11-02T15:00:00.000Z',
               downloadUrl:
-                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=79440d3ba261ddc3e2f67721c3db0825fe1a32aa187ad37c3a2e1c25414444a6',
+                'https://api.supplier.example/api/v1/files/3/download?expires=1793718000&signature=71ad519571494207649e26ead2fe6cc0fc10dd062320af88a8a81840ab16e6a6',
             },
           ],
         },
@@ -4098,7 +4098,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nThank you for choosing {{brand_name}}. Your enrollment {{enrollment_id}} for {{service_address}} (ESIID {{esiid}}) is confirmed on the {{plan_name}} plan: {{plan_rate}} for {{plan_term}} months.\n\nService is scheduled to start on {{enrollment_start_date}}. We will email you again when it starts.\n\nQuestions? Call us at {{brand_phone}} or visit {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-27T13:58:18.617Z',
+              updated_at: '2026-11-27T14:04:17.634Z',
             },
             {
               id_template: 2,
@@ -4108,7 +4108,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hello {{customer_first_name}},\n\nYour enrollment {{enrollment_id}} for {{service_address}} needs a deposit of {{amount}} before we can send it to your utility.\n\nPay it on {{brand_my_account_url}} or call us at {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-27T13:58:18.617Z',
+              updated_at: '2026-11-27T14:04:17.634Z',
             },
           ],
         },
@@ -4131,7 +4131,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nGracias por elegir {{brand_name}}. Su inscripción {{enrollment_id}} para {{service_address}} (ESIID {{esiid}}) está confirmada en el plan {{plan_name}}: {{plan_rate}} por {{plan_term}} meses.\n\nEl servicio comenzará el {{enrollment_start_date}}. Le escribiremos de nuevo cuando comience.\n\n¿Preguntas? Llámenos al {{brand_phone}} o visite {{brand_url}}.',
               active: true,
               variables: ['brand_name', 'customer_first_name'],
-              updated_at: '2026-11-27T13:58:18.617Z',
+              updated_at: '2026-11-27T14:04:17.634Z',
             },
             {
               id_template: 9,
@@ -4141,7 +4141,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
               body: 'Hola {{customer_first_name}}:\n\nSu inscripción {{enrollment_id}} para {{service_address}} requiere un depósito de {{amount}} antes de enviarla a su compañía de servicios.\n\nPáguelo en {{brand_my_account_url}} o llámenos al {{brand_phone}}.',
               active: true,
               variables: ['amount', 'enrollment_id'],
-              updated_at: '2026-11-27T13:58:18.617Z',
+              updated_at: '2026-11-27T14:04:17.634Z',
             },
           ],
         },
@@ -4497,7 +4497,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         idEnrollment: 2,
-        paymentProfileToken: 'sbx_pp_8f705f8317d0fbc836',
+        paymentProfileToken: 'sbx_pp_83c6d8d0f1add9b0e1',
         dateFrom: '2026-11-16',
         status: 'finished',
         paymentType: 'CreditCard',
@@ -4515,7 +4515,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   deletePaymentProfile: {
     request: {
       path: {
-        paymentProfileToken: 'sbx_pp_8f705f8317d0fbc836',
+        paymentProfileToken: 'sbx_pp_83c6d8d0f1add9b0e1',
       },
     },
     answer: {
@@ -4859,7 +4859,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   updateTpvVerification: {
     request: {
       path: {
-        verificationId: 'da3908ae-8022-40b1-9379-a4cb73e4de5d',
+        verificationId: 'ccc13ea0-94f3-4486-84d4-d48cf6fa7f6d',
       },
       body: {
         result: 'VERIFIED',
@@ -4867,7 +4867,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
     answer: {
       data: {
-        verificationId: 'da3908ae-8022-40b1-9379-a4cb73e4de5d',
+        verificationId: 'ccc13ea0-94f3-4486-84d4-d48cf6fa7f6d',
         enrollmentId: 11,
         result: 'VERIFIED',
         reasons: [],

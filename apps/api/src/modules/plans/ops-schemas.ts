@@ -117,6 +117,22 @@ export const PlanSettings = Type.Object({
     maximum: 90,
     description: 'Earliest start, in days from today.',
   }),
+  allowBypassCreditCheck: Type.Boolean({
+    description: 'A customer may enroll without a credit check by paying the deposit.',
+  }),
+  allowDateOfBirth: Type.Boolean({
+    description: 'The credit check may use the date of birth when the customer gives no SSN.',
+  }),
+  askCriticalCare: Type.Boolean({
+    description: 'The wizard asks whether someone at the address depends on life-support equipment.',
+  }),
+  verificationRequired: Type.Boolean({
+    description: 'Every sale of the plan needs a third-party phone verification.',
+  }),
+  renewalsAllowed: Type.Boolean({ description: 'Customers may choose the plan when they renew.' }),
+  reenrollmentsAllowed: Type.Boolean({
+    description: 'Former customers may choose the plan to enroll again.',
+  }),
 });
 
 export const AcceptanceOption = Type.Object({

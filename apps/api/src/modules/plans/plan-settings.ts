@@ -40,6 +40,12 @@ export function settingsOf(row: PlanRow): Static<typeof PlanSettings> {
     depositRequiredUnderScore: row.deposit_required_under_score,
     depositDenyServiceUnderScore: row.deposit_deny_service_under_score,
     minStartDateDelayDays: row.min_start_date_delay_days,
+    allowBypassCreditCheck: row.allow_bypass_credit_check === 1,
+    allowDateOfBirth: row.allow_use_date_of_birth === 1,
+    askCriticalCare: row.show_critical_care === 1,
+    verificationRequired: row.verification_required === 1,
+    renewalsAllowed: row.not_able_renewals === 0,
+    reenrollmentsAllowed: row.not_able_reenrolls === 0,
   };
 }
 
@@ -65,6 +71,12 @@ function columnsOf(settings: Static<typeof PlanSettings>) {
     deposit_required_under_score: settings.depositRequiredUnderScore,
     deposit_deny_service_under_score: settings.depositDenyServiceUnderScore,
     min_start_date_delay_days: settings.minStartDateDelayDays,
+    allow_bypass_credit_check: flag(settings.allowBypassCreditCheck),
+    allow_use_date_of_birth: flag(settings.allowDateOfBirth),
+    show_critical_care: flag(settings.askCriticalCare),
+    verification_required: flag(settings.verificationRequired),
+    not_able_renewals: flag(!settings.renewalsAllowed),
+    not_able_reenrolls: flag(!settings.reenrollmentsAllowed),
   } satisfies Updateable<PlansTable>;
 }
 

@@ -44,6 +44,12 @@ function newPlan(overrides: Record<string, unknown> = {}) {
     depositRequiredUnderScore: 600,
     depositDenyServiceUnderScore: 0,
     minStartDateDelayDays: 1,
+    allowBypassCreditCheck: false,
+    allowDateOfBirth: true,
+    askCriticalCare: true,
+    verificationRequired: false,
+    renewalsAllowed: true,
+    reenrollmentsAllowed: true,
     prices: { rate: 15.9, monthlyFee: 9.95, cancellationFee: 150, timeOfUse: WINDOWS },
     acceptanceOptions: [
       {

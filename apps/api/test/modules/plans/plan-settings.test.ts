@@ -89,6 +89,25 @@ describe('a plan copied, set up and published in the console', () => {
     const sold = (await api.call('GET', `/plans/${source}`, { token: await api.sandboxToken() })).body.data;
     expect(sold.name).toBe('Bluebonnet Energy Dallas 12');
 
+    // What the wizard asks for and who may choose the plan: the plan answers say so at the next call too.
+    const rules = await pricing.call('PATCH', `/plans/${source}`, {
+      body: {
+        askCriticalCare: false,
+        allowDateOfBirth: false,
+        renewalsAllowed: false,
+        verificationRequired: true,
+      },
+    });
+    expect(rules.body.data.settings).toMatchObject({
+      askCriticalCare: false,
+      allowDateOfBirth: false,
+      renewalsAllowed: false,
+      verificationRequired: true,
+    });
+    const ruled = (await api.call('GET', `/plans/${source}`, { token: await api.sandboxToken() })).body.data;
+    expect(ruled.general_rules).toMatchObject({ show_critical_care: false, allow_use_date_of_birth: false });
+    expect(ruled.not_able_renewals).toBe(true);
+
     const before = (await pricing.call('GET', `/plans/${source}`)).body.data.settings;
     const refused = await pricing.call('PATCH', `/plans/${source}`, {
       body: {

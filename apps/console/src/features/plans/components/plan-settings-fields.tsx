@@ -23,6 +23,12 @@ export const PLAN_SETTING_FIELDS = [
   'depositRequiredUnderScore',
   'depositDenyServiceUnderScore',
   'minStartDateDelayDays',
+  'allowBypassCreditCheck',
+  'allowDateOfBirth',
+  'askCriticalCare',
+  'verificationRequired',
+  'renewalsAllowed',
+  'reenrollmentsAllowed',
 ] as const satisfies readonly (keyof PlanSettings)[];
 
 /** The form rules of a plan's settings, as the API checks them (it checks again). */
@@ -150,9 +156,28 @@ export function PlanSettingsFields<V extends PlanSettings>({
         maxLength={2000}
         {...form.getInputProps('termsText')}
       />
+      <Text fw={600} size="sm">
+        Enrollment
+      </Text>
       <Checkbox
         label="Autopay required to enroll"
         {...form.getInputProps('recurringBillingRequired', { type: 'checkbox' })}
+      />
+      <Checkbox
+        label="Ask whether someone at the address depends on life-support equipment (critical care)"
+        {...form.getInputProps('askCriticalCare', { type: 'checkbox' })}
+      />
+      <Checkbox
+        label="Every sale needs a third-party phone verification"
+        {...form.getInputProps('verificationRequired', { type: 'checkbox' })}
+      />
+      <Checkbox
+        label="Customers may choose it when they renew"
+        {...form.getInputProps('renewalsAllowed', { type: 'checkbox' })}
+      />
+      <Checkbox
+        label="Former customers may choose it to enroll again"
+        {...form.getInputProps('reenrollmentsAllowed', { type: 'checkbox' })}
       />
       <Text fw={600} size="sm">
         Credit
@@ -160,6 +185,14 @@ export function PlanSettingsFields<V extends PlanSettings>({
       <Checkbox
         label="Credit check required"
         {...form.getInputProps('requiredCreditCheck', { type: 'checkbox' })}
+      />
+      <Checkbox
+        label="A customer may skip the credit check by paying the deposit"
+        {...form.getInputProps('allowBypassCreditCheck', { type: 'checkbox' })}
+      />
+      <Checkbox
+        label="The credit check may use the date of birth when the customer gives no SSN"
+        {...form.getInputProps('allowDateOfBirth', { type: 'checkbox' })}
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <NumberInput label="Deposit" prefix="$" min={0} decimalScale={2} {...number('requiredDepositFee')} />
