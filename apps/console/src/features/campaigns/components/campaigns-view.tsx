@@ -1,10 +1,9 @@
-import { Anchor, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconDiscountOff, IconSearch } from '@tabler/icons-react';
+import { Anchor, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconDiscountOff } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
 import { ServerTable } from '../../../components/ui/data-table';
+import { SearchField, useSearchedWords } from '../../../components/ui/search-field';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { formatCount } from '../../../lib/format';
 // The plans list's row link: dark enough to read on the row's hover colour.
@@ -89,9 +88,7 @@ interface CampaignsViewProps {
 /** The campaigns with their status now, uses against their limit, window, affiliate and plans. */
 export function CampaignsView({ search, onSearchChange }: CampaignsViewProps) {
   const status = search.status ?? 'all';
-  // The words go to the address as they are typed (a link to the page keeps them); the list asks once typing pauses.
-  const [words, setWords] = useState(search.q ?? '');
-  const [q] = useDebouncedValue(search.q, 250);
+  const q = useSearchedWords(search.q);
   const navigate = useNavigate();
   const campaigns = useCampaigns({ status, q });
 
@@ -106,15 +103,11 @@ export function CampaignsView({ search, onSearchChange }: CampaignsViewProps) {
   return (
     <Stack gap="sm">
       <Group gap="sm" wrap="wrap" align="flex-end">
-        <TextInput
+        <SearchField
           label="Search"
           placeholder="Code, name or affiliate"
-          leftSection={<IconSearch size={16} />}
-          value={words}
-          onChange={(event) => {
-            setWords(event.currentTarget.value);
-            onSearchChange({ ...search, q: event.currentTarget.value.trim() || undefined });
-          }}
+          q={search.q}
+          onSearch={(words) => onSearchChange({ ...search, q: words })}
           w={{ base: '100%', sm: 260 }}
         />
         <SegmentedControl

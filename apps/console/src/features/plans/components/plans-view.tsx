@@ -1,10 +1,10 @@
-import { Anchor, Badge, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconReceiptOff, IconSearch } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Paper, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { IconReceiptOff } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ServerTable } from '../../../components/ui/data-table';
+import { SearchField, useSearchedWords } from '../../../components/ui/search-field';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { formatCount, formatDateTime, formatMoney } from '../../../lib/format';
 import { type PlanSummary, usePlans } from '../api/get-plans';
@@ -136,9 +136,7 @@ const columns: DataTableColumn<PlanSummary>[] = [
 /** The catalogue as pricing staff work it: each plan's prices in effect, its EFL average and what is scheduled. */
 export function PlansView({ search, onSearchChange }: PlansViewProps) {
   const state = search.state ?? 'all';
-  // The words go to the address as they are typed (a link to the page keeps them); the list asks once typing pauses.
-  const [words, setWords] = useState(search.q ?? '');
-  const [q] = useDebouncedValue(search.q, 250);
+  const q = useSearchedWords(search.q);
   const navigate = useNavigate();
   const plans = usePlans({ state, utilityId: search.utility, q });
   const catalogue = usePlans({});
@@ -160,15 +158,11 @@ export function PlansView({ search, onSearchChange }: PlansViewProps) {
   return (
     <Stack gap="sm">
       <Group gap="sm" wrap="wrap" align="flex-end">
-        <TextInput
+        <SearchField
           label="Search"
           placeholder="Name or billing code"
-          leftSection={<IconSearch size={16} />}
-          value={words}
-          onChange={(event) => {
-            setWords(event.currentTarget.value);
-            onSearchChange({ ...search, q: event.currentTarget.value.trim() || undefined });
-          }}
+          q={search.q}
+          onSearch={(words) => onSearchChange({ ...search, q: words })}
           w={{ base: '100%', sm: 260 }}
         />
         <Select

@@ -1,8 +1,7 @@
-import { Paper, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconTableOff } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Paper, Stack } from '@mantine/core';
+import { IconTableOff } from '@tabler/icons-react';
 import { ServerTable, TABLE_PAGE_SIZES } from '../../../components/ui/data-table';
+import { SearchField, useSearchedWords } from '../../../components/ui/search-field';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { type MatrixPrice, useMatrixPrices } from '../api/get-prices';
 import type { PricingMatrixSearch } from '../search';
@@ -20,9 +19,7 @@ interface PricesTableProps {
 
 /** One import's prices, a page at a time from the server, searched by code; search and page live in the URL. */
 export function PricesTable({ importId, search, onSearchChange, what }: PricesTableProps) {
-  // The words go to the address as they are typed (a link keeps them); the server is asked once typing pauses.
-  const [words, setWords] = useState(search.q ?? '');
-  const [q] = useDebouncedValue(search.q, 250);
+  const q = useSearchedWords(search.q);
   const page = search.page ?? 1;
   const pageSize = search.pageSize ?? 20;
   const prices = useMatrixPrices(importId, {
@@ -40,17 +37,13 @@ export function PricesTable({ importId, search, onSearchChange, what }: PricesTa
 
   return (
     <Stack gap="sm">
-      <TextInput
+      <SearchField
         label="Search the prices"
         description="Utility, zone, rate code or usage tier"
         placeholder="ONCOR, NORTH, RES-FIXED…"
-        leftSection={<IconSearch size={16} />}
-        value={words}
         maxLength={50}
-        onChange={(event) => {
-          setWords(event.currentTarget.value);
-          onSearchChange({ ...search, q: event.currentTarget.value.trim() || undefined, page: undefined });
-        }}
+        q={search.q}
+        onSearch={(words) => onSearchChange({ ...search, q: words, page: undefined })}
         w={{ base: '100%', sm: 320 }}
       />
       <ServerTable<MatrixPrice>
