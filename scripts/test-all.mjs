@@ -19,8 +19,13 @@ const failedTests = [];
 // Under CI a failed API test runs once more (vitest.config.ts); one that passes only then is flaky and named here.
 const passedOnRetry = [];
 
+const started = Date.now();
+/** Minutes since `npm test` began: each step's line says when it ended, so a slow step shows in CI's log. */
+const elapsed = () => `${((Date.now() - started) / 60_000).toFixed(1)} min`;
+
 function step(name, status) {
   if (status !== 0) failedSteps.push(name);
+  console.log(`\n${status === 0 ? '✔' : '✘'} ${name} (ended at ${elapsed()})`);
   return status === 0;
 }
 
