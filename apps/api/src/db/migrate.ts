@@ -45,6 +45,7 @@ import * as deliveryChargeMoments from './migrations/2026-11-27T0900-delivery-ch
 import * as pricingMatrixHistory from './migrations/2026-11-27T1000-pricing-matrix-history.js';
 import * as esiidImports from './migrations/2026-11-27T1340-esiid-imports.js';
 import * as campaignLimits from './migrations/2026-11-27T1400-campaign-limits.js';
+import * as planBundleNames from './migrations/2026-11-27T1500-plan-bundle-names.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Listed statically so the compiled server needs no file-system scan. */
@@ -94,6 +95,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T1000-pricing-matrix-history': pricingMatrixHistory,
   '2026-11-27T1340-esiid-imports': esiidImports,
   '2026-11-27T1400-campaign-limits': campaignLimits,
+  '2026-11-27T1500-plan-bundle-names': planBundleNames,
 };
 
 /** PostgreSQL: Kysely looks for its bookkeeping tables in every schema unless told which one is ours. */
