@@ -44,6 +44,25 @@ export function listBundles(db: Kysely<Database>, companyId: number, bundleIds?:
 
 export type BundleRow = Awaited<ReturnType<typeof listBundles>>[number];
 
+/** The bundles of a pair of utilities (and a customer type), as plan shopping lists them: by id. */
+export function findBundles(
+  db: Kysely<Database>,
+  companyId: number,
+  filter: { electricUtilityId: number; gasUtilityId: number; customerTypeId?: number },
+) {
+  let query = db
+    .selectFrom('plan_bundles')
+    .innerJoin('plans as electric', 'electric.id', 'plan_bundles.electric_plan_id')
+    .innerJoin('plans as gas', 'gas.id', 'plan_bundles.gas_plan_id')
+    .selectAll('plan_bundles')
+    .where('plan_bundles.company_id', '=', companyId)
+    .where('electric.utility_id', '=', filter.electricUtilityId)
+    .where('gas.utility_id', '=', filter.gasUtilityId);
+  if (filter.customerTypeId !== undefined)
+    query = query.where('plan_bundles.customer_type_id', '=', filter.customerTypeId);
+  return query.orderBy('plan_bundles.id').execute();
+}
+
 /** The company's plans of these ids with what a bundle's rules look at: commodity, customer type, market, retired. */
 export function plansToBundle(db: Kysely<Database>, companyId: number, planIds: number[]) {
   return db
