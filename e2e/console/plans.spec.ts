@@ -352,3 +352,76 @@ test.describe('delivery charges in the Operations console', () => {
     await expect(page.getByText('Scheduled', { exact: true }).first()).toBeVisible();
   });
 });
+
+test.describe('plan bundles in the Operations console', () => {
+  // The server's refusals the test provokes (a pair in two markets, a name taken) are answers the form shows.
+  test.use({
+    allowedConsoleErrors: [
+      /status of (401 .*\/ops\/api\/v1\/session|400 .*\/plan-bundles|409 .*\/plan-bundles)/,
+    ],
+  });
+
+  test('pricing staff make a bundle of an electricity and a gas plan, see it in the list, rename it, then delete it', async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, 'pricing', '/plans');
+    await page.getByRole('link', { name: 'Bundles' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Bundles' })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'Cincinnati Home Bundle' })).toContainText(
+      'Sellable',
+    );
+    await expectAccessible(page);
+
+    const name = `Queen City Pair ${Date.now()}`;
+    await page.getByRole('button', { name: 'New bundle' }).click();
+    const dialog = await dialogOpen(page, 'New bundle');
+    await dialog.getByRole('button', { name: 'Make bundle' }).click();
+    await expect(dialog.getByText('Name the bundle.')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('Fixed electricity, flexible gas.');
+    await dialog.getByRole('combobox', { name: 'Electricity plan' }).click();
+    await page.getByRole('option', { name: /DUKE_OH_E-RES-1-12$/ }).click();
+    // A Georgia gas plan with an Ohio electricity plan: the server refuses, and says why on the field.
+    await dialog.getByRole('combobox', { name: 'Gas plan' }).click();
+    await page.getByRole('option', { name: /AGL-RES-1-12$/ }).click();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Make bundle' }).click();
+    await expect(dialog.getByText(/both utilities of a bundle are in one market/)).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'Gas plan' }).click();
+    await page.getByRole('option', { name: /DUKE_OH-RES-2-1$/ }).click();
+    await dialog.getByRole('button', { name: 'Make bundle' }).click();
+    await expect(dialog).toBeHidden();
+
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('Bluebonnet Energy 12-Month Fixed Electric');
+    await expect(row).toContainText('Bluebonnet Energy Month-to-Month Variable Gas');
+    await expect(row).toContainText('Sellable');
+
+    const renamed = `${name} Flex`;
+    await row.getByRole('button', { name: `Edit ${name}` }).click();
+    const edit = await dialogOpen(page, `Edit ${name}`);
+    await edit.getByRole('textbox', { name: 'Name' }).fill('Cincinnati Home Bundle');
+    await edit.getByRole('button', { name: 'Save bundle' }).click();
+    await expect(edit.getByText('Cincinnati Home Bundle is taken')).toBeVisible();
+    await edit.getByRole('textbox', { name: 'Name' }).fill(renamed);
+    await edit.getByRole('button', { name: 'Save bundle' }).click();
+    await expect(edit).toBeHidden();
+    const renamedRow = page.getByRole('row').filter({ hasText: renamed });
+    await expect(renamedRow).toBeVisible();
+
+    await renamedRow.getByRole('button', { name: `Delete ${renamed}` }).click();
+    const confirm = await dialogOpen(page, `Delete ${renamed}?`);
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Delete bundle' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  });
+
+  test('an agent reads the bundles, but has none to make, edit or delete', async ({ page }) => {
+    await signIn(page, 'agent', '/plans/bundles');
+    await expect(page.getByRole('row').filter({ hasText: 'Cincinnati Home Bundle' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New bundle' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
+  });
+});

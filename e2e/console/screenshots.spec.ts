@@ -317,6 +317,37 @@ test.describe('the pictures of the Operations Console pages', () => {
     await picture(page, 'campaign');
   });
 
+  test('bundles: the Cincinnati bundle on sale, and one waiting for its draft electricity plan', async ({
+    page,
+  }) => {
+    await signIn(page, 'pricing', '/plans/bundles');
+    const bundles = await get<{ name: string }[]>(page, '/plan-bundles');
+    // Made once per database: a second run (a retry) finds it.
+    if (!bundles.some((b) => b.name === 'Cincinnati Winter Pair')) {
+      const plans = await get<{ id: number; billingSystemPlanCode: string }[]>(page, '/plans?q=DUKE_OH');
+      const idOf = (code: string) => plans.find((p) => p.billingSystemPlanCode === code)!.id;
+      const draft = await post<{ id: number }>(page, `/plans/${idOf('DUKE_OH_E-RES-1-12')}/clone`, {
+        name: 'Bluebonnet Energy 12-Month Winter Fixed Electric',
+        billingSystemPlanCode: 'DUKE_OH_E-RES-1-12-WINTER',
+        note: 'Winter offer, for the bundle',
+      });
+      await post(page, '/plan-bundles', {
+        name: 'Cincinnati Winter Pair',
+        description: 'Winter electricity price with month-to-month gas, from December.',
+        electricPlanId: draft.id,
+        gasPlanId: idOf('DUKE_OH-RES-2-1'),
+      });
+      await page.reload();
+    }
+    await expect(page.getByRole('row').filter({ hasText: 'Cincinnati Winter Pair' })).toContainText(
+      'Not sellable',
+    );
+    await expect(page.getByRole('row').filter({ hasText: 'Cincinnati Home Bundle' })).toContainText(
+      'Sellable',
+    );
+    await picture(page, 'bundles');
+  });
+
   test('delivery-charges: the Oncor tariff in effect, as pricing staff read it', async ({ page }) => {
     await signIn(page, 'pricing', '/plans');
     await page.getByRole('link', { name: 'Delivery charges' }).click();

@@ -75,6 +75,7 @@ import { healthRoutes, pingDatabase, queueDepths } from './modules/health/index.
 import { createNotificationsService, notificationRoutes } from './modules/notifications/index.js';
 import { createPaymentsService, paymentRoutes } from './modules/payments/index.js';
 import {
+  createBundles,
   createCampaigns,
   createPlanPricing,
   createPlansService,
@@ -462,6 +463,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       charges,
       pricing: createPlanPricing({ db: db.kysely, utilities, clock }),
       campaigns: createCampaigns({ db: db.kysely, clock }),
+      bundles: createBundles({ db: db.kysely, clock }),
       documents,
       pricingMatrices: createPricingMatrixImports(db.kysely, clock),
       // Plans and premises depend on company; the utility list's counts ask them through these.

@@ -16,7 +16,14 @@ import { type CustomerView, customerViewOpsRoutes } from './modules/customer-vie
 import { type DashboardService, dashboardOpsRoutes } from './modules/dashboard/index.js';
 import { type DocumentsService, documentOpsRoutes } from './modules/documents/index.js';
 import type { FilesService } from './modules/files/index.js';
-import { type Campaigns, campaignOpsRoutes, type PlanPricing, planOpsRoutes } from './modules/plans/index.js';
+import {
+  type Bundles,
+  bundleOpsRoutes,
+  type Campaigns,
+  campaignOpsRoutes,
+  type PlanPricing,
+  planOpsRoutes,
+} from './modules/plans/index.js';
 import { type EsiidImports, premiseOpsRoutes } from './modules/premises/index.js';
 import { type PricingMatrixImports, pricingMatrixOpsRoutes } from './modules/prospects/index.js';
 import { type StaffService, staffRoutes } from './modules/staff/index.js';
@@ -31,6 +38,7 @@ export interface ConsoleServices {
   dashboard: DashboardService;
   pricing: PlanPricing;
   campaigns: Campaigns;
+  bundles: Bundles;
   documents: DocumentsService;
   pricingMatrices: PricingMatrixImports;
   utilities: UtilityMarket;
@@ -72,6 +80,7 @@ export async function buildConsoleApp(
         publicBaseUrl: () => config.publicBaseUrl,
       });
       await api.register(campaignOpsRoutes, { campaigns: services.campaigns, audit: services.audit });
+      await api.register(bundleOpsRoutes, { bundles: services.bundles, audit: services.audit });
       await api.register(documentOpsRoutes, { documents: services.documents });
       await api.register(pricingMatrixOpsRoutes, {
         matrices: services.pricingMatrices,

@@ -294,6 +294,15 @@ export const ERROR_CODES = {
     description:
       'The retail company already has a campaign with this promo code (codes are compared in upper case); choose another.',
   },
+  PLAN_BUNDLE_NOT_FOUND: {
+    status: 404,
+    description: 'The plan bundle does not exist or belongs to another retail company.',
+  },
+  PLAN_BUNDLE_NAME_TAKEN: {
+    status: 409,
+    description:
+      'The retail company already has a plan bundle of this name (names are compared without regard to case); choose another.',
+  },
   CAMPAIGN_LIMIT_BELOW_USES: {
     status: 409,
     description:

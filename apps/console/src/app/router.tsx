@@ -190,6 +190,13 @@ const deliveryChargesRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/delivery-charges')),
 });
 
+const planBundlesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/plans/bundles',
+  staticData: { title: 'Bundles' },
+  component: lazyRouteComponent(() => import('./routes/plan-bundles')),
+});
+
 /** One plan, by its id (digits only: anything else is not found). */
 const planRoute = createRoute({
   getParentRoute: () => appRoute,
@@ -279,6 +286,7 @@ const routeTree = rootRoute.addChildren([
     plansRoute,
     bulkPriceChangeRoute,
     deliveryChargesRoute,
+    planBundlesRoute,
     newPlanRoute,
     planRoute,
     campaignsRoute,

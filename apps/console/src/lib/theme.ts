@@ -57,6 +57,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
     '--mantine-color-placeholder': '#6b7280',
     // A field's error (its message and its text) in Mantine's red-6 is about 3.3:1 on white: red-9 keeps 5:1 or more.
     '--mantine-color-error': resolved.colors.red[9],
+    // White on Mantine's filled red (red-7 here) is about 3.8:1: a red button (Delete, Retire) is red-9, 5:1 or more.
+    '--mantine-color-red-filled': resolved.colors.red[9],
+    '--mantine-color-red-filled-hover': darken(resolved.colors.red[9], 0.1),
     ...Object.fromEntries(
       Object.entries(resolved.colors).map(([name, shades]) => [
         `--mantine-color-${name}-light-color`,

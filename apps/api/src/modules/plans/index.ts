@@ -1,8 +1,9 @@
+export { type Bundles, createBundles } from './bundles.js';
 export { type Campaigns, createCampaigns } from './campaigns.js';
 export { type DocumentSource, documentPath } from './document-links.js';
 export { customerFieldValidators, type FieldValidator, validateFields } from './field-validators.js';
 export { PLAN_TYPES, type PlanTypeId, planName } from './naming.js';
-export { campaignOpsRoutes, planOpsRoutes } from './ops-routes.js';
+export { bundleOpsRoutes, campaignOpsRoutes, planOpsRoutes } from './ops-routes.js';
 export { createPlanPricing, type PlanPricing } from './pricing.js';
 export type { CampaignUse } from './promo-codes.js';
 export { linksFor, planRoutes } from './routes.js';

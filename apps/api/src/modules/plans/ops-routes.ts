@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { Envelope, ok } from '../../http/envelope.js';
 import { auditActorOf, staffOf } from '../../http/staff-access.js';
 import type { AuditLog } from '../audit/index.js';
+import type { Bundles } from './bundles.js';
 import type { Campaigns } from './campaigns.js';
 import {
   AcceptanceOptionsRevision,
@@ -21,6 +22,10 @@ import {
   DeliveryChargePreview,
   DeliveryChargeSets,
   EflDerivation,
+  PlanBundleChange,
+  PlanBundleCreate,
+  PlanBundleDetail,
+  PlanBundleIdPath,
   PlanChoices,
   PlanClone,
   PlanCreation,
@@ -677,5 +682,136 @@ export const campaignOpsRoutes: FastifyPluginAsyncTypebox<{ campaigns: Campaigns
       },
     },
     async (request) => ok(await campaigns.affiliates(companyOf(request))),
+  );
+};
+
+const bundleTags = ['Plan bundles'];
+const bundleRead = { permission: 'work.read', errors: ['PLAN_BUNDLE_NOT_FOUND' as const] };
+const bundleChange = {
+  permission: 'plans.write',
+  errors: ['PLAN_BUNDLE_NOT_FOUND' as const, 'PLAN_BUNDLE_NAME_TAKEN' as const],
+};
+
+const pairText = (b: { electricPlan: { name: string }; gasPlan: { name: string } }) =>
+  `${b.electricPlan.name} + ${b.gasPlan.name}`;
+
+/** Plan bundles, an electricity and a gas plan sold together: read by every staff member, made by pricing staff. */
+export const bundleOpsRoutes: FastifyPluginAsyncTypebox<{ bundles: Bundles; audit: AuditLog }> = async (
+  app,
+  { bundles, audit },
+) => {
+  const companyOf = (request: FastifyRequest) => staffOf(request).companyId;
+
+  app.get(
+    '/plan-bundles',
+    {
+      config: { permission: 'work.read' },
+      schema: {
+        operationId: 'listPlanBundles',
+        tags: bundleTags,
+        summary:
+          'The plan bundles by name, with their two plans, customer type, market and whether they sell today',
+        response: { 200: Envelope(Type.Array(PlanBundleDetail, { maxItems: 100_000 })) },
+      },
+    },
+    async (request) => ok(await bundles.list(companyOf(request))),
+  );
+
+  app.get(
+    '/plan-bundles/:bundleId',
+    {
+      config: bundleRead,
+      schema: {
+        operationId: 'getPlanBundle',
+        tags: bundleTags,
+        summary: 'One plan bundle with its two plans, customer type, market and whether it sells today',
+        params: PlanBundleIdPath,
+        response: { 200: Envelope(PlanBundleDetail) },
+      },
+    },
+    async (request) => ok(await bundles.bundle(companyOf(request), request.params.bundleId)),
+  );
+
+  app.post(
+    '/plan-bundles',
+    {
+      config: { permission: 'plans.write', errors: ['PLAN_BUNDLE_NAME_TAKEN' as const] },
+      schema: {
+        operationId: 'createPlanBundle',
+        tags: bundleTags,
+        summary:
+          'A new bundle of an Electric and a Gas plan of one customer type and market, its name unique in the company',
+        body: PlanBundleCreate,
+        response: { 200: Envelope(PlanBundleDetail) },
+      },
+    },
+    async (request) => {
+      const created = await bundles.create(companyOf(request), request.body);
+      await audit.record(auditActorOf(request), {
+        action: 'bundle.create',
+        targetType: 'plan-bundle',
+        targetId: created.id,
+        summary: `bundle ${created.id} (${created.name}) made: ${pairText(created)}`,
+        after: created,
+      });
+      return ok(created);
+    },
+  );
+
+  app.patch(
+    '/plan-bundles/:bundleId',
+    {
+      config: bundleChange,
+      schema: {
+        operationId: 'changePlanBundle',
+        tags: bundleTags,
+        summary: 'Changes a bundle’s name, description or plans, checked whole as a new bundle is',
+        params: PlanBundleIdPath,
+        body: PlanBundleChange,
+        response: { 200: Envelope(PlanBundleDetail) },
+      },
+    },
+    async (request) => {
+      const { bundleId } = request.params;
+      const { before, after } = await bundles.change(companyOf(request), bundleId, request.body);
+      const changed = (['name', 'description', 'electricPlan', 'gasPlan'] as const).filter(
+        (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+      );
+      await audit.record(auditActorOf(request), {
+        action: 'bundle.change',
+        targetType: 'plan-bundle',
+        targetId: bundleId,
+        summary: `bundle ${bundleId} (${after.name}) changed: ${changed.join(', ') || 'nothing'}; ${pairText(after)}`,
+        before,
+        after,
+      });
+      return ok(after);
+    },
+  );
+
+  app.delete(
+    '/plan-bundles/:bundleId',
+    {
+      config: { permission: 'plans.write', errors: ['PLAN_BUNDLE_NOT_FOUND' as const] },
+      schema: {
+        operationId: 'deletePlanBundle',
+        tags: bundleTags,
+        summary: 'Deletes a bundle: plan shopping offers it no more; its plans stay as they are',
+        params: PlanBundleIdPath,
+        response: { 200: Envelope(PlanBundleDetail) },
+      },
+    },
+    async (request) => {
+      const { bundleId } = request.params;
+      const deleted = await bundles.remove(companyOf(request), bundleId);
+      await audit.record(auditActorOf(request), {
+        action: 'bundle.delete',
+        targetType: 'plan-bundle',
+        targetId: bundleId,
+        summary: `bundle ${bundleId} (${deleted.name}) deleted: ${pairText(deleted)}`,
+        before: deleted,
+      });
+      return ok(deleted);
+    },
   );
 };

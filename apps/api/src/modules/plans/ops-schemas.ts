@@ -583,3 +583,58 @@ export const Affiliate = Type.Object({
   name: Type.String(),
   active: Type.Boolean(),
 });
+
+const BundleFields = {
+  name: Type.String({
+    minLength: 1,
+    maxLength: 100,
+    pattern: '\\S',
+    description:
+      'What customers see in the enrollment wizard: one bundle of a name per company, compared without regard to case.',
+  }),
+  description: Type.String({ maxLength: 1000, description: 'What customers read under the name.' }),
+  electricPlanId: Id('An Electric plan of the company; a draft may be bundled, a retired plan may not.'),
+  gasPlanId: Id(
+    'A Gas plan of the company, for the customer type of the electric plan, its utility in the same market.',
+  ),
+};
+
+export const PlanBundleCreate = Type.Object(BundleFields);
+
+export const PlanBundleChange = Type.Partial(Type.Object(BundleFields), { minProperties: 1 });
+
+export const PlanBundleIdPath = Type.Object({ bundleId: Id('The bundle id.') });
+
+const BundledPlan = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  billingSystemPlanCode: Type.String(),
+  promoCode: Nullable(Type.String({ description: "A campaign's code: the plan is sold only with it." })),
+  utility: Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() }),
+  published: Type.Boolean(),
+  retired: Type.Boolean(),
+  onSale: Type.Boolean({
+    description: 'Published, not retired and inside its sale window today (a campaign plan with its code).',
+  }),
+});
+
+export const PlanBundleDetail = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  electricPlan: BundledPlan,
+  gasPlan: BundledPlan,
+  customerType: Type.Object(
+    { id: Type.Integer(), name: Type.String() },
+    { description: "The two plans' customer type." },
+  ),
+  market: Type.Object(
+    { id: Type.Integer(), name: Type.String(), stateCode: Type.String() },
+    { description: "The market both plans' utilities are in." },
+  ),
+  sellableToday: Type.Boolean({
+    description:
+      'Both plans on sale today, by the rule plan shopping sells plans by: GET /api/v1/plan-bundles/for-wizard ' +
+      'offers the bundle while both utilities take new enrollments (a bundle of campaign plans, with their code).',
+  }),
+});

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Static } from 'typebox';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../domain/clock.js';
+import { dayOf } from '../../domain/dates.js';
 import { type DeliveryCharge, eflAveragePrices } from '../../domain/efl.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import type { UtilitiesService } from '../utilities/index.js';
@@ -40,6 +41,26 @@ const planNotFound = (planId: number) =>
 
 const past = (field: string) => `${field}: is in the past; a change takes effect now or later`;
 
+/**
+ * Which of these plans are on sale today, by the one definition plan shopping uses (store.findPlans): published, not
+ * retired, inside its sale window, priced by a version in effect. A campaign plan counts as on sale when it is sold
+ * with its own code, as staff read the catalogue.
+ */
+export async function plansOnSaleToday(
+  db: Kysely<Database>,
+  clock: Clock,
+  companyId: number,
+  plans: Pick<PlanRow, 'id' | 'promo_code'>[],
+): Promise<Set<number>> {
+  const promoCodes = [...new Set(plans.flatMap((p) => (p.promo_code ? [p.promo_code] : [])))];
+  const onSale = await store.findPlans(db, companyId, {
+    prices: { at: clock.now().toISOString() },
+    planIds: plans.map((p) => p.id),
+    onSale: { today: dayOf(clock), promoCodes },
+  });
+  return new Set(onSale.map((r) => r.id));
+}
+
 /** What every part of pricing staff's work shares: the clock, a version's prices with its EFL averages, the plan. */
 export function createPricingContext({ db, utilities, clock }: PlanPricingDeps) {
   const momentNow = () => clock.now().toISOString();
@@ -48,6 +69,9 @@ export function createPricingContext({ db, utilities, clock }: PlanPricingDeps) 
     db,
     clock,
     momentNow,
+
+    /** Which of these plans are on sale today (plansOnSaleToday). */
+    onSaleToday: (companyId: number, rows: PlanRow[]) => plansOnSaleToday(db, clock, companyId, rows),
 
     /** A version's prices and EFL averages under these delivery charges. */
     prices(row: PricedRow, charges: DeliveryCharge[]): Static<typeof PlanPrices> {

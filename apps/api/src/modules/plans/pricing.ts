@@ -1,5 +1,4 @@
 import type { Static } from 'typebox';
-import { dayOf } from '../../domain/dates.js';
 import { type DeliveryCharge, eflDerivation, type TimeOfUseWindow, usageShares } from '../../domain/efl.js';
 import { ApiError } from '../../http/errors.js';
 import { createAcceptanceOptions, offeredAcceptanceOptions } from './acceptance-options.js';
@@ -36,18 +35,7 @@ import { timeOfUseOf, timeOfUseProblems } from './versions.js';
  */
 export function createPlanPricing(deps: PlanPricingDeps) {
   const context = createPricingContext(deps);
-  const { db, clock, momentNow, momentOf, prices, chargesByUtility, planRowOf } = context;
-
-  /** Which of these plans are on sale today, by the one definition plan shopping uses (campaign plans included). */
-  async function onSaleToday(companyId: number, rows: PlanRow[]): Promise<Set<number>> {
-    const promoCodes = [...new Set(rows.flatMap((r) => (r.promo_code ? [r.promo_code] : [])))];
-    const onSale = await store.findPlans(db, companyId, {
-      prices: { at: momentNow() },
-      planIds: rows.map((r) => r.id),
-      onSale: { today: dayOf(clock), promoCodes },
-    });
-    return new Set(onSale.map((r) => r.id));
-  }
+  const { db, momentNow, momentOf, prices, chargesByUtility, planRowOf, onSaleToday } = context;
 
   async function summaries(companyId: number, rows: PlanRow[]) {
     const now = momentNow();

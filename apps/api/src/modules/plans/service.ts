@@ -10,6 +10,7 @@ import type { LinkSigner } from '../../security/signed-urls.js';
 import { toCustomerType } from '../customer-types/index.js';
 import { findZipcode, listLanguages } from '../reference/index.js';
 import { toDeliveryCharge, type UtilitiesService } from '../utilities/index.js';
+import * as bundleStore from './bundle-store.js';
 import { documentLink } from './document-links.js';
 import {
   addressFieldValidators,
@@ -317,7 +318,7 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
     }
     if (electric.allow_enrollments !== 1 || gas.allow_enrollments !== 1) return [];
     const promoCodes = await validPromoCodes(companyId, query.promoCode);
-    const bundleRows = await store.findBundles(db, companyId, query);
+    const bundleRows = await bundleStore.findBundles(db, companyId, query);
     const planIds = bundleRows.flatMap((b) => [b.electric_plan_id, b.gas_plan_id]);
     const onSale = await onSaleNow(companyId, planIds, promoCodes);
     const sellable = bundleRows.filter((b) => onSale.has(b.electric_plan_id) && onSale.has(b.gas_plan_id));

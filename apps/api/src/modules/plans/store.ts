@@ -213,24 +213,6 @@ export function customerTypesByIds(db: Kysely<Database>, ids: number[]) {
     .execute();
 }
 
-export function findBundles(
-  db: Kysely<Database>,
-  companyId: number,
-  filter: { electricUtilityId: number; gasUtilityId: number; customerTypeId?: number },
-) {
-  let query = db
-    .selectFrom('plan_bundles')
-    .innerJoin('plans as electric', 'electric.id', 'plan_bundles.electric_plan_id')
-    .innerJoin('plans as gas', 'gas.id', 'plan_bundles.gas_plan_id')
-    .selectAll('plan_bundles')
-    .where('plan_bundles.company_id', '=', companyId)
-    .where('electric.utility_id', '=', filter.electricUtilityId)
-    .where('gas.utility_id', '=', filter.gasUtilityId);
-  if (filter.customerTypeId !== undefined)
-    query = query.where('plan_bundles.customer_type_id', '=', filter.customerTypeId);
-  return query.orderBy('plan_bundles.id').execute();
-}
-
 /** Changes a plan's own columns (not its prices, which are versions); false when the company has no such plan. */
 export async function updatePlan(
   db: Kysely<Database>,

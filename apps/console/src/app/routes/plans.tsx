@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { IconBolt, IconFileTypeCsv, IconListDetails, IconPlus } from '@tabler/icons-react';
+import { IconBolt, IconFileTypeCsv, IconListDetails, IconPackages, IconPlus } from '@tabler/icons-react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageHeader } from '../../components/ui/page-header';
@@ -33,6 +33,13 @@ export default function PlansPage() {
               variant="default"
             >
               Delivery charges
+            </Button>
+            <Button
+              renderRoot={(props) => <Link {...props} to="/plans/bundles" />}
+              leftSection={<IconPackages size={16} />}
+              variant="default"
+            >
+              Bundles
             </Button>
             {canChange && (
               <>
