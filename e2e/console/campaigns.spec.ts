@@ -28,6 +28,8 @@ test.describe('campaigns in the Operations console', () => {
     await page.getByRole('button', { name: 'Next month' }).click();
     await page.getByRole('button', { name: /^15 / }).first().click();
     await page.getByRole('button', { name: 'Use this date and time' }).click();
+    // The picker closes with a transition: checked while it is leaving, its dropdown has no name yet.
+    await expect(page.getByRole('button', { name: 'Use this date and time' })).toBeHidden();
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Make campaign' }).click();
     await expect(dialog).toBeHidden();
