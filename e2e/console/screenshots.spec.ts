@@ -351,6 +351,8 @@ test.describe('the pictures of the Operations Console pages', () => {
   test('delivery-charges: the Oncor tariff in effect, as pricing staff read it', async ({ page }) => {
     await signIn(page, 'pricing', '/plans');
     await page.getByRole('link', { name: 'Delivery charges' }).click();
+    // The plans page has a Utility filter too: the page must have changed before the choice is opened.
+    await expect(page.getByRole('heading', { level: 1, name: 'Delivery charges' })).toBeVisible();
     await page.getByRole('combobox', { name: 'Utility' }).click();
     await page.getByRole('option', { name: 'Oncor' }).click();
     await expect(page.getByText('In effect', { exact: true })).toBeVisible();
