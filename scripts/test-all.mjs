@@ -162,25 +162,20 @@ const docsBuild = exported
         return docsOk && consoleOk;
       })
   : false;
-// The browser tests start as soon as the sites are built, beside the load runs' last minutes: those mostly wait,
-// and the browser tests' server has its own SQLite database, untouched by the PostgreSQL restart.
-const browserRun = Promise.resolve(docsBuild).then(async (docsBuilt) => {
-  if (!docsBuilt) return;
-  step(
-    'browser tests',
-    await runLabelled('browser', 'npx', ['playwright', 'test'], {
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: reports.e2e },
-    }),
-  );
-  countPlaywright(reports.e2e);
-});
-await Promise.all([browserRun, ...loadRuns]);
+const [docsBuilt] = await Promise.all([docsBuild, ...loadRuns]);
 // Too slow for every run (tens of minutes): CI runs it when VOLTIN_MUTATION=1 asks for it. Below 90 % it fails.
 if (process.env.VOLTIN_MUTATION === '1')
   step(
     'mutation testing of the money and enrollment rules',
     run('npm', ['run', 'test:mutation', '-w', '@voltin/api']),
   );
+if (docsBuilt) {
+  step(
+    'browser tests',
+    run('npx', ['playwright', 'test'], { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: reports.e2e } }),
+  );
+  countPlaywright(reports.e2e);
+}
 
 if (passedOnRetry.length) console.log(`\nFlaky: passed only on a retry:\n  ${passedOnRetry.join('\n  ')}`);
 if (failedTests.length) console.log(`\nFailed tests:\n  ${failedTests.join('\n  ')}`);
