@@ -55,7 +55,12 @@ test.describe('customers in the Operations console', () => {
     await spotlight.press('Enter');
     await expect(page).toHaveURL(/\/customers\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: customer.name })).toBeVisible();
-    await expect(page.getByRole('link', { name: `Enrollment ${customer.enrollmentId}` })).toBeVisible();
+    // Its notifications link the enrollment too, once sent: the enrollment is looked for in its own section.
+    await expect(
+      page
+        .getByRole('region', { name: 'Enrollments' })
+        .getByRole('link', { name: `Enrollment ${customer.enrollmentId}` }),
+    ).toBeVisible();
     await expect(page.getByText(customer.meter)).toBeVisible();
     await expectAccessible(page);
 
