@@ -24,3 +24,19 @@ export function fieldErrorsOf<F extends string>(
 
 /** A plain email check for forms (the server has the last word). */
 export const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+
+/**
+ * Only what was changed, to send as a partial change: another person's change to another field meanwhile stays.
+ * `keys` are the fields compared (all of `after`'s by default); values are compared by their JSON.
+ */
+export function changedFields<T extends object>(
+  before: T,
+  after: T,
+  keys: readonly (keyof T)[] = Object.keys(after) as (keyof T)[],
+): Partial<T> {
+  return Object.fromEntries(
+    keys
+      .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+      .map((key) => [key, after[key]]),
+  ) as Partial<T>;
+}

@@ -17,6 +17,7 @@ import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { DialogFooter } from '../../../components/ui/action-dialog';
+import { changedFields } from '../../../lib/forms';
 import { focusFirstError, splitFailure } from '../../customers/actions';
 import { instantOf } from '../../plans/components/effective-moment';
 import { useChangeCampaign, useCreateCampaign } from '../api/campaign-changes';
@@ -86,17 +87,6 @@ function bodyOf(values: CampaignFormValues) {
   };
 }
 
-type Body = ReturnType<typeof bodyOf>;
-
-/** Only what was changed is sent: another person's change to another field meanwhile stays. */
-function changesOf(before: Body, after: Body): Partial<Body> {
-  return Object.fromEntries(
-    (Object.keys(after) as (keyof Body)[])
-      .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-      .map((key) => [key, after[key]]),
-  );
-}
-
 interface CampaignFormModalProps {
   opened: boolean;
   /** The campaign edited; null: a new one. */
@@ -164,7 +154,7 @@ export function CampaignFormModal({ opened, campaign, onClose }: CampaignFormMod
         );
         return;
       }
-      const changes = changesOf(bodyOf(valuesOf(campaign)), body);
+      const changes = changedFields(bodyOf(valuesOf(campaign)), body);
       if (Object.keys(changes).length === 0) return onClose();
       change.mutate(
         { campaignId: campaign.id, ...changes },

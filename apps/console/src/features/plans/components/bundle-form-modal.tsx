@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useMemo } from 'react';
 import { DialogFooter } from '../../../components/ui/action-dialog';
+import { changedFields } from '../../../lib/forms';
 import { focusFirstError, splitFailure } from '../../customers/actions';
 import { useChangeBundle, useCreateBundle } from '../api/bundle-changes';
 import type { PlanBundle } from '../api/get-bundles';
@@ -35,17 +36,6 @@ function bodyOf(values: BundleFormValues) {
     electricPlanId: Number(values.electricPlanId),
     gasPlanId: Number(values.gasPlanId),
   };
-}
-
-type Body = ReturnType<typeof bodyOf>;
-
-/** Only what was changed is sent: another person's change to another field meanwhile stays. */
-function changesOf(before: Body, after: Body): Partial<Body> {
-  return Object.fromEntries(
-    (Object.keys(after) as (keyof Body)[])
-      .filter((key) => before[key] !== after[key])
-      .map((key) => [key, after[key]]),
-  );
 }
 
 /**
@@ -122,7 +112,7 @@ export function BundleFormModal({ opened, bundle, onClose }: BundleFormModalProp
         create.mutate(body, { onSuccess: (made) => saved('Bundle made', made.name), onError: failed });
         return;
       }
-      const changes = changesOf(bodyOf(valuesOf(bundle)), body);
+      const changes = changedFields(bodyOf(valuesOf(bundle)), body);
       if (Object.keys(changes).length === 0) return onClose();
       change.mutate(
         { bundleId: bundle.id, ...changes },

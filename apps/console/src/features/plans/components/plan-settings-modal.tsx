@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { DialogFooter } from '../../../components/ui/action-dialog';
+import { changedFields } from '../../../lib/forms';
 import { focusFirstError, splitFailure } from '../../customers/actions';
 import type { PlanDetail } from '../api/get-plan';
 import { type PlanSettings, useChangePlanSettings } from '../api/plan-changes';
@@ -15,15 +16,6 @@ interface PlanSettingsModalProps {
 }
 
 const FIELDS = PLAN_SETTING_FIELDS;
-
-/** Only what was changed is sent: another person's change to another setting meanwhile stays. */
-function changesOf(initial: PlanSettings, values: PlanSettings): Partial<PlanSettings> {
-  return Object.fromEntries(
-    FIELDS.filter((field) => JSON.stringify(initial[field]) !== JSON.stringify(values[field])).map(
-      (field) => [field, values[field]],
-    ),
-  );
-}
 
 /** A plan's settings apart from its prices (a price change is a version): its sale, contract, credit and texts. */
 export function PlanSettingsModal({ opened, plan, onClose }: PlanSettingsModalProps) {
@@ -44,7 +36,7 @@ export function PlanSettingsModal({ opened, plan, onClose }: PlanSettingsModalPr
 
   const submit = form.onSubmit(
     (values) => {
-      const changes = changesOf(plan.settings, values);
+      const changes = changedFields(plan.settings, values, FIELDS);
       if (Object.keys(changes).length === 0) return onClose();
       save.mutate(
         { planId: plan.id, ...changes },
