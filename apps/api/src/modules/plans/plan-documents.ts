@@ -13,7 +13,7 @@ export async function planDocumentSettings(
   db: PricingContext['db'],
   planId: number,
 ): Promise<DocumentSettings[]> {
-  const { documents } = await store.planDetails(db, [planId]);
+  const documents = await store.planDocumentsOf(db, planId);
   return documents.map((d) => ({
     id: d.id,
     type: d.doc_type,

@@ -180,6 +180,11 @@ export async function planDetails(db: Kysely<Database>, planIds: number[]) {
   return { acceptance, documents };
 }
 
+/** A plan's documents, in order. */
+export function planDocumentsOf(db: Kysely<Database>, planId: number) {
+  return db.selectFrom('plan_documents').selectAll().where('plan_id', '=', planId).orderBy('id').execute();
+}
+
 /** Changes how a plan's document is named and where it is shown. */
 export async function updatePlanDocument(
   db: Kysely<Database>,
