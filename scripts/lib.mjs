@@ -24,7 +24,7 @@ function newestMtime(target) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const entry of readdirSync(target)) {
-    if (['node_modules', 'build', 'dist', '.docusaurus', 'generated'].includes(entry)) continue;
+    if (['node_modules', 'build', 'dist', 'dist-server', '.docusaurus', 'generated'].includes(entry)) continue;
     newest = Math.max(newest, newestMtime(path.join(target, entry)));
   }
   return newest;
@@ -41,21 +41,31 @@ export function docsAreStale() {
 }
 
 export const consoleBuildIndex = path.join(repoRoot, 'apps/console/dist/index.html');
+export const selfServiceBuildIndex = path.join(repoRoot, 'apps/self-service/dist/index.html');
 
-/** The console is rebuilt when missing or older than its sources or the API whose ops document types its client. */
-export function consoleIsStale() {
-  if (!existsSync(consoleBuildIndex)) return true;
-  const built = statSync(consoleBuildIndex).mtimeMs;
+/** An app is rebuilt when missing or older than its sources or the API whose document types its client. */
+function appIsStale(builtIndex, appDir) {
+  if (!existsSync(builtIndex)) return true;
+  const built = statSync(builtIndex).mtimeMs;
   return (
-    newestMtime(path.join(repoRoot, 'apps/console')) > built ||
+    newestMtime(path.join(repoRoot, appDir)) > built ||
     newestMtime(path.join(repoRoot, 'apps/api/src')) > built
   );
 }
+
+export const consoleIsStale = () => appIsStale(consoleBuildIndex, 'apps/console');
+export const selfServiceIsStale = () => appIsStale(selfServiceBuildIndex, 'apps/self-service');
 
 /** Builds the Operations console, its client generated from the exported ops document (the API must be built). */
 export function buildConsole() {
   const exported = exportDocsData();
   return exported === 0 ? run('npm', ['run', 'build', '-w', '@voltin/console']) : exported;
+}
+
+/** Builds the self-service site and its server, on the SDK built from the exported public document. */
+export function buildSelfService() {
+  const exported = exportDocsData();
+  return exported === 0 ? run('npm', ['run', 'build', '-w', '@voltin/self-service']) : exported;
 }
 
 /** Exports what the docs site is built from: the API's OpenAPI document and the lists the code owns. */

@@ -1,0 +1,41 @@
+export class SiteConfigError extends Error {
+    name = 'SiteConfigError';
+}
+/** The sandbox's public web service account (README): the default outside production only. */
+const SANDBOX_CREDENTIALS = { apiKey: 'vlt_demo_key', apiSecret: 'vlt_demo_secret' };
+function required(env, name, production, fallback) {
+    const value = env[name]?.trim();
+    if (value)
+        return value;
+    if (production)
+        throw new SiteConfigError(`${name} must be set in production (NODE_ENV=production).`);
+    return fallback();
+}
+export function loadSiteConfig(env = process.env) {
+    const production = env.NODE_ENV === 'production';
+    const port = Number(env.SELF_SERVICE_PORT ?? 3002);
+    if (!Number.isInteger(port) || port <= 0 || port > 65_535)
+        throw new SiteConfigError(`SELF_SERVICE_PORT must be a port number, not "${env.SELF_SERVICE_PORT}".`);
+    const apiUrl = required(env, 'VOLTIN_API_URL', production, () => `http://127.0.0.1:${env.PORT ?? 3000}`);
+    const sessionSecret = required(env, 'SELF_SERVICE_SESSION_SECRET', production, () => 
+    // Outside production a secret made at start is enough: a restart only signs customers out.
+    crypto.randomUUID().repeat(2));
+    if (sessionSecret.length < 32)
+        throw new SiteConfigError('SELF_SERVICE_SESSION_SECRET must be at least 32 characters long.');
+    return {
+        host: env.HOST ?? '0.0.0.0',
+        port,
+        apiUrl: apiUrl.replace(/\/+$/, ''),
+        credentials: {
+            apiKey: required(env, 'SELF_SERVICE_API_KEY', production, () => SANDBOX_CREDENTIALS.apiKey),
+            apiSecret: required(env, 'SELF_SERVICE_API_SECRET', production, () => SANDBOX_CREDENTIALS.apiSecret),
+        },
+        brand: env.SELF_SERVICE_BRAND?.trim() || null,
+        sessionSecret,
+        secureCookies: env.SELF_SERVICE_SECURE_COOKIES
+            ? env.SELF_SERVICE_SECURE_COOKIES === 'true'
+            : production,
+        production,
+    };
+}
+//# sourceMappingURL=config.js.map

@@ -1,0 +1,89 @@
+import { Readable } from 'node:stream';
+import { fail } from './envelope.js';
+import { matchOperation } from './operations.js';
+import { forwardedFor, sessionOf, signIn } from './session-routes.js';
+/**
+ * Sent by the site's own pages on every change. A page of another site can make a browser send the cookie with a
+ * plain form post, but cannot add a header without the browser asking this server first (CORS), which it refuses.
+ */
+export const SITE_REQUEST_HEADER = 'x-voltin-site';
+/** What the browser may pass on to the API, and what comes back. */
+const FORWARDED_REQUEST_HEADERS = ['idempotency-key', 'accept-language'];
+const FORWARDED_ANSWER_HEADERS = ['content-type', 'content-disposition', 'retry-after', 'x-request-id'];
+/** The body to send on: JSON as it came, or an upload's one file (the SDK sends a File as multipart/form-data). */
+async function bodyOf(request) {
+    if (!request.isMultipart())
+        return request.body ?? undefined;
+    const part = await request.file();
+    if (!part)
+        return undefined;
+    const bytes = await part.toBuffer();
+    return { [part.fieldname]: new File([new Uint8Array(bytes)], part.filename, { type: part.mimetype }) };
+}
+function headersFor(request) {
+    const headers = { ...forwardedFor(request) };
+    for (const name of FORWARDED_REQUEST_HEADERS) {
+        const value = request.headers[name];
+        if (typeof value === 'string')
+            headers[name] = value;
+    }
+    return headers;
+}
+function passOn(reply, response) {
+    reply.code(response.status);
+    for (const name of FORWARDED_ANSWER_HEADERS) {
+        const value = response.headers.get(name);
+        if (value)
+            reply.header(name, value);
+    }
+    reply.header('cache-control', 'no-store');
+}
+/** The wizard's enrollment made the customer's login: they are signed in with it, as after any sign-up. */
+function newLoginOf(body) {
+    const customer = body?.customer;
+    return typeof customer?.username === 'string' && typeof customer.password === 'string'
+        ? { username: customer.username, password: customer.password }
+        : null;
+}
+/**
+ * `/site/api/v1/…`: the public API's own paths, for the operations of SITE_OPERATIONS only, made with the SDK as the
+ * site's web service account — with the signed-in customer's hash for the customer's calls.
+ */
+export const proxyRoutes = async (app, deps) => {
+    app.all('/api/v1/*', async (request, reply) => {
+        const url = new URL(request.url, 'http://site.invalid');
+        const apiPath = url.pathname.slice('/site'.length);
+        const matched = matchOperation(request.method, apiPath);
+        if (!matched)
+            return fail(reply, 404, 'NOT_FOUND', 'The site does not offer this call.');
+        if (request.method !== 'GET' && request.headers[SITE_REQUEST_HEADER] !== '1')
+            return fail(reply, 403, 'SITE_HEADER_REQUIRED', `Changes must come from the site's pages (${SITE_REQUEST_HEADER}).`);
+        const session = await sessionOf(deps.sealer, request);
+        let client = deps.voltin;
+        if (matched.operation.access === 'customer') {
+            if (!session.customer)
+                return fail(reply, 401, 'SIGN_IN_REQUIRED', 'Sign in to your account first.');
+            const customerId = matched.params.customerId;
+            if (customerId !== undefined && Number(customerId) !== session.customer.id)
+                return fail(reply, 403, 'CUSTOMER_FORBIDDEN', 'This is not your account.');
+            client = deps.voltin.forCustomer(session.customer.hash);
+        }
+        const body = await bodyOf(request);
+        const call = client.request;
+        const { data, error, response } = await call(request.method, `${apiPath}${url.search}`, {
+            body,
+            headers: headersFor(request),
+            parseAs: 'stream',
+        });
+        if (response.ok && apiPath === '/api/v1/enrollments/create' && !session.customer) {
+            const login = newLoginOf(body);
+            if (login)
+                await signIn(deps, request, reply, login);
+        }
+        passOn(reply, response);
+        if (!response.ok)
+            return reply.send(error);
+        return reply.send(data ? Readable.fromWeb(data) : undefined);
+    });
+};
+//# sourceMappingURL=proxy.js.map

@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { createVoltinClient, type VoltinClient } from '@voltin/sdk';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { brandRoutes } from './brand.js';
+import type { SiteConfig } from './config.js';
+import { fail } from './envelope.js';
+import { proxyRoutes } from './proxy.js';
+import { createSessionSealer } from './session.js';
+import { sessionRoutes } from './session-routes.js';
+
+/** The built browser app (vite build), beside this compiled server. */
+const defaultStaticDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+
+/** Gateways whose hosted card form the site frames: Authorize.Net's Accept Customer pages (production and test). */
+const GATEWAY_FORM_ORIGINS = ['https://accept.authorize.net', 'https://test.authorize.net'];
+
+export interface SiteOptions {
+  /** The SDK client to call the API with (tests pass one with their own fetch); default: one for config.apiUrl. */
+  voltin?: VoltinClient;
+  staticDir?: string;
+  logger?: boolean;
+}
+
+/**
+ * The self-service site's server: the built React app, and under `/site/api` the few calls its pages make — the
+ * brand, the customer's session, and an allowlisted pass-through to the public API, made with @voltin/sdk as the
+ * site's web service account (whose credentials never reach the browser).
+ */
+export async function buildSite(config: SiteConfig, options: SiteOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.cookie'] },
+    trustProxy: process.env.SELF_SERVICE_TRUST_PROXY === 'true',
+    bodyLimit: 12 * 1_048_576,
+  });
+  const voltin = options.voltin ?? createVoltinClient({ baseUrl: config.apiUrl, credentials: config.credentials });
+  const sealer = createSessionSealer(config.sessionSecret);
+  const apiOrigin = new URL(config.apiUrl).origin;
+
+  await app.register(fastifyHelmet, {
+    hsts: config.secureCookies ? { maxAge: 365 * 86_400, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets style attributes and injects its CSS variables at run time; a style cannot run code.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', apiOrigin],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // The payment gateway's hosted card form is framed, and its token is posted to it.
+        frameSrc: [apiOrigin, ...GATEWAY_FORM_ORIGINS],
+        formAction: ["'self'", apiOrigin, ...GATEWAY_FORM_ORIGINS],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { files: 1, fileSize: 10 * 1_048_576 } });
+
+  const shared = { voltin, sealer, config };
+  await app.register(brandRoutes, { prefix: '/site/api', ...shared });
+  await app.register(sessionRoutes, { prefix: '/site/api', ...shared });
+  await app.register(proxyRoutes, { prefix: '/site', ...shared });
+
+  // The API cannot be reached (after the SDK's retries): the customer is told to try again, nothing else leaks.
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error.statusCode && error.statusCode < 500)
+      return fail(reply, error.statusCode, 'VALIDATION_FAILED', error.message);
+    request.log.error({ err: error }, 'the site could not answer');
+    return fail(reply, 503, 'UPSTREAM_UNAVAILABLE', 'The service is unavailable right now. Try again in a moment.');
+  });
+
+  const staticDir = options.staticDir ?? defaultStaticDir;
+  if (existsSync(path.join(staticDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+    // Every page of the app is the same index.html: the browser's router draws the page the address names.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' || request.url.startsWith('/site/')) return fail(reply, 404, 'NOT_FOUND', 'There is nothing at this address.');
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  } else {
+    app.log.warn(`${staticDir} has no index.html: build the site (npm run build -w @voltin/self-service)`);
+  }
+  return app;
+}
+

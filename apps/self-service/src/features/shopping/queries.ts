@@ -1,0 +1,41 @@
+import { api, dataOf } from '../../lib/api';
+
+export const customerTypesQuery = {
+  queryKey: ['customer-types'],
+  queryFn: async () => dataOf(await api.GET('/api/v1/customer-types', { params: { query: { pageSize: 10 } } })),
+  staleTime: 60 * 60_000,
+};
+
+/** The utilities that serve a zip code for a customer type and take enrollments with plans on sale. */
+export const utilitiesQuery = (zipCode: string, customerTypeId: number) => ({
+  queryKey: ['utilities', zipCode, customerTypeId],
+  queryFn: async () =>
+    dataOf(
+      await api.GET('/api/v1/utilities', {
+        params: {
+          query: {
+            zipCode,
+            id_customer_type: customerTypeId,
+            active: true,
+            allow_enrollments: true,
+            has_available_plans: true,
+          },
+        },
+      }),
+    ),
+});
+
+export const plansQuery = (utilityId: number, customerTypeId: number, promoCode: string | undefined) => ({
+  queryKey: ['plans', utilityId, customerTypeId, promoCode ?? ''],
+  queryFn: async () =>
+    dataOf(
+      await api.GET('/api/v1/plans/for-wizard', {
+        params: { query: { ids_utilities: [utilityId], customer_type: customerTypeId, promo_code: promoCode } },
+      }),
+    ),
+});
+
+export const planQuery = (planId: number) => ({
+  queryKey: ['plan', planId],
+  queryFn: async () => dataOf(await api.GET('/api/v1/plans/{planId}', { params: { path: { planId } } })),
+});

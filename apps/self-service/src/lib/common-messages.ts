@@ -1,0 +1,63 @@
+const en = {
+  skipToContent: 'Skip to content',
+  nav: { plans: 'Plans', account: 'My account', signIn: 'Sign in', signOut: 'Sign out', menu: 'Menu' },
+  language: { label: 'Language', en: 'English', es: 'Español' },
+  footer: {
+    support: 'Customer support',
+    hours: 'Hours',
+    license: 'Licence',
+    terms: 'Terms of service',
+    privacy: 'Privacy policy',
+  },
+  loading: 'Loading…',
+  retry: 'Try again',
+  back: 'Back',
+  continue: 'Continue',
+  required: 'Required',
+  notFound: { title: 'Page not found', body: 'There is nothing at this address.', home: 'Find a plan' },
+  customerTypes: { Residential: 'Home', SmallBusiness: 'Small business', LargeBusiness: 'Large business' },
+  units: { kWh: 'kWh', therm: 'therms', Ccf: 'Ccf' },
+  payments: { save: 'Save', formTitle: 'Secure payment form' },
+  errors: {
+    NETWORK_ERROR: 'We cannot reach our servers. Check your connection and try again.',
+    UPSTREAM_UNAVAILABLE: 'The service is unavailable right now. Try again in a moment.',
+    RATE_LIMITED: 'Too many attempts. Wait a moment and try again.',
+    SIGN_IN_REQUIRED: 'Your session has ended. Sign in again.',
+    CUSTOMER_HASH_INVALID: 'Your session has ended. Sign in again.',
+    UNEXPECTED_RESPONSE: 'Something went wrong. Try again.',
+    fallback: 'Something went wrong. Try again.',
+  },
+};
+
+const es: typeof en = {
+  skipToContent: 'Ir al contenido',
+  nav: { plans: 'Planes', account: 'Mi cuenta', signIn: 'Iniciar sesión', signOut: 'Cerrar sesión', menu: 'Menú' },
+  language: { label: 'Idioma', en: 'English', es: 'Español' },
+  footer: {
+    support: 'Atención al cliente',
+    hours: 'Horario',
+    license: 'Licencia',
+    terms: 'Términos del servicio',
+    privacy: 'Política de privacidad',
+  },
+  loading: 'Cargando…',
+  retry: 'Intentar de nuevo',
+  back: 'Atrás',
+  continue: 'Continuar',
+  required: 'Obligatorio',
+  notFound: { title: 'Página no encontrada', body: 'No hay nada en esta dirección.', home: 'Buscar un plan' },
+  customerTypes: { Residential: 'Hogar', SmallBusiness: 'Pequeña empresa', LargeBusiness: 'Gran empresa' },
+  units: { kWh: 'kWh', therm: 'termias', Ccf: 'Ccf' },
+  payments: { save: 'Guardar', formTitle: 'Formulario de pago seguro' },
+  errors: {
+    NETWORK_ERROR: 'No podemos comunicarnos con nuestros servidores. Revise su conexión e intente de nuevo.',
+    UPSTREAM_UNAVAILABLE: 'El servicio no está disponible en este momento. Intente de nuevo en un momento.',
+    RATE_LIMITED: 'Demasiados intentos. Espere un momento e intente de nuevo.',
+    SIGN_IN_REQUIRED: 'Su sesión terminó. Inicie sesión de nuevo.',
+    CUSTOMER_HASH_INVALID: 'Su sesión terminó. Inicie sesión de nuevo.',
+    UNEXPECTED_RESPONSE: 'Algo salió mal. Intente de nuevo.',
+    fallback: 'Algo salió mal. Intente de nuevo.',
+  },
+};
+
+export const common = { en, es };
