@@ -27,6 +27,7 @@ import { seedSandbox } from './db/seed/sandbox.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { type Clock, systemClock } from './domain/clock.js';
 import { accessControl } from './http/access.js';
+import { registerBrandLogos } from './http/brand-logos.js';
 import { type UndeclaredAnswer, watchDeclaredAnswers } from './http/declared-errors.js';
 import { registerDocsSite } from './http/docs-site.js';
 import { ApiError } from './http/errors.js';
@@ -439,6 +440,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     uploadLimitBytes: config.esiidUploadLimitBytes,
   });
+  await registerBrandLogos(app);
   await registerDocsSite(app, { root: config.docsDir, basicAuth: config.docsBasicAuth });
   const consoleApp = await buildConsoleApp(
     config,

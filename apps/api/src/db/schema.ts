@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { SiteLanguage } from '../domain/branding.js';
 import type { Flag } from './columns.js';
 import type { AuditTables } from './tables/audit.js';
 import type { AutoresponderTables } from './tables/autoresponders.js';
@@ -63,6 +64,17 @@ export interface BrandsTable {
   wizard_welcome_text: string;
   wizard_thank_you_text: string;
   active: Flag;
+  /** An absolute https URL, or a path under BRAND_LOGO_PATH the API serves; '' when none. */
+  logo_url: Generated<string>;
+  /** #rrggbb */
+  primary_color: Generated<string>;
+  /** #rrggbb */
+  accent_color: Generated<string>;
+  /** '' when not set. */
+  terms_url: Generated<string>;
+  /** '' when not set. */
+  privacy_url: Generated<string>;
+  default_language: Generated<SiteLanguage>;
 }
 
 export interface MarketsTable {

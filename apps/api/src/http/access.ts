@@ -55,6 +55,14 @@ export function assertOwnCustomer(request: FastifyRequest, customerId: number): 
   }
 }
 
+/**
+ * Whether the call is limited to one customer: always on a `customer` route, and on an `account-or-customer` route
+ * when it carries X-Customer-Hash (without one, the account acts for any customer of its company).
+ */
+export function limitedToOneCustomer(request: FastifyRequest): boolean {
+  return request.customerSession !== null || accessOf(request.routeOptions) === 'customer';
+}
+
 const SECURITY: Record<Access, Array<Record<string, string[]>>> = {
   public: [],
   account: [{ bearerAuth: [] }],
@@ -172,7 +180,7 @@ export const accessControl = fp<{ resolver: AccessResolver }>(async (app: Fastif
 
   app.addHook('preHandler', async (request) => {
     const params = request.params as { customerId?: unknown } | undefined;
-    if (request.customerSession && params?.customerId !== undefined) {
+    if (params?.customerId !== undefined && limitedToOneCustomer(request)) {
       assertOwnCustomer(request, Number(params.customerId));
     }
   });

@@ -96,6 +96,58 @@ describe('npm run company:apply, company:account and company:gateway in producti
     ]);
   });
 
+  it("applies a brand's look, and refuses a colour that is not #rrggbb saying what it must be, writing nothing", async () => {
+    const branding = () =>
+      withDatabase((db) =>
+        db.kysely
+          .selectFrom('brands')
+          .select([
+            'logo_url',
+            'primary_color',
+            'accent_color',
+            'terms_url',
+            'privacy_url',
+            'default_language',
+          ])
+          .where('system_name', '=', 'lonestar')
+          .executeTakeFirstOrThrow(),
+      );
+    expect(await branding()).toEqual({
+      logo_url: 'https://www.lonestarpower.example/images/logo.svg',
+      primary_color: '#8c1d18',
+      accent_color: '#f4c430',
+      terms_url: 'https://www.lonestarpower.example/terms',
+      privacy_url: 'https://www.lonestarpower.example/privacy',
+      default_language: 'en',
+    });
+    const recoloured = sampleWith((file) => {
+      file.brands[0].accent_color = '#0A7C5A';
+      file.brands[0].default_language = 'es';
+      file.brands[0].logo_url = '/brand-logos/bluebonnet.svg';
+    });
+    expect((await command('company-apply.ts', [recoloured])).stdout).toContain(
+      'updated the brand lonestar: logo_url, accent_color, default_language',
+    );
+    const before = await withDatabase(everyRowAsText);
+    const bad = sampleWith((file) => {
+      file.brands[0].primary_color = 'red';
+      file.brands[0].accent_color = '#f4c43';
+      file.brands[0].default_language = 'fr';
+      file.brands[0].logo_url = 'http://www.lonestarpower.example/logo.svg';
+    });
+    const refused = await command('company-apply.ts', [bad]);
+    expect(refused).toMatchObject({ code: 1, stdout: '' });
+    const colour = 'must be a colour written #rrggbb (six hexadecimal digits), like #1f4e79';
+    expect(refused.stderr).toContain(`/brands/0/primary_color: ${colour}`);
+    expect(refused.stderr).toContain(`/brands/0/accent_color: ${colour}`);
+    expect(refused.stderr).toMatch(/\/brands\/0\/default_language: /);
+    expect(refused.stderr).toContain('/brands/0/logo_url: must be an absolute https:// URL');
+    expect(await withDatabase(everyRowAsText)).toBe(before);
+    expect((await command('company-apply.ts', [SAMPLE])).stdout).toContain(
+      'updated the brand lonestar: logo_url, accent_color, default_language',
+    );
+  });
+
   it('two applies adding the same brand and market at once add each once; a run that lost says so, a rerun changes nothing', async () => {
     const withBrand = sampleWith((file) => {
       file.brands.push({ ...file.brands[0], system_name: 'lonestar-business', name: 'Lone Star Business' });

@@ -19,6 +19,26 @@ const PUBLIC_OPERATIONS = [
   'receiveDocusignWebhook',
 ];
 
+/**
+ * Routes a web service account calls alone for its whole company, or with X-Customer-Hash for that customer only:
+ * the customer listings and enrollment calls the spec does not mark H, which a self-service site makes for its
+ * signed-in customer, and the charge records the billing integration writes.
+ */
+const ACCOUNT_OR_CUSTOMER_OPERATIONS = [
+  'listCustomerEnrollments',
+  'listEnrollmentsForDeliveryMethodChange',
+  'getEnrollment',
+  'renewEnrollment',
+  'dropEnrollment',
+  'transferService',
+  'updateBillingDeliveryMethod',
+  'listBillingGroupEnrollments',
+  'getPendingCreditLetter',
+  'uploadCreditLetter',
+  'createChargeTransaction',
+  'updateChargeTransaction',
+];
+
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, '1');
 
 async function tokenFor(apiKey: string, secret: string) {
@@ -58,6 +78,11 @@ describe('every registered route', () => {
     expect(new Set(routes.map((r) => r.operationId)).size).toBe(routes.length);
   });
 
+  it('lets an account call only the expected ones with or without a customer hash', () => {
+    const either = api.app.routeCatalogue.filter((r) => r.access === 'account-or-customer');
+    expect(either.map((r) => r.operationId).sort()).toEqual([...ACCOUNT_OR_CUSTOMER_OPERATIONS].sort());
+  });
+
   it('refuses a call without a token', async () => {
     for (const route of api.app.routeCatalogue.filter((r) => r.access !== 'public')) {
       const response = await api.call(route.method, concrete(route.url));
@@ -90,6 +115,19 @@ describe('every registered route', () => {
       );
       expectFailure(
         await api.call(route.method, path, { token: sandboxToken, customerHash: foreignCustomerHash }),
+        401,
+        'CUSTOMER_HASH_INVALID',
+      );
+    }
+  });
+
+  it('refuses account-or-customer calls with another company customer hash', async () => {
+    for (const route of api.app.routeCatalogue.filter((r) => r.access === 'account-or-customer')) {
+      expectFailure(
+        await api.call(route.method, concrete(route.url), {
+          token: sandboxToken,
+          customerHash: foreignCustomerHash,
+        }),
         401,
         'CUSTOMER_HASH_INVALID',
       );

@@ -131,6 +131,13 @@ export async function seedSandbox(
         wizard_thank_you_text:
           'Thank you for choosing Bluebonnet Energy. We will email your welcome kit shortly.',
         active: 1,
+        // The logo is a file of apps/api/brand-logos, served by the API itself (http/brand-logos.ts).
+        logo_url: '/brand-logos/bluebonnet.svg',
+        primary_color: '#2c4a9a',
+        accent_color: '#e8a317',
+        terms_url: 'https://www.bluebonnet-energy.example/terms',
+        privacy_url: 'https://www.bluebonnet-energy.example/privacy',
+        default_language: 'en',
       })
       .returning(['id', 'name'])
       .executeTakeFirstOrThrow();

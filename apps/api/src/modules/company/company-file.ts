@@ -2,6 +2,13 @@ import { type Static, Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { CUSTOMER_TYPE_REQUIRED_FLAGS } from '../../db/migrations/2026-11-21T0000-platform-core.js';
 import { US_STATES, UTILITIES } from '../../db/seed/data/index.js';
+import {
+  BRAND_LOGO_FILE,
+  BRAND_LOGO_PATH,
+  BRANDING_DEFAULTS,
+  HEX_COLOUR_PATTERN,
+  SITE_LANGUAGES,
+} from '../../domain/branding.js';
 import { PAYMENT_TYPES } from '../../domain/charges.js';
 import { PAYMENT_GATEWAYS } from './schemas.js';
 
@@ -20,6 +27,20 @@ const Flag = (description: string) => Type.Optional(Type.Boolean({ default: true
 const REQUIRABLE_FIELDS = CUSTOMER_TYPE_REQUIRED_FLAGS.map((flag) => flag.replace(/^required_/, ''));
 const UTILITY_CODES = UTILITIES.map((u) => u.code);
 const STATE_CODES = US_STATES.map((s) => s.code);
+/** Optional in the file: left out, it is the default look (BRANDING_DEFAULTS). */
+const Colour = (description: string, fallback: string) =>
+  Type.Optional(Type.String({ pattern: HEX_COLOUR_PATTERN, default: fallback, description }));
+const LINK_PATTERN = '^(https?://\\S+)?$';
+const LOGO_URL_PATTERN = `^(https://\\S+|${BRAND_LOGO_PATH}${BRAND_LOGO_FILE})?$`;
+/** An optional link: left out or empty, the brand has none. */
+const OptionalLink = (description: string) =>
+  Type.Optional(Type.String({ pattern: LINK_PATTERN, maxLength: 500, default: '', description }));
+/** What a pattern of this schema asks for, in words: its regular expression alone would not say it clearly. */
+const PATTERN_IN_WORDS: Record<string, string> = {
+  [HEX_COLOUR_PATTERN]: 'must be a colour written #rrggbb (six hexadecimal digits), like #1f4e79',
+  [LINK_PATTERN]: 'must be an absolute http:// or https:// URL, or empty',
+  [LOGO_URL_PATTERN]: `must be an absolute https:// URL, ${BRAND_LOGO_PATH}<name>.svg or .png (a file of apps/api/brand-logos), or empty`,
+};
 
 const Brand = Type.Object(
   {
@@ -41,6 +62,32 @@ const Brand = Type.Object(
     license_number: Text('Licence or certificate number of the retail provider (e.g. the PUCT REP number).'),
     wizard_welcome_text: Text('First words of the enrollment wizard.'),
     wizard_thank_you_text: Text('Last words of the enrollment wizard.'),
+    logo_url: Type.Optional(
+      Type.String({
+        pattern: LOGO_URL_PATTERN,
+        maxLength: 500,
+        default: BRANDING_DEFAULTS.logo_url,
+        description:
+          `Logo of the brand's sites: an absolute https URL, or \`${BRAND_LOGO_PATH}<file>\` for a file of ` +
+          '`apps/api/brand-logos` that Voltin serves itself. Left out or empty: no logo.',
+      }),
+    ),
+    primary_color: Colour(
+      "Main colour of the brand's sites (headers, buttons).",
+      BRANDING_DEFAULTS.primary_color,
+    ),
+    accent_color: Colour(
+      "Second colour of the brand's sites (highlights, links).",
+      BRANDING_DEFAULTS.accent_color,
+    ),
+    terms_url: OptionalLink('Terms of service page of the brand.'),
+    privacy_url: OptionalLink('Privacy notice page of the brand.'),
+    default_language: Type.Optional(
+      Type.Enum([...SITE_LANGUAGES], {
+        default: BRANDING_DEFAULTS.default_language,
+        description: "Language the brand's sites open in.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -161,7 +208,7 @@ export type CompanyFile = Omit<
   'settings' | 'brands' | 'markets' | 'customer_types'
 > & {
   settings: Required<Static<typeof Settings>>;
-  brands: Static<typeof Brand>[];
+  brands: Required<Static<typeof Brand>>[];
   markets: Required<Static<typeof Market>>[];
   customer_types: Required<Static<typeof CustomerType>>[];
 };
@@ -183,9 +230,10 @@ export function parseCompanyFile(text: string): CompanyFile {
   } catch (error) {
     throw new CompanyFileRefused([`/: not JSON (${(error as Error).message})`]);
   }
-  const schemaProblems = [...validator.Errors(value)].map(
-    (issue) => `${issue.instancePath || '/'}: ${issue.message}`,
-  );
+  const schemaProblems = [...validator.Errors(value)].map((issue) => {
+    const inWords = issue.keyword === 'pattern' ? PATTERN_IN_WORDS[String(issue.params.pattern)] : undefined;
+    return `${issue.instancePath || '/'}: ${inWords ?? issue.message}`;
+  });
   if (schemaProblems.length > 0) throw new CompanyFileRefused(schemaProblems);
   const file = validator.Default(value) as CompanyFile;
   const problems = [

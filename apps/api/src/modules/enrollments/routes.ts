@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { assertOwnCustomer, callerOf } from '../../http/access.js';
+import { assertOwnCustomer, callerOf, limitedToOneCustomer } from '../../http/access.js';
 import { Envelope, ok } from '../../http/envelope.js';
 import { idempotencyKeyOf } from '../../http/idempotency.js';
 import { Id } from '../../http/schemas.js';
@@ -35,14 +35,24 @@ const CUSTOMER_LISTING_ACCESS =
   'A web service account may call this without `X-Customer-Hash` for any customer of its own retail company ' +
   "(another company's customer is 404). With `X-Customer-Hash` the call is limited to that customer (and the logins " +
   'linked into it): another customer is 403.';
+/** The spec does not mark these enrollment calls (H) either: the self-service site makes them for its signed-in customer. */
+const OWN_ENROLLMENT_ACCESS =
+  'A web service account may call this without `X-Customer-Hash` for any enrollment of its own retail company ' +
+  "(another company's enrollment is 404). With `X-Customer-Hash` the call is limited to that customer's enrollments " +
+  "(and those of the logins linked into it): another customer's enrollment is 403 `CUSTOMER_FORBIDDEN`, and nothing changes.";
+const ownEnrollmentAccess = { access: 'account-or-customer' } as const;
 
 export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
   enrollments: EnrollmentsService;
   changes: AccountChanges;
 }> = async (app, { enrollments, changes }) => {
   const company = (request: Parameters<typeof callerOf>[0]) => callerOf(request).companyId;
-  /** The customer-only routes: the enrollment exists in the caller's company and is the signed-in customer's own. */
+  /**
+   * A call limited to one customer (see limitedToOneCustomer) acts only on an enrollment of the caller's company that
+   * is that customer's own, checked before anything changes; an account calling alone acts for its whole company.
+   */
   const ownEnrollment = async (request: FastifyRequest, enrollmentId: number) => {
+    if (!limitedToOneCustomer(request)) return;
     const e = await enrollments.row(company(request), enrollmentId);
     assertOwnCustomer(request, e.customer_id);
   };
@@ -103,15 +113,20 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/enrollments/:enrollmentId',
     {
+      config: ownEnrollmentAccess,
       schema: {
         operationId: 'getEnrollment',
         tags,
         summary: 'One enrollment with its status history, holds and self-service options',
+        description: OWN_ENROLLMENT_ACCESS,
         params: EnrollmentIdParams,
         response: { 200: Envelope(Enrollment) },
       },
     },
-    async (request) => ok(await enrollments.get(callerOf(request).companyId, request.params.enrollmentId)),
+    async (request) => {
+      await ownEnrollment(request, request.params.enrollmentId);
+      return ok(await enrollments.get(company(request), request.params.enrollmentId));
+    },
   );
 
   app.get(
@@ -197,38 +212,47 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
           'START_DATE_TOO_EARLY',
         ],
         idempotent: true,
+        ...ownEnrollmentAccess,
       },
       schema: {
         operationId: 'renewEnrollment',
         tags,
         summary: 'Renews an active enrollment onto a plan: a new linked enrollment in RENEWAL_PENDING',
         description:
-          'The renewal batch sends it to the billing system; when it starts, the original is archived and only the newest is listed.',
+          'The renewal batch sends it to the billing system; when it starts, the original is archived and only the newest is listed. ' +
+          OWN_ENROLLMENT_ACCESS,
         params: EnrollmentIdParams,
         body: RenewalRequest,
         response: { 200: Envelope(EnrollmentCreateResult) },
       },
     },
-    async (request) => ok(await changes.renewal(company(request), request.params.enrollmentId, request.body)),
+    async (request) => {
+      await ownEnrollment(request, request.params.enrollmentId);
+      return ok(await changes.renewal(company(request), request.params.enrollmentId, request.body));
+    },
   );
 
   app.post(
     '/enrollments/:enrollmentId/drop',
     {
-      config: { errors: ['ENROLLMENT_STATUS_CONFLICT'], idempotent: true },
+      config: { errors: ['ENROLLMENT_STATUS_CONFLICT'], idempotent: true, ...ownEnrollmentAccess },
       schema: {
         operationId: 'dropEnrollment',
         tags,
         summary: 'Drops an enrollment on a date, queuing the early termination fee when one applies',
         description:
           "Before service starts a drop cancels the enrollment. The fee is the plan's cancellation_fee, charged when the customer type sends it, " +
-          "the reason is not exempt (moving, death) and the date is before the utility's fee-free window at the contract end.",
+          "the reason is not exempt (moving, death) and the date is before the utility's fee-free window at the contract end. " +
+          OWN_ENROLLMENT_ACCESS,
         params: EnrollmentIdParams,
         body: DropRequest,
         response: { 200: Envelope(DropResult) },
       },
     },
-    async (request) => ok(await changes.drop(company(request), request.params.enrollmentId, request.body)),
+    async (request) => {
+      await ownEnrollment(request, request.params.enrollmentId);
+      return ok(await changes.drop(company(request), request.params.enrollmentId, request.body));
+    },
   );
 
   app.post(
@@ -237,6 +261,7 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
       config: {
         errors: ['ENROLLMENT_DUPLICATE', 'ENROLLMENT_STATUS_CONFLICT', 'ESIID_UNKNOWN', 'TEXAS_ONLY'],
         idempotent: true,
+        ...ownEnrollmentAccess,
       },
       schema: {
         operationId: 'transferService',
@@ -244,100 +269,121 @@ export const enrollmentRoutes: FastifyPluginAsyncTypebox<{
         summary:
           'Moves a Texas customer: drops the old address and starts the same plan at the new one (move-in)',
         description:
-          'Texas only. When the plan is not sold at the new address, nothing changes and open_wizard asks for a new plan. The billing address defaults to the new service address.',
+          'Texas only. When the plan is not sold at the new address, nothing changes and open_wizard asks for a new plan. The billing address defaults to the new service address. ' +
+          OWN_ENROLLMENT_ACCESS,
         params: EnrollmentIdParams,
         body: TransferRequest,
         response: { 200: Envelope(TransferResult) },
       },
     },
-    async (request) =>
-      ok(await changes.transfer(company(request), request.params.enrollmentId, request.body)),
+    async (request) => {
+      await ownEnrollment(request, request.params.enrollmentId);
+      return ok(await changes.transfer(company(request), request.params.enrollmentId, request.body));
+    },
   );
 
   app.post(
     '/enrollments/:enrollmentId/update-billing-delivery-method',
     {
-      config: { errors: ['DELIVERY_METHOD_CHANGE_NOT_ALLOWED'] },
+      config: { errors: ['DELIVERY_METHOD_CHANGE_NOT_ALLOWED'], ...ownEnrollmentAccess },
       schema: {
         operationId: 'updateBillingDeliveryMethod',
         tags,
         summary: 'Changes how bills are delivered (1 email, 2 letter, 3 both)',
         description:
-          'Allowed where the supplier bills the customer and the billing system awaits no information for the enrollment.',
+          'Allowed where the supplier bills the customer and the billing system awaits no information for the enrollment. ' +
+          OWN_ENROLLMENT_ACCESS,
         params: EnrollmentIdParams,
         body: DeliveryMethodRequest,
         response: { 200: Envelope(Enrollment) },
       },
     },
-    async (request) =>
-      ok(
+    async (request) => {
+      await ownEnrollment(request, request.params.enrollmentId);
+      return ok(
         await changes.updateDeliveryMethod(
           company(request),
           request.params.enrollmentId,
           request.body.id_method_delivery,
         ),
-      ),
+      );
+    },
   );
 
   app.get(
     '/enrollments/:enrollmentId/enrollments-from-billing-group',
     {
+      config: ownEnrollmentAccess,
       schema: {
         operationId: 'listBillingGroupEnrollments',
         tags,
         summary: 'The enrollments billed together with this one (same customer and billing address)',
+        description: OWN_ENROLLMENT_ACCESS,
         params: EnrollmentIdParams,
         response: { 200: Envelope(Type.Array(Enrollment)) },
       },
     },
-    async (request) => ok(await changes.billingGroup(company(request), request.params.enrollmentId)),
+    async (request) => {
+      await ownEnrollment(request, request.params.enrollmentId);
+      return ok(await changes.billingGroup(company(request), request.params.enrollmentId));
+    },
   );
 
   app.get(
     '/enrollments/:enrollmentId/pending-credit-letter',
     {
+      config: ownEnrollmentAccess,
       schema: {
         operationId: 'getPendingCreditLetter',
         tags,
         summary: "The enrollment's latest letter of credit and its review status",
+        description: OWN_ENROLLMENT_ACCESS,
         params: EnrollmentIdParams,
         response: { 200: Envelope(CreditLetter) },
       },
     },
-    async (request) =>
-      ok(
+    async (request) => {
+      await ownEnrollment(request, request.params.enrollmentId);
+      return ok(
         await changes.pendingCreditLetter(
           company(request),
           request.params.enrollmentId,
           linksFor(request).baseUrl,
         ),
-      ),
+      );
+    },
   );
 
   app.post(
     '/enrollments/:enrollmentId/upload-credit-letter',
     {
-      config: { errors: ['CREDIT_LETTER_PENDING', 'ENROLLMENT_STATUS_CONFLICT', 'UPLOAD_QUOTA_EXCEEDED'] },
+      config: {
+        errors: ['CREDIT_LETTER_PENDING', 'ENROLLMENT_STATUS_CONFLICT', 'UPLOAD_QUOTA_EXCEEDED'],
+        ...ownEnrollmentAccess,
+      },
       schema: {
         operationId: 'uploadCreditLetter',
         tags,
         summary: 'Uploads the letter of credit that replaces a business deposit (one PDF, PNG or JPEG)',
         description:
-          'Multipart with one file part. The content is checked, not the name. A new letter is accepted only after the previous one was rejected.',
+          'Multipart with one file part. The content is checked, not the name. A new letter is accepted only after the previous one was rejected. ' +
+          OWN_ENROLLMENT_ACCESS,
         ...uploadOf(DOCUMENT_KINDS),
         params: EnrollmentIdParams,
         response: { 200: Envelope(CreditLetter) },
       },
     },
-    async (request) =>
-      ok(
+    async (request) => {
+      await ownEnrollment(request, request.params.enrollmentId);
+      return ok(
         await changes.uploadCreditLetter(
           company(request),
           request.params.enrollmentId,
           () => readSingleFile(request, DOCUMENT_KINDS),
           linksFor(request).baseUrl,
         ),
-      ),
+      );
+    },
   );
 
   const recurringOptions = (operationId: string, summary: string) => ({

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { callerOf } from '../../http/access.js';
 import { Envelope, ok } from '../../http/envelope.js';
+import { publicBaseUrl } from '../../http/public-url.js';
 import { Id } from '../../http/schemas.js';
 import {
   Brand,
@@ -30,11 +31,12 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ reference: ReferenceSe
       schema: {
         operationId: 'listBrands',
         tags,
-        summary: "The retail company's brands (sites)",
+        summary:
+          "The retail company's brands (sites), with what a brand's site needs: contacts, logo, colours, legal pages",
         response: { 200: Envelope(Type.Array(Brand)) },
       },
     },
-    async (request) => ok(await reference.brands(callerOf(request).companyId)),
+    async (request) => ok(await reference.brands(callerOf(request).companyId, publicBaseUrl(request))),
   );
 
   app.get(
@@ -48,7 +50,10 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ reference: ReferenceSe
         response: { 200: Envelope(Brand) },
       },
     },
-    async (request) => ok(await reference.brand(callerOf(request).companyId, request.params.systemName)),
+    async (request) =>
+      ok(
+        await reference.brand(callerOf(request).companyId, request.params.systemName, publicBaseUrl(request)),
+      ),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { HEX_COLOUR_PATTERN, SITE_LANGUAGES } from '../../domain/branding.js';
 import { Id } from '../../http/schemas.js';
 
 export const Brand = Type.Object({
@@ -15,6 +16,24 @@ export const Brand = Type.Object({
   wizard_welcome_text: Type.String(),
   wizard_thank_you_text: Type.String(),
   active: Type.Boolean(),
+  logo_url: Type.String({
+    description:
+      "The brand's logo (SVG or PNG), an absolute URL; empty when the brand has none. A logo Voltin keeps itself is " +
+      "served on this API's public address, under /brand-logos/.",
+  }),
+  primary_color: Type.String({
+    pattern: HEX_COLOUR_PATTERN,
+    description: "Main colour of the brand's sites (headers, buttons), as #rrggbb.",
+  }),
+  accent_color: Type.String({
+    pattern: HEX_COLOUR_PATTERN,
+    description: "Second colour of the brand's sites (highlights, links), as #rrggbb.",
+  }),
+  terms_url: Type.String({ description: 'Terms of service page of the brand; empty when not set.' }),
+  privacy_url: Type.String({ description: 'Privacy notice page of the brand; empty when not set.' }),
+  default_language: Type.Enum([...SITE_LANGUAGES], {
+    description: "Language the brand's sites open in (a `short_name` of `GET /document-languages`).",
+  }),
 });
 
 export const State = Type.Object({ id_state: Type.Integer(), code: Type.String(), name: Type.String() });

@@ -18,21 +18,29 @@ import * as store from './store.js';
 
 type BrandWire = Static<typeof Brand>;
 
-const toBrand = ({ id, company_id: _company, active, ...brand }: Selectable<BrandsTable>): BrandWire => ({
+/**
+ * A brand as answered. A logo the API serves itself (a path under /brand-logos/) is answered as an absolute URL on
+ * the public base URL, so a site on another origin shows it as it is.
+ */
+const toBrand = (
+  { id, company_id: _company, active, logo_url, ...brand }: Selectable<BrandsTable>,
+  publicBaseUrl: string,
+): BrandWire => ({
   id_site: id,
   ...brand,
   active: active === 1,
+  logo_url: logo_url.startsWith('/') ? `${publicBaseUrl}${logo_url}` : logo_url,
 });
 
 export function createReferenceService(db: Kysely<Database>) {
   return {
-    async brands(companyId: number): Promise<BrandWire[]> {
-      return (await store.listBrands(db, companyId)).map(toBrand);
+    async brands(companyId: number, publicBaseUrl: string): Promise<BrandWire[]> {
+      return (await store.listBrands(db, companyId)).map((brand) => toBrand(brand, publicBaseUrl));
     },
-    async brand(companyId: number, systemName: string): Promise<BrandWire> {
+    async brand(companyId: number, systemName: string, publicBaseUrl: string): Promise<BrandWire> {
       const [brand] = await store.listBrands(db, companyId, systemName);
       if (!brand) throw notFound(`Brand "${systemName}"`);
-      return toBrand(brand);
+      return toBrand(brand, publicBaseUrl);
     },
     async states(): Promise<Static<typeof State>[]> {
       return (await store.listStates(db)).map(

@@ -53,5 +53,10 @@ describe('logins merged with link-accounts', () => {
       customerHash: keeper.customerHash,
     });
     expect(history.status).toBe(200);
+    const read = await api.call('GET', `/enrollments/${oldEnrollment}`, {
+      token,
+      customerHash: keeper.customerHash,
+    });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
   });
 });

@@ -151,6 +151,39 @@ describe('GET /brands', () => {
     ).toEqual(['rival-power-brand']);
   });
 
+  it("answers what a brand's site needs: its logo as an absolute URL the API serves, colours, legal links, language", async () => {
+    const brand = (await get('/brands/bluebonnet')).body.data;
+    expect(brand).toMatchObject({
+      logo_url: `${api.baseUrl}/brand-logos/bluebonnet.svg`,
+      primary_color: '#2c4a9a',
+      accent_color: '#e8a317',
+      terms_url: 'https://www.bluebonnet-energy.example/terms',
+      privacy_url: 'https://www.bluebonnet-energy.example/privacy',
+      default_language: 'en',
+    });
+    const logo = await fetch(brand.logo_url, { headers: { origin: 'http://localhost:3002' } });
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toBe('image/svg+xml');
+    // shown by a brand's site on another origin, and inert when opened on its own
+    expect(logo.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(logo.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await logo.text()).toContain('<title id="title">Bluebonnet Energy</title>');
+    for (const missing of ['nothing-here.svg', '..%2Fpackage.json', 'bluebonnet.SVG'])
+      expect((await fetch(`${api.baseUrl}/brand-logos/${missing}`)).status).toBe(404);
+  });
+
+  it('answers a brand its company file has not branded with the plain defaults', async () => {
+    const rival = (await get('/brands', undefined, rivalToken)).body.data[0];
+    expect(rival).toMatchObject({
+      logo_url: '',
+      primary_color: '#1f4e79',
+      accent_color: '#f2a900',
+      terms_url: '',
+      privacy_url: '',
+      default_language: 'en',
+    });
+  });
+
   it("answers 404 for another company's brand", async () => {
     expectFailure(await get('/brands/rival-power-brand'), 404, 'NOT_FOUND');
   });
