@@ -49,6 +49,31 @@ export function hostedPagePolicy(styleHash: string, returnOrigins: string[] = []
 }
 
 /**
+ * The sandbox payment gateway's hosted form, which a site shows in its own iframe, as it shows Authorize.Net's. With
+ * an iframe communicator, only the communicator's origin may frame it (the site's page and its communicator share an
+ * origin, or they could not talk), the form loads the communicator in a hidden frame to pass its messages on, and its
+ * one script (by hash) measures the page for the resize message. Without one, any site may frame it, as it frames the
+ * URL `paymentIframeUri` answers, and it runs no script. Its one inline style by hash; its forms post only to itself.
+ */
+export function sandboxGatewayFormPolicy(
+  styleHash: string,
+  communicator: { origin: string; scriptHash: string } | null,
+): PagePolicy {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      styleSrc: [styleHash],
+      scriptSrc: communicator ? [communicator.scriptHash] : ["'none'"],
+      frameSrc: communicator ? [communicator.origin] : ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: communicator ? [communicator.origin] : ['*'],
+      baseUri: ["'none'"],
+    },
+  };
+}
+
+/**
  * The documentation site: scripts from the site itself and the inline scripts of its built pages by hash (the
  * colour-mode script Docusaurus puts in every page). Styles may be inline: Docusaurus writes style attributes and
  * the diagrams and the search box add style elements at run time; a style cannot run code.
