@@ -519,7 +519,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   scheduler.register({
     name: 'purge-expired-credentials',
     description:
-      'Deletes expired login signatures, refresh tokens, customer hashes, old rate-limit counters, Idempotency-Keys older than 24 hours and the sandbox gateway\'s hosted form tokens a day after they expired.',
+      "Deletes expired login signatures, refresh tokens, customer hashes, old rate-limit counters, Idempotency-Keys older than 24 hours and the sandbox gateway's hosted form tokens a day after they expired.",
     everySeconds: 600,
     async run() {
       await Promise.all([

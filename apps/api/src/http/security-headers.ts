@@ -16,8 +16,8 @@ export function cspHash(source: string): string {
 /**
  * The headers helmet sets on every answer. HSTS only when the public address is https: over plain http browsers
  * ignore it, and a local or sandbox server must stay reachable without TLS. The answers of the API are JSON, never
- * rendered as documents, so the Content-Security-Policy is set by the two kinds of pages the server renders (the
- * hosted payment page, the documentation site), each with its own policy below.
+ * rendered as documents, so the Content-Security-Policy is set by the pages the server renders, each with its own
+ * policy below.
  */
 export function helmetOptions(config: Pick<Config, 'publicBaseUrl'>): FastifyHelmetOptions {
   return {

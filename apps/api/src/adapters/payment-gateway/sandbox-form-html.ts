@@ -26,7 +26,11 @@ export type FieldName =
   | 'accountType'
   | 'nameOnAccount';
 
-export const ACCOUNT_TYPES = { checking: 'Checking', savings: 'Savings', businessChecking: 'Business checking' };
+export const ACCOUNT_TYPES = {
+  checking: 'Checking',
+  savings: 'Savings',
+  businessChecking: 'Business checking',
+};
 
 interface Field {
   name: FieldName;

@@ -195,17 +195,33 @@ export const sandboxFormRoutes: FastifyPluginAsync<{
       const alert = unavailable
         ? 'Nothing was saved: the payment gateway did not answer. Try again.'
         : `Nothing was saved: the payment gateway refused it (${error.gatewayCode}: ${error.message}).`;
-      return { status: unavailable ? 503 : 422, html: formPage({ ...view, alert }), communicatorUrl: view.communicatorUrl };
+      return {
+        status: unavailable ? 503 : 422,
+        html: formPage({ ...view, alert }),
+        communicatorUrl: view.communicatorUrl,
+      };
     }
   }
 
-  async function answer(path: keyof typeof SANDBOX_FORM_PATHS, posted: boolean, fields: Fields): Promise<Answer> {
+  async function answer(
+    path: keyof typeof SANDBOX_FORM_PATHS,
+    posted: boolean,
+    fields: Fields,
+  ): Promise<Answer> {
     const opened = await forms.open(fields.token ?? '');
     if (opened.status === 'invalid') {
-      return refusal(403, 'This form cannot be opened', 'Its link is not valid. Go back and open the form again.');
+      return refusal(
+        403,
+        'This form cannot be opened',
+        'Its link is not valid. Go back and open the form again.',
+      );
     }
     if (opened.status === 'expired') {
-      return refusal(410, 'This form has expired', 'A form stays open for 15 minutes. Go back and open it again.');
+      return refusal(
+        410,
+        'This form has expired',
+        'A form stays open for 15 minutes. Go back and open it again.',
+      );
     }
     const { form } = opened;
     const gateway = await sandboxGatewayOf(form.companyId);

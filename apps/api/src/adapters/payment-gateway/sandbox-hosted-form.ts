@@ -85,7 +85,11 @@ export function createSandboxHostedForms({
         expires_at: new Date(now.getTime() + SANDBOX_FORM_LIFETIME_SECONDS * 1000).toISOString(),
       });
       const base = publicBaseUrl();
-      return { token, addUrl: `${base}${SANDBOX_FORM_PATHS.add}`, editUrl: `${base}${SANDBOX_FORM_PATHS.edit}` };
+      return {
+        token,
+        addUrl: `${base}${SANDBOX_FORM_PATHS.add}`,
+        editUrl: `${base}${SANDBOX_FORM_PATHS.edit}`,
+      };
     },
 
     async open(token) {

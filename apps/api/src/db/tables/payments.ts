@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Flag } from '../columns.js';
 import type { PaymentType } from '../../domain/charges.js';
+import type { Flag } from '../columns.js';
 
 /**
  * A retail company's live payment gateway account. A company without a row uses the in-process sandbox gateway.

@@ -113,7 +113,11 @@ describe('opening the form', () => {
   });
 
   it('without a communicator (the payment iframe URI): any site may frame it, and it runs no script', async () => {
-    const uri = await api.call('GET', `/payments/payment-iframe-uri/by-customer/${demo.customerId}`, as(demo));
+    const uri = await api.call(
+      'GET',
+      `/payments/payment-iframe-uri/by-customer/${demo.customerId}`,
+      as(demo),
+    );
     const url = new URL(uri.body.data);
     expect(`${url.origin}${url.pathname}`).toBe(`${api.baseUrl}/sandbox-gateway/customer/addPayment`);
     const response = await fetch(url);
@@ -200,14 +204,22 @@ describe('saving a card', () => {
   it('cancels: tells the communicator and saves nothing', async () => {
     const form = await hostedForm(demo);
     const before = await sandboxProfiles();
-    const cancelled = await post(form.addUrl, { token: form.token, ...card('4111111111111111'), action: 'cancel' });
+    const cancelled = await post(form.addUrl, {
+      token: form.token,
+      ...card('4111111111111111'),
+      action: 'cancel',
+    });
     expect(cancelled.status).toBe(200);
     expect(cancelled.html).toContain('communicator.html?site=self&amp;lang=en#action=cancel"');
     expect(await sandboxProfiles()).toBe(before);
   });
 
   it('shows "Saved" without a communicator', async () => {
-    const uri = await api.call('GET', `/payments/payment-iframe-uri/by-customer/${demo.customerId}`, as(demo));
+    const uri = await api.call(
+      'GET',
+      `/payments/payment-iframe-uri/by-customer/${demo.customerId}`,
+      as(demo),
+    );
     const url = new URL(uri.body.data);
     const saved = await post(`${url.origin}${url.pathname}`, {
       token: url.searchParams.get('token')!,
@@ -226,7 +238,10 @@ describe('saving a bank account', () => {
     expect(opened.html).toContain('name="routingNumber"');
     expect(opened.html).not.toContain('name="cardNumber"');
     expect((await post(form.addUrl, { token: form.token, ...card('4111111111111111') })).status).toBe(400);
-    const refused = await post(form.addUrl, { token: form.token, ...bank('12', { routingNumber: '111000026' }) });
+    const refused = await post(form.addUrl, {
+      token: form.token,
+      ...bank('12', { routingNumber: '111000026' }),
+    });
     expect(refused.status).toBe(422);
     expect(refused.html).toContain('Enter a valid 9-digit routing number.');
     expect(refused.html).toContain('Enter the account number (4 to 17 digits).');
@@ -266,9 +281,9 @@ describe('editing a saved method', () => {
     });
     expect(changed.status).toBe(200);
     expect(changed.html).toContain('#action=successfulSave');
-    expect((await listed(demo)).find((p) => p.paymentProfileToken === before.paymentProfileToken)).toMatchObject(
-      { cardExpirationDate: '2034-04' },
-    );
+    expect(
+      (await listed(demo)).find((p) => p.paymentProfileToken === before.paymentProfileToken),
+    ).toMatchObject({ cardExpirationDate: '2034-04' });
   });
 });
 
@@ -276,7 +291,9 @@ describe('companies', () => {
   it('saves for its own company and customer only: another company’s profile cannot be edited with it', async () => {
     const other = await sandboxTenant(api, 'hosted-other');
     const theirs = await hostedForm(other, { paymentType: 'Both' });
-    expect((await post(theirs.addUrl, { token: theirs.token, ...card('4111111111111111') })).status).toBe(200);
+    expect((await post(theirs.addUrl, { token: theirs.token, ...card('4111111111111111') })).status).toBe(
+      200,
+    );
     const [theirProfile] = await listed(other);
     const ours = await hostedForm(demo);
     const ourCount = (await listed(demo)).length;
@@ -304,7 +321,6 @@ describe('companies', () => {
     expect((await post(form.addUrl, { token: form.token, ...card('4111111111111111') })).status).toBe(404);
   });
 });
-
 
 describe('tokens (the clock moves on)', () => {
   beforeEach(signIn);

@@ -123,7 +123,10 @@ async function englishId(api: Pick<TestApi, 'call'>, token: string): Promise<num
 }
 
 /** Another retail company, on the sandbox gateway (it has no live account), with its customer logged in. */
-export async function sandboxTenant(api: TestApi, slug: string): Promise<CustomerLogin & { companyId: number }> {
+export async function sandboxTenant(
+  api: TestApi,
+  slug: string,
+): Promise<CustomerLogin & { companyId: number }> {
   const tenant = await createTenant(api.db.kysely, api.app.voltin.keys, slug);
   const login = await api.call('POST', '/auth/login', { query: signLogin(tenant.apiKey, tenant.secret) });
   const token = login.body.data.token as string;
