@@ -13,12 +13,7 @@ export { createICheckGateway } from './icheck.js';
 export * from './numbers.js';
 export * from './port.js';
 export { createSandboxGateway, SANDBOX_GATEWAY_TEST_VALUES } from './sandbox.js';
-export {
-  createSandboxHostedForms,
-  SANDBOX_FORM_LIFETIME_SECONDS,
-  SANDBOX_FORM_PATHS,
-  type SandboxHostedForms,
-} from './sandbox-hosted-form.js';
+export { createSandboxHostedForms, type SandboxHostedForms } from './sandbox-hosted-form.js';
 export { type GatewayAccountValues, saveGatewayAccount } from './store.js';
 
 /** Gateway codes that mean "the card or account was declined" rather than "the request was wrong". */

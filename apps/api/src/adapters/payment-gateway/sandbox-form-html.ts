@@ -9,11 +9,12 @@ const STYLE =
 export const STYLE_HASH = cspHash(STYLE);
 
 /**
- * Measures the page once it is laid out and tells the communicator, as Authorize.Net's form does on load, so the
- * embedding site can size its iframe. Its one dynamic value, the communicator's address, is read from the page.
+ * Measures the page's content once it is laid out and tells the communicator, as Authorize.Net's form does on load,
+ * so the embedding site can size its iframe to it. Its one dynamic value, the communicator's address, is read from
+ * the page, so the script stays one text with one hash.
  */
 const RESIZE_SCRIPT =
-  'var f=document.getElementById("communicator"),d=document.documentElement;f.src=f.getAttribute("data-url")+"#action=resizeWindow&width="+d.scrollWidth+"&height="+d.scrollHeight;';
+  'var f=document.getElementById("communicator"),b=document.body;f.src=f.getAttribute("data-url")+"#action=resizeWindow&width="+b.scrollWidth+"&height="+b.scrollHeight;';
 export const RESIZE_SCRIPT_HASH = cspHash(RESIZE_SCRIPT);
 
 export type FieldName =

@@ -20,7 +20,12 @@ import {
   RESIZE_SCRIPT_HASH,
   STYLE_HASH,
 } from './sandbox-form-html.js';
-import { SANDBOX_FORM_PATHS, type SandboxForm, type SandboxHostedForms } from './sandbox-hosted-form.js';
+import {
+  SANDBOX_FORM_LIFETIME_SECONDS,
+  SANDBOX_FORM_PATHS,
+  type SandboxForm,
+  type SandboxHostedForms,
+} from './sandbox-hosted-form.js';
 
 /**
  * The sandbox gateway's hosted form, served by Voltin's public server in sandbox mode only (app.ts; a production
@@ -140,6 +145,27 @@ function withoutFragment(address: string): string {
 const relayUrl = (communicatorUrl: string | null, message: string) =>
   communicatorUrl && `${withoutFragment(communicatorUrl)}#${message}`;
 
+/** The form as it opens: to add a method of the types the token offers, or to change the saved one. */
+function viewOf(
+  path: keyof typeof SANDBOX_FORM_PATHS,
+  form: SandboxForm,
+  token: string,
+  saved: StoredPaymentProfile | null,
+): FormView {
+  return {
+    title: saved ? `Change your ${described(saved)}` : 'Add a card or bank account',
+    intro: saved ? 'Enter its details again: the gateway keeps no full number.' : null,
+    action: SANDBOX_FORM_PATHS[path],
+    token,
+    paymentProfileId: saved?.paymentProfileToken ?? null,
+    methods: saved ? [saved.type] : METHODS[form.paymentType],
+    saveButtonText: form.saveButtonText,
+    communicatorUrl: form.communicatorUrl && withoutFragment(form.communicatorUrl),
+    alert: null,
+    filled: saved && { method: saved.type, values: savedValues(saved), errors: {} },
+  };
+}
+
 const refusal = (status: number, title: string, text: string): Answer => ({
   status,
   html: endPage(title, text),
@@ -193,8 +219,8 @@ export const sandboxFormRoutes: FastifyPluginAsync<{
       const unavailable = error instanceof GatewayUnavailableError;
       if (!unavailable && !(error instanceof GatewayRejectedError)) throw error;
       const alert = unavailable
-        ? 'Nothing was saved: the payment gateway did not answer. Try again.'
-        : `Nothing was saved: the payment gateway refused it (${error.gatewayCode}: ${error.message}).`;
+        ? 'Nothing was saved. The payment gateway did not answer; try again.'
+        : `Nothing was saved. The payment gateway refused it: ${error.message} (${error.gatewayCode})`;
       return {
         status: unavailable ? 503 : 422,
         html: formPage({ ...view, alert }),
@@ -203,30 +229,38 @@ export const sandboxFormRoutes: FastifyPluginAsync<{
     }
   }
 
-  async function answer(
-    path: keyof typeof SANDBOX_FORM_PATHS,
-    posted: boolean,
-    fields: Fields,
-  ): Promise<Answer> {
-    const opened = await forms.open(fields.token ?? '');
-    if (opened.status === 'invalid') {
+  /** The form a token opens with the company's sandbox gateway, or the refusal to answer instead. */
+  async function opened(token: string): Promise<{ form: SandboxForm; gateway: PaymentGateway } | Answer> {
+    const found = await forms.open(token);
+    if (found.status === 'invalid') {
       return refusal(
         403,
         'This form cannot be opened',
         'Its link is not valid. Go back and open the form again.',
       );
     }
-    if (opened.status === 'expired') {
+    if (found.status === 'expired') {
       return refusal(
         410,
         'This form has expired',
-        'A form stays open for 15 minutes. Go back and open it again.',
+        `A form stays open for ${SANDBOX_FORM_LIFETIME_SECONDS / 60} minutes. Go back and open it again.`,
       );
     }
-    const { form } = opened;
-    const gateway = await sandboxGatewayOf(form.companyId);
+    const gateway = await sandboxGatewayOf(found.form.companyId);
     if (!gateway) return refusal(404, 'Not found', 'This payment gateway has no such form.');
+    return { form: found.form, gateway };
+  }
 
+  async function answer(
+    path: keyof typeof SANDBOX_FORM_PATHS,
+    posted: boolean,
+    fields: Fields,
+  ): Promise<Answer> {
+    const token = fields.token ?? '';
+    const found = await opened(token);
+    if ('html' in found) return found;
+    const { form, gateway } = found;
+    // An edit changes one of the profile's own payment profiles: a token opens no other customer's or company's.
     const saved =
       path === 'edit'
         ? ((await gateway.listPaymentProfiles(form.customerProfileToken)).find(
@@ -236,26 +270,14 @@ export const sandboxFormRoutes: FastifyPluginAsync<{
     if (path === 'edit' && !saved) {
       return refusal(404, 'Not found', 'This card or bank account is not saved in this profile.');
     }
-    const communicatorUrl = form.communicatorUrl && withoutFragment(form.communicatorUrl);
-    const view: FormView = {
-      title: saved ? `Change your ${described(saved)}` : 'Add a card or bank account',
-      intro: saved ? 'Enter its details again: the gateway keeps no full number.' : null,
-      action: SANDBOX_FORM_PATHS[path],
-      token: fields.token!,
-      paymentProfileId: saved?.paymentProfileToken ?? null,
-      methods: saved ? [saved.type] : METHODS[form.paymentType],
-      saveButtonText: form.saveButtonText,
-      communicatorUrl,
-      alert: null,
-      filled: saved && { method: saved.type, values: savedValues(saved), errors: {} },
-    };
-    const open = (status: number, changes: Partial<FormView>): Answer => ({
+    const view = viewOf(path, form, token, saved);
+    const shown = (status: number, changes: Partial<FormView>): Answer => ({
       status,
       html: formPage({ ...view, ...changes }),
-      communicatorUrl,
+      communicatorUrl: view.communicatorUrl,
     });
 
-    if (!posted || !fields.action) return open(200, {});
+    if (!posted || !fields.action) return shown(200, {});
     if (fields.action === 'cancel') {
       return ended(form, 'cancel', 'Nothing was saved', 'You cancelled: no card or bank account was saved.');
     }
@@ -263,7 +285,7 @@ export const sandboxFormRoutes: FastifyPluginAsync<{
     if (!type) return refusal(400, 'Not saved', 'This form does not take that kind of payment method.');
     const read = readSection(type, fields, clock.now());
     const filled = { method: type, values: fields as Partial<Record<FieldName, string>>, errors: {} };
-    if ('errors' in read) return open(422, { filled: { ...filled, errors: read.errors } });
+    if ('errors' in read) return shown(422, { filled: { ...filled, errors: read.errors } });
     return save(gateway, form, saved, read.input, { ...view, filled });
   }
 

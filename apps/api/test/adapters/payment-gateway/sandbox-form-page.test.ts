@@ -171,11 +171,22 @@ describe('saving a card', () => {
     const declined = await post(form.addUrl, { token: form.token, ...card('4000000000000002') });
     expect(declined.status).toBe(422);
     expect(declined.html).toContain('role="alert"');
-    expect(declined.html).toContain('the payment gateway refused it (E00027');
+    expect(declined.html).toContain(
+      'The payment gateway refused it: The transaction was unsuccessful. (E00027)',
+    );
     expect(declined.html).not.toContain('successfulSave');
     expect(declined.html).not.toContain('4000000000000002');
     // What is not a number is kept for the next try.
     expect(declined.html).toContain('value="Demo Customer"');
+    expect(await sandboxProfiles()).toBe(before);
+  });
+
+  it('says so when the gateway does not answer (ending 0035), and saves nothing', async () => {
+    const form = await hostedForm(demo);
+    const before = await sandboxProfiles();
+    const unanswered = await post(form.addUrl, { token: form.token, ...card('4000000000010035') });
+    expect(unanswered.status).toBe(503);
+    expect(unanswered.html).toContain('The payment gateway did not answer; try again.');
     expect(await sandboxProfiles()).toBe(before);
   });
 
