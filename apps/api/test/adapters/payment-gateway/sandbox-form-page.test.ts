@@ -2,7 +2,12 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setGatewayAccount } from '../../fixtures/operator.js';
 import { useTestApi } from '../../helpers/app.js';
 import { manualClock } from '../../helpers/clock.js';
-import { type CustomerLogin, paymentProfileCalls, sandboxTenant } from '../../modules/payments/helpers.js';
+import {
+  type CustomerLogin,
+  everyRowAsText,
+  paymentProfileCalls,
+  sandboxTenant,
+} from '../../modules/payments/helpers.js';
 
 /**
  * The sandbox gateway's hosted form, as a customer's browser and the site embedding it use it: opened with the token
@@ -146,6 +151,7 @@ describe('saving a card', () => {
       '<iframe hidden title="Communicator" src="https://my.bluebonnet.example/communicator.html?site=self&amp;lang=en#action=successfulSave"></iframe>',
     );
     expect(saved.html).not.toContain('4111 1111');
+    expect(await everyRowAsText(api.db)).not.toContain('4111111111111111');
     const profile = (await listed(demo)).find((p) => p.cardNumber === 'XXXX1111' && p.cardType === 'Visa');
     expect(profile).toMatchObject({ paymentTypeId: 1, cardExpirationDate: '2031-12' });
 
