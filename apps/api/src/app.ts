@@ -10,10 +10,12 @@ import { createSandboxSigning, type SandboxSigning } from './adapters/document-s
 import { mailDeliveryTask, mailerFor } from './adapters/mail/index.js';
 import {
   createPaymentGateways,
+  createSandboxHostedForms,
   GatewayConfigurationError,
   type PaymentGateway,
   type PaymentGateways,
 } from './adapters/payment-gateway/index.js';
+import { sandboxFormRoutes } from './adapters/payment-gateway/sandbox-form-page.js';
 import { createHttpVerificationProvider } from './adapters/verification-provider/http.js';
 import type { VerificationProvider } from './adapters/verification-provider/port.js';
 import type { Config } from './config/index.js';
@@ -253,6 +255,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock,
     uploadQuotas: config.uploadQuotas,
   });
+  // The sandbox gateway's hosted form, served by this server; a production server has no sandbox gateway.
+  const sandboxForms =
+    config.mode === 'sandbox'
+      ? createSandboxHostedForms({ db: db.kysely, clock, publicBaseUrl: () => config.publicBaseUrl })
+      : undefined;
   const paymentGateways = wrapGateways(
     createPaymentGateways({
       db: db.kysely,
@@ -261,6 +268,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         (await findCompanySettings(db.kysely, companyId))?.payment_gateway,
       log: app.log,
       sandboxAllowed: config.mode === 'sandbox',
+      sandboxForms,
     }),
     options.adapters?.gateway,
   );
@@ -434,6 +442,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     { prefix: '/api/v1' },
   );
+  // The gateway's pages, not the API's: beside /api/v1, on this port only (never the console's).
+  if (sandboxForms) {
+    await app.register(sandboxFormRoutes, { forms: sandboxForms, gateways: paymentGateways, clock });
+  }
   const esiidImports = createEsiidImports({
     db: db.kysely,
     clock,
@@ -509,7 +521,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   scheduler.register({
     name: 'purge-expired-credentials',
     description:
-      'Deletes expired login signatures, refresh tokens, customer hashes, old rate-limit counters and Idempotency-Keys older than 24 hours.',
+      "Deletes expired login signatures, refresh tokens, customer hashes, old rate-limit counters, Idempotency-Keys older than 24 hours and the sandbox gateway's hosted form tokens a day after they expired.",
     everySeconds: 600,
     async run() {
       await Promise.all([
@@ -518,6 +530,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         customers.purgeExpired(),
         rateLimiter.purgeExpired(),
         purgeExpiredIdempotencyKeys(db.kysely, clock),
+        sandboxForms?.purgeExpired(),
       ]);
       return 'purged';
     },

@@ -34,6 +34,15 @@ describe('production mode', () => {
     expectFailure(login, 401, 'AUTH_INVALID_CREDENTIALS');
   });
 
+  it('serves no sandbox gateway hosted form', async () => {
+    for (const page of ['addPayment', 'editPayment']) {
+      const response = await fetch(
+        `${production.baseUrl}/sandbox-gateway/customer/${page}?token=sbx_hosted_x`,
+      );
+      expect(response.status, page).toBe(404);
+    }
+  });
+
   it('says production on every answer', async () => {
     const health = await production.call('GET', '/health');
     expect(health.headers.get('voltin-environment')).toBe('production');

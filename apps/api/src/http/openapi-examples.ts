@@ -2762,8 +2762,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     answer: {
       data: {
         token: '<token from POST /auth/login>',
-        addUrl: 'https://gateway.sandbox.voltin.invalid/customer/addPayment',
-        editUrl: 'https://gateway.sandbox.voltin.invalid/customer/editPayment',
+        addUrl: 'https://api.supplier.example/sandbox-gateway/customer/addPayment',
+        editUrl: 'https://api.supplier.example/sandbox-gateway/customer/editPayment',
       },
       succeeded: true,
       errors: [],
@@ -2777,7 +2777,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
     answer: {
-      data: 'https://gateway.sandbox.voltin.invalid/customer/addPayment?token=sbx_hosted_1f2d9fcd3721c83e6c',
+      data: 'https://api.supplier.example/sandbox-gateway/customer/addPayment?token=sbx_hosted_f8bf5b0560d20223cb8d6600f3c0e50bb379833a2fa73c8b',
       succeeded: true,
       errors: [],
       message: 'OK',

@@ -16,8 +16,8 @@ export function cspHash(source: string): string {
 /**
  * The headers helmet sets on every answer. HSTS only when the public address is https: over plain http browsers
  * ignore it, and a local or sandbox server must stay reachable without TLS. The answers of the API are JSON, never
- * rendered as documents, so the Content-Security-Policy is set by the two kinds of pages the server renders (the
- * hosted payment page, the documentation site), each with its own policy below.
+ * rendered as documents, so the Content-Security-Policy is set by the pages the server renders, each with its own
+ * policy below.
  */
 export function helmetOptions(config: Pick<Config, 'publicBaseUrl'>): FastifyHelmetOptions {
   return {
@@ -43,6 +43,31 @@ export function hostedPagePolicy(styleHash: string, returnOrigins: string[] = []
       styleSrc: [styleHash],
       formAction: ["'self'", ...new Set(returnOrigins)],
       frameAncestors: ["'none'"],
+      baseUri: ["'none'"],
+    },
+  };
+}
+
+/**
+ * The sandbox payment gateway's hosted form, which a site shows in its own iframe, as it shows Authorize.Net's. With
+ * an iframe communicator, only the communicator's origin may frame it (the site's page and its communicator share an
+ * origin, or they could not talk), the form loads the communicator in a hidden frame to pass its messages on, and its
+ * one script (by hash) measures the page for the resize message. Without one, any site may frame it, as it frames the
+ * URL `paymentIframeUri` answers, and it runs no script. Its one inline style by hash; its forms post only to itself.
+ */
+export function sandboxGatewayFormPolicy(
+  styleHash: string,
+  communicator: { origin: string; scriptHash: string } | null,
+): PagePolicy {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      styleSrc: [styleHash],
+      scriptSrc: communicator ? [communicator.scriptHash] : ["'none'"],
+      frameSrc: communicator ? [communicator.origin] : ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: communicator ? [communicator.origin] : ['*'],
       baseUri: ["'none'"],
     },
   };

@@ -5,13 +5,15 @@ import { type AuthorizeNetEnvironment, createAuthorizeNetGateway } from './autho
 import { createICheckGateway, ICHECK_DECLINED } from './icheck.js';
 import type { PaymentGateway } from './port.js';
 import { createSandboxGateway } from './sandbox.js';
+import type { SandboxHostedForms } from './sandbox-hosted-form.js';
 import { findActiveGatewayAccount } from './store.js';
 
 export { AUTHORIZE_NET_HOSTED_PAGES, createAuthorizeNetGateway, invoiceNumberFor } from './authorize-net.js';
 export { createICheckGateway } from './icheck.js';
 export * from './numbers.js';
 export * from './port.js';
-export { createSandboxGateway, SANDBOX_GATEWAY_TEST_VALUES, SANDBOX_HOSTED_PAGES } from './sandbox.js';
+export { createSandboxGateway, SANDBOX_GATEWAY_TEST_VALUES } from './sandbox.js';
+export { createSandboxHostedForms, type SandboxHostedForms } from './sandbox-hosted-form.js';
 export { type GatewayAccountValues, saveGatewayAccount } from './store.js';
 
 /** Gateway codes that mean "the card or account was declined" rather than "the request was wrong". */
@@ -48,6 +50,8 @@ export interface PaymentGatewaysOptions {
    * false: there, a company without a live account is refused instead of "charged" by the sandbox.
    */
   sandboxAllowed?: boolean;
+  /** The sandbox gateway's hosted form, served by the Voltin server (app.ts, in sandbox mode). */
+  sandboxForms?: SandboxHostedForms;
   log?: { info(object: object, message: string): void };
 }
 
@@ -67,7 +71,7 @@ export function createPaymentGateways(options: PaymentGatewaysOptions): PaymentG
             'This retail company has no live payment gateway account; the sandbox gateway runs only in sandbox mode.',
           );
         }
-        return createSandboxGateway(db, companyId);
+        return createSandboxGateway(db, companyId, options.sandboxForms);
       }
 
       if (account.gateway !== 'AuthorizeNET' && account.gateway !== 'iCheckGateway') {

@@ -14,6 +14,7 @@ import {
   type PaymentMethodInput,
   type StoredPaymentProfile,
 } from './port.js';
+import type { SandboxHostedForms } from './sandbox-hosted-form.js';
 import * as store from './store.js';
 
 /**
@@ -35,13 +36,10 @@ import * as store from './store.js';
  *
  * Numbers must be real test numbers all the same: cards pass the Luhn check (else E00013) and must not be
  * expired (E00027); routing numbers pass the ABA checksum (else E00013). These values are inert elsewhere.
+ *
+ * Its hosted form (`hostedProfilePage`) is served by the Voltin server itself (sandbox-hosted-form.ts for its tokens,
+ * sandbox-form-page.ts for its pages), and saves through `createPaymentProfile` below, so the same values apply there.
  */
-
-/** The sandbox has no hosted form; these addresses (on the reserved .invalid domain) only show where it would be. */
-export const SANDBOX_HOSTED_PAGES = {
-  addUrl: 'https://gateway.sandbox.voltin.invalid/customer/addPayment',
-  editUrl: 'https://gateway.sandbox.voltin.invalid/customer/editPayment',
-};
 
 type Behaviour =
   | 'decline-on-save'
@@ -171,7 +169,15 @@ function resultOf(row: Selectable<SandboxGatewayTransactionsTable>): ChargeResul
 
 const notFound = () => new GatewayRejectedError('E00040', 'The record cannot be found.');
 
-export function createSandboxGateway(db: Kysely<Database>, companyId: number): PaymentGateway {
+/**
+ * The company's sandbox gateway. `forms` serves its hosted form; tools and tests that reach the gateway without a
+ * Voltin server (which serves the form) leave it out, and the gateway then has no hosted form to offer.
+ */
+export function createSandboxGateway(
+  db: Kysely<Database>,
+  companyId: number,
+  forms?: SandboxHostedForms,
+): PaymentGateway {
   const now = () => new Date().toISOString();
 
   async function paymentProfile(customerProfileToken: string, paymentProfileToken: string) {
@@ -264,7 +270,8 @@ export function createSandboxGateway(db: Kysely<Database>, companyId: number): P
 
     async hostedProfilePage(request) {
       await customerExists(request.customerProfileToken);
-      return { token: token('sbx_hosted_'), ...SANDBOX_HOSTED_PAGES };
+      if (!forms) throw new GatewayUnavailableError('No Voltin server serves the sandbox hosted form here.');
+      return forms.issue(companyId, request);
     },
 
     async charge(request) {

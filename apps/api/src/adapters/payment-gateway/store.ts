@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.js';
 import type {
   PaymentGatewayAccountsTable,
   SandboxGatewayCustomerProfilesTable,
+  SandboxGatewayHostedFormsTable,
   SandboxGatewayPaymentProfilesTable,
   SandboxGatewayTransactionsTable,
 } from '../../db/tables/payments.js';
@@ -164,4 +165,24 @@ export function findApprovedSandboxRefundOf(db: Db, companyId: number, transacti
     .where('refunded_transaction_id', '=', transactionId)
     .where('status', '=', 'approved')
     .executeTakeFirst();
+}
+
+export async function insertSandboxHostedForm(
+  db: Db,
+  form: Insertable<SandboxGatewayHostedFormsTable>,
+): Promise<void> {
+  await db.insertInto('sandbox_gateway_hosted_forms').values(form).execute();
+}
+
+/** The hosted form a token opens, by the token's hash; expired ones too (the page says they expired). */
+export function findSandboxHostedForm(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('sandbox_gateway_hosted_forms')
+    .selectAll()
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function deleteSandboxHostedFormsExpiredBefore(db: Db, instant: string): Promise<void> {
+  await db.deleteFrom('sandbox_gateway_hosted_forms').where('expires_at', '<', instant).execute();
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { PaymentType } from '../../domain/charges.js';
 import type { Flag } from '../columns.js';
 
 /**
@@ -102,6 +103,20 @@ export interface SandboxGatewayTransactionsTable {
   created_at: string;
 }
 
+/** A token of the sandbox gateway's hosted form and the settings it was issued with (see sandbox-hosted-form.ts). */
+export interface SandboxGatewayHostedFormsTable {
+  /** SHA-256 of the token, hex: the token itself is never stored. */
+  token_hash: string;
+  company_id: number;
+  customer_profile_token: string;
+  payment_type: PaymentType;
+  save_button_text: string;
+  /** The embedding site's iFrameCommunicatorUrl; null when the form was asked for without one. */
+  communicator_url: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface PaymentTables {
   payment_gateway_accounts: PaymentGatewayAccountsTable;
   payment_customer_profiles: PaymentCustomerProfilesTable;
@@ -109,4 +124,5 @@ export interface PaymentTables {
   sandbox_gateway_customer_profiles: SandboxGatewayCustomerProfilesTable;
   sandbox_gateway_payment_profiles: SandboxGatewayPaymentProfilesTable;
   sandbox_gateway_transactions: SandboxGatewayTransactionsTable;
+  sandbox_gateway_hosted_forms: SandboxGatewayHostedFormsTable;
 }

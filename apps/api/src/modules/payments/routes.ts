@@ -36,7 +36,12 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServic
         description:
           "Card and bank numbers then go from the browser straight to the gateway. Creates the customer's gateway " +
           'profile on first use. The payment type must be allowed by the company for the transaction type ' +
-          '(PAYMENT_TYPE_NOT_ALLOWED otherwise).',
+          '(PAYMENT_TYPE_NOT_ALLOWED otherwise). The token is valid for 15 minutes: post it as `token` to `addUrl` ' +
+          '(or to `editUrl` with `paymentProfileId`) in an iframe. The form tells `iFrameCommunicatorUrl` what ' +
+          'happens by loading it with `#action=resizeWindow&width=W&height=H`, `#action=successfulSave` or ' +
+          "`#action=cancel`, as Authorize.Net's Accept Customer form does; then list the customer's profiles to see " +
+          "the new one. The sandbox gateway's form is served by this server, at `/sandbox-gateway/customer/addPayment` " +
+          'and `/sandbox-gateway/customer/editPayment`, and its test values apply there.',
         params: CustomerIdParams,
         body: HostedProfilePageTokenRequest,
         response: { 200: Envelope(HostedProfilePageToken) },
@@ -131,7 +136,8 @@ export const paymentRoutes: FastifyPluginAsyncTypebox<{ payments: PaymentsServic
         tags,
         summary: "The URL of the gateway's hosted payment form for this customer, to show in an iframe",
         description:
-          'The URL carries a fresh hosted form token; it is valid for a short time (15 minutes at Authorize.Net).',
+          'The URL carries a fresh hosted form token, valid for 15 minutes (at Authorize.Net and in the sandbox). ' +
+          "The form is opened without an iframe communicator (the sandbox's then shows a Saved page).",
         params: CustomerIdParams,
         response: { 200: Envelope(Type.String({ description: 'The hosted form URL.' })) },
       },

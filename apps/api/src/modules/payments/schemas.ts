@@ -42,9 +42,14 @@ export const HostedProfilePageTokenRequest = Type.Object({
 });
 
 export const HostedProfilePageToken = Type.Object({
-  token: Type.String({ description: "The hosted form's token; post it as `token` to addUrl or editUrl." }),
+  token: Type.String({
+    description: "The hosted form's token, valid for 15 minutes; post it as `token` to addUrl or editUrl.",
+  }),
   addUrl: Type.String({ description: "The gateway's page to add a card or bank account." }),
-  editUrl: Type.String({ description: "The gateway's page to edit a saved card or bank account." }),
+  editUrl: Type.String({
+    description:
+      "The gateway's page to edit a saved card or bank account (post `paymentProfileId` with the token).",
+  }),
 });
 
 export const GatewayProfile = Type.Object({

@@ -122,6 +122,22 @@ async function englishId(api: Pick<TestApi, 'call'>, token: string): Promise<num
   return english.id_language;
 }
 
+/** Another retail company, on the sandbox gateway (it has no live account), with its customer logged in. */
+export async function sandboxTenant(
+  api: TestApi,
+  slug: string,
+): Promise<CustomerLogin & { companyId: number }> {
+  const tenant = await createTenant(api.db.kysely, api.app.voltin.keys, slug);
+  const login = await api.call('POST', '/auth/login', { query: signLogin(tenant.apiKey, tenant.secret) });
+  const token = login.body.data.token as string;
+  const customer = await api.call('POST', '/customers/login', {
+    token,
+    body: { username: tenant.customer!.username, password: tenant.customer!.password },
+  });
+  if (customer.status !== 200) throw new Error(`login failed: ${JSON.stringify(customer.body)}`);
+  return { companyId: tenant.companyId, token, ...customer.body.data };
+}
+
 /** A retail company on a live gateway account (pointed at a local fake), with its customer logged in. */
 export async function liveGatewayTenant(
   api: TestApi,
@@ -135,15 +151,7 @@ export async function liveGatewayTenant(
     timeoutMs?: number;
   },
 ): Promise<CustomerLogin & { companyId: number }> {
-  const keys = api.app.voltin.keys;
-  const tenant = await createTenant(api.db.kysely, keys, slug);
-  await setGatewayAccount(api.db.kysely, keys.secretBox, tenant.companyId, account);
-  const login = await api.call('POST', '/auth/login', { query: signLogin(tenant.apiKey, tenant.secret) });
-  const token = login.body.data.token as string;
-  const customer = await api.call('POST', '/customers/login', {
-    token,
-    body: { username: tenant.customer!.username, password: tenant.customer!.password },
-  });
-  if (customer.status !== 200) throw new Error(`login failed: ${JSON.stringify(customer.body)}`);
-  return { companyId: tenant.companyId, token, ...customer.body.data };
+  const tenant = await sandboxTenant(api, slug);
+  await setGatewayAccount(api.db.kysely, api.app.voltin.keys.secretBox, tenant.companyId, account);
+  return tenant;
 }

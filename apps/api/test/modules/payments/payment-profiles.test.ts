@@ -345,8 +345,8 @@ describe('hosted form', () => {
     expect(response.status).toBe(200);
     expect(response.body.data).toEqual({
       token: expect.stringMatching(/^sbx_hosted_/),
-      addUrl: 'https://gateway.sandbox.voltin.invalid/customer/addPayment',
-      editUrl: 'https://gateway.sandbox.voltin.invalid/customer/editPayment',
+      addUrl: `${api.baseUrl}/sandbox-gateway/customer/addPayment`,
+      editUrl: `${api.baseUrl}/sandbox-gateway/customer/editPayment`,
     });
     const profile = await api.db.kysely
       .selectFrom('payment_customer_profiles')
@@ -406,7 +406,7 @@ describe('hosted form', () => {
     );
     expect(response.status).toBe(200);
     const url = new URL(response.body.data);
-    expect(`${url.origin}${url.pathname}`).toBe('https://gateway.sandbox.voltin.invalid/customer/addPayment');
+    expect(`${url.origin}${url.pathname}`).toBe(`${api.baseUrl}/sandbox-gateway/customer/addPayment`);
     expect(url.searchParams.get('token')).toMatch(/^sbx_hosted_/);
     expectFailure(
       await api.call('GET', `/payments/payment-iframe-uri/by-customer/${demo.customerId}`, as(other)),
