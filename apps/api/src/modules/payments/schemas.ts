@@ -20,10 +20,11 @@ export const PaymentProfileTokenParams = Type.Object({
 export const HostedProfilePageTokenRequest = Type.Object({
   iFrameCommunicatorUrl: Type.String({
     format: 'uri',
-    pattern: '^https://',
+    pattern: '^(https://|http://(localhost|127\\.0\\.0\\.1)(:[0-9]+)?/)',
     maxLength: 2000,
     description:
-      "An https page on the caller's site that relays the hosted form's messages (resize, save, cancel) to the parent page.",
+      "An https page on the caller's site that relays the hosted form's messages (resize, save, cancel) to the parent page. " +
+      'The sandbox gateway also takes a page on http://localhost or http://127.0.0.1 (a site on a developer machine); a live gateway only https.',
   }),
   saveButtonText: Type.Optional(
     Type.String({

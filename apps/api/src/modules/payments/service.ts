@@ -70,6 +70,17 @@ async function atGateway<T>(action: string, call: () => Promise<T>): Promise<T> 
   }
 }
 
+/**
+ * Live gateways (Authorize.Net, iCheck) frame the caller's communicator page only over https; the sandbox's form
+ * also talks to a site on a developer machine (the schema lets only http://localhost and http://127.0.0.1 through).
+ */
+function assertCommunicatorFits(gatewayName: string, communicatorUrl: string) {
+  if (gatewayName === 'Sandbox' || communicatorUrl.startsWith('https://')) return;
+  throw new ApiError('VALIDATION_FAILED', 'The payment gateway needs an https communicator page.', [
+    'body.iFrameCommunicatorUrl: must be https for this payment gateway',
+  ]);
+}
+
 function profileOf(row: store.PaymentProfileRow, autopay: Set<string>): Profile {
   const card = row.id_payment_type === PAYMENT_TYPE_IDS.CreditCard;
   return {
@@ -175,6 +186,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         );
       }
       const gateway = await gatewayFor(companyId);
+      assertCommunicatorFits(gateway.name, request.iFrameCommunicatorUrl);
       const customerProfileToken = await recordedCustomerProfile(companyId, customerId, gateway);
       return atGateway('opening the hosted form', () =>
         gateway.hostedProfilePage({

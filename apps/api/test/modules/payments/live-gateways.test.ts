@@ -236,6 +236,26 @@ describe('payment profiles on Authorize.Net', () => {
     expect(uri.body.data).toMatch(/^https:\/\/test\.authorize\.net\/customer\/addPayment\?token=hosted-/);
   });
 
+  it('refuses a communicator page on http://localhost, which only the sandbox gateway takes', async () => {
+    const asked = fake.requests.length;
+    expectFailure(
+      await api.call(
+        'POST',
+        `/payments/payment-profile/hosted-profile-page-token/${anet.customerId}`,
+        as(anet, {
+          body: {
+            iFrameCommunicatorUrl: 'http://localhost:3002/payment-communicator.html',
+            transactionType: 'DEPOSIT',
+            paymentType: 'CreditCard',
+          },
+        }),
+      ),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(fake.requests.length).toBe(asked);
+  });
+
   it('deletes at Authorize.Net and here; a token already gone at the gateway is still removed here', async () => {
     const created = (await save(anet, { ...visa, card_number: '5424000000000015' })).body.data;
     const deleted = await api.call(

@@ -356,6 +356,19 @@ describe('hosted form', () => {
     expect(profile.gateway).toBe('Sandbox');
   });
 
+  it('takes a communicator page on a developer machine (http://localhost) in the sandbox', async () => {
+    for (const iFrameCommunicatorUrl of [
+      'http://localhost:3002/payment-communicator.html',
+      'http://127.0.0.1:5174/payment-communicator.html',
+    ])
+      expect((await hosted(demo, { ...request, iFrameCommunicatorUrl })).status).toBe(200);
+    expectFailure(
+      await hosted(demo, { ...request, iFrameCommunicatorUrl: 'http://localhost.evil.example/c.html' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+  });
+
   it('validates the body and refuses another customer', async () => {
     expectFailure(
       await hosted(demo, { ...request, iFrameCommunicatorUrl: 'http://insecure.example/c.html' }),
