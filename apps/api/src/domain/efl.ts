@@ -22,7 +22,7 @@ export interface TimeOfUseWindow {
 
 export interface PricedPlan {
   commodity: string;
-  /** Cents per kWh. */
+  /** Cents per kWh (for gas, per the plan's unit: Ccf or therm). */
   rate: number;
   /** Dollars per month. */
   monthly_fee: number;
@@ -84,7 +84,10 @@ export function effectiveEnergyRate(plan: PricedPlan): number {
   return usageShares(plan).reduce((rate, part) => rate + part.share * part.rate, 0);
 }
 
-/** Dollars the utility charges for delivering `kwh` in a month: monthly charges plus per-kWh charges by tier. */
+/**
+ * Dollars the utility charges for delivering `kwh` in a month: monthly charges plus per-unit charges by tier (per kWh;
+ * a gas utility's per Ccf or per therm, its own unit, count the same way).
+ */
 export function deliveryCost(charges: DeliveryCharge[], kwh: number): number {
   return deliveryLines(charges, kwh).reduce((total, line) => total + line.dollars, 0);
 }
@@ -103,7 +106,7 @@ export interface EflLine {
   dollars: number;
 }
 
-/** The bill at one of the EFL's usages, line by line, and the average price it makes. */
+/** The bill at a usage (one of the EFL's, or a customer's), line by line, and the average price it makes. */
 export interface EflTier {
   kwh: number;
   lines: EflLine[];
@@ -114,12 +117,15 @@ export interface EflTier {
   shownCents: number;
 }
 
-/** The utility's charges for delivering `kwh`, one line each: monthly charges, and per-kWh charges on their tier. */
+/**
+ * The utility's charges for delivering `kwh`, one line each: monthly charges, and per-unit charges (`per_kwh`, or a
+ * gas utility's `per_ccf` or `per_therm`, always in the utility's own unit) on their tier.
+ */
 function deliveryLines(charges: DeliveryCharge[], kwh: number): EflLine[] {
   return charges.flatMap((c): EflLine[] => {
     if (c.type === 'monthly')
       return [{ kind: 'delivery', name: c.name ?? null, kwh: null, centsPerKwh: null, dollars: c.charge }];
-    if (c.type !== 'per_kwh') return [];
+    if (!c.type.startsWith('per_')) return [];
     const inTier = Math.max(0, Math.min(kwh, c.uom_to ?? Number.POSITIVE_INFINITY) - (c.uom_from ?? 0));
     return [
       {
@@ -134,38 +140,44 @@ function deliveryLines(charges: DeliveryCharge[], kwh: number): EflLine[] {
 }
 
 /**
- * The Electricity Facts Label's average prices, derived line by line the way the Texas rule (PUCT §25.475) asks: at
- * 500, 1,000 and 2,000 kWh, the month's whole bill — energy (each time-of-use window's share of the usage at its
- * rate), the plan's base charge and the utility's delivery charges passed through — divided by the usage, in cents
- * per kWh, rounded to the plan's decimal places. Taxes and one-time fees are not in it. Gas plans have no EFL: null.
+ * The month's whole bill at `usage`, line by line, and the average price it makes: energy (each time-of-use window's
+ * share of the usage at its rate), the plan's base charge and the utility's delivery charges passed through, divided
+ * by the usage, in cents, rounded to the plan's decimal places. Taxes and one-time fees are not in it. The EFL is this
+ * bill at 500, 1,000 and 2,000 kWh (`eflDerivation`); plan shopping's estimate is it at the customer's own usage. A gas
+ * plan's bill is made the same way in the plan's unit (Ccf or therm): `kwh` and `centsPerKwh` then count that unit.
+ */
+export function billAtUsage(plan: PricedPlan, charges: DeliveryCharge[], usage: number): EflTier {
+  const lines: EflLine[] = [
+    ...usageShares(plan).map(
+      (part): EflLine => ({
+        kind: 'energy',
+        name: part.window,
+        kwh: usage * part.share,
+        centsPerKwh: part.rate,
+        dollars: (usage * part.share * part.rate) / 100,
+      }),
+    ),
+    { kind: 'base', name: null, kwh: null, centsPerKwh: null, dollars: plan.monthly_fee },
+    ...deliveryLines(charges, usage),
+  ];
+  const totalDollars = lines.reduce((sum, line) => sum + line.dollars, 0);
+  const averageCents = (totalDollars / usage) * 100;
+  return {
+    kwh: usage,
+    lines,
+    totalDollars,
+    averageCents,
+    shownCents: roundTo(averageCents, plan.decimal_places_to_show),
+  };
+}
+
+/**
+ * The Electricity Facts Label's average prices, derived line by line the way the Texas rule (PUCT §25.475) asks: the
+ * month's bill (`billAtUsage`) at 500, 1,000 and 2,000 kWh. Gas plans have no EFL: null.
  */
 export function eflDerivation(plan: PricedPlan, charges: DeliveryCharge[]): EflTier[] | null {
   if (plan.commodity !== 'Electric') return null;
-  const shares = usageShares(plan);
-  return EFL_USAGE_TIERS.map((kwh) => {
-    const lines: EflLine[] = [
-      ...shares.map(
-        (part): EflLine => ({
-          kind: 'energy',
-          name: part.window,
-          kwh: kwh * part.share,
-          centsPerKwh: part.rate,
-          dollars: (kwh * part.share * part.rate) / 100,
-        }),
-      ),
-      { kind: 'base', name: null, kwh: null, centsPerKwh: null, dollars: plan.monthly_fee },
-      ...deliveryLines(charges, kwh),
-    ];
-    const totalDollars = lines.reduce((sum, line) => sum + line.dollars, 0);
-    const averageCents = (totalDollars / kwh) * 100;
-    return {
-      kwh,
-      lines,
-      totalDollars,
-      averageCents,
-      shownCents: roundTo(averageCents, plan.decimal_places_to_show),
-    };
-  });
+  return EFL_USAGE_TIERS.map((kwh) => billAtUsage(plan, charges, kwh));
 }
 
 /** The label's three average prices, from the derivation: `rate500`, `rate1000`, `rate2000` of the plan answers. */

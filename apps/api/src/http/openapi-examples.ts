@@ -1785,6 +1785,52 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       message: 'OK',
     },
   },
+  estimatePlanBills: {
+    request: {
+      query: {
+        ids_plans: [1],
+        usage: 1234,
+      },
+    },
+    answer: {
+      data: [
+        {
+          id_plan: 1,
+          usage: 1234,
+          unit: 'kWh',
+          average_price: 15.7,
+          monthly_bill: 194.21,
+        },
+      ],
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
+  listPlanStartDates: {
+    request: {
+      path: {
+        planId: 1,
+      },
+      query: {
+        switchType: 'Switch',
+      },
+    },
+    answer: {
+      data: {
+        id_plan: 1,
+        switch_type: 'Switch',
+        priority: 'Standard',
+        min_start_date_delay_days: 1,
+        allow_weekend_start_dates: true,
+        earliest_start_date: '2026-11-03',
+        available_dates: ['2026-11-03', '2026-11-04'],
+      },
+      succeeded: true,
+      errors: [],
+      message: 'OK',
+    },
+  },
   listPlanDocuments: {
     request: {
       path: {

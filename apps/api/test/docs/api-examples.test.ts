@@ -42,10 +42,12 @@ describe('the examples of the "Voltin API" page run against the API', () => {
       'POST /api/v1/auth/login',
       'GET /api/v1/utilities',
       'GET /api/v1/plans/for-wizard',
+      'GET /api/v1/plans/bill-estimate',
     ]);
     expect(paths('enrollment')).toEqual([
       'GET /api/v1/plans/acceptance-options',
       'POST /api/v1/payments/credit-check',
+      expect.stringMatching(/^GET \/api\/v1\/plans\/start-dates\/\d+$/),
       'POST /api/v1/enrollments/create',
       expect.stringMatching(/^GET \/api\/v1\/enrollments\/\d+$/),
     ]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  billAtUsage,
   deliveryCost,
   effectiveEnergyRate,
   eflAveragePrices,
@@ -138,6 +139,30 @@ describe('Electricity Facts Label average prices', () => {
     ];
     expect(deliveryCost(tiered, 500)).toBeCloseTo(5 + 25, 10);
     expect(deliveryCost(tiered, 2000)).toBeCloseTo(5 + 50 + 70, 10);
+  });
+});
+
+describe("a month's bill at a usage", () => {
+  it('is the bill the label averages are made of at 500, 1,000 and 2,000 kWh', () => {
+    const tiers = eflDerivation(fixed, ONCOR)!;
+    for (const tier of tiers) expect(billAtUsage(fixed, ONCOR, tier.kwh)).toEqual(tier);
+    // 1,234 kWh: 115.996 + 9.95 + 4.23 + 64.035962 = 194.211962 -> 15.74¢
+    const bill = billAtUsage(fixed, ONCOR, 1234);
+    expect(bill.totalDollars).toBeCloseTo(194.211962, 9);
+    expect(bill.shownCents).toBe(15.7);
+  });
+
+  it("counts a gas utility's per-Ccf or per-therm charges on the plan's unit", () => {
+    const gas = { ...fixed, commodity: 'Gas', rate: 55, monthly_fee: 5 };
+    const columbia = [
+      { type: 'monthly', charge: 43.3, uom_from: null, uom_to: null },
+      { type: 'per_ccf', charge: 0.06297, uom_from: null, uom_to: null },
+    ];
+    // 80 Ccf: 44.00 + 5 + 43.30 + 5.0376 = 97.3376 -> 121.7¢ a Ccf
+    const bill = billAtUsage(gas, columbia, 80);
+    expect(bill.totalDollars).toBeCloseTo(97.3376, 9);
+    expect(bill.shownCents).toBe(121.7);
+    expect(deliveryCost([{ type: 'per_therm', charge: 0.5, uom_from: null, uom_to: null }], 10)).toBe(5);
   });
 });
 

@@ -216,6 +216,16 @@ const STEPS: Step[] = [
   },
   { operationId: 'getPlan', as: 'account', request: (c) => ({ path: { planId: c.ids.plan! } }) },
   {
+    operationId: 'estimatePlanBills',
+    as: 'account',
+    request: (c) => ({ query: { ids_plans: [c.ids.plan!], usage: 1234 } }),
+  },
+  {
+    operationId: 'listPlanStartDates',
+    as: 'account',
+    request: (c) => ({ path: { planId: c.ids.plan! }, query: { switchType: 'Switch' } }),
+  },
+  {
     operationId: 'listPlanDocuments',
     as: 'account',
     request: (c) => ({ path: { planId: c.ids.plan! }, query: { languageId: c.ids.english! } }),

@@ -135,6 +135,20 @@ describe('every registered route', () => {
   });
 });
 
+/** Plan shopping's reads, which a site calls before anyone is a customer: the web service account alone. */
+const PLAN_SHOPPING_OPERATIONS = ['listPlansForWizard', 'estimatePlanBills', 'listPlanStartDates'];
+
+describe('plan shopping', () => {
+  it('is read with the web service account, no customer hash', () => {
+    const access = api.app.routeCatalogue
+      .filter((r) => PLAN_SHOPPING_OPERATIONS.includes(r.operationId))
+      .map((r) => [r.operationId, r.access]);
+    expect(Object.fromEntries(access)).toEqual(
+      Object.fromEntries(PLAN_SHOPPING_OPERATIONS.map((id) => [id, 'account'])),
+    );
+  });
+});
+
 describe('an account permitted for one operation only', () => {
   it('may call that operation and nothing else', async () => {
     const companyId = await sandboxCompanyId(api.db.kysely);

@@ -191,11 +191,7 @@ function chargeLines(account: BillingAccount, token: string, usage: number, shar
   }
   for (const charge of account.utility.deliveryCharges) {
     const monthly = charge.type === 'monthly';
-    // deliveryCost's tier arithmetic does not depend on the unit: gas per-Ccf and per-therm charges go through it
-    // as per-unit charges.
-    const dollars = monthly
-      ? deliveryCost([charge], usage) * share
-      : deliveryCost([{ ...charge, type: 'per_kwh' }], usage);
+    const dollars = deliveryCost([charge], usage) * (monthly ? share : 1);
     lines.push({
       kind: 'DELIVERY',
       description: `${account.utility.name}: ${charge.name}`,

@@ -1,12 +1,12 @@
 import { ssnDigits, validateSsn } from '../../domain/ssn.js';
+import { selectableStartDates, startDateProblem, startDateRuleOf } from '../../domain/start-dates.js';
 import { ApiError } from '../../http/errors.js';
 import { hashPassword } from '../../security/passwords.js';
 import { findCompanySettings } from '../company/index.js';
 import { assertPasswordPolicy, assertUserNameFormat } from '../customers/index.js';
 import { type PlansService, validateFields } from '../plans/index.js';
 import { checkKnownMeter } from '../premises/index.js';
-import type { UtilitiesService } from '../utilities/index.js';
-import { startDateProblem } from './decision.js';
+import { assertUtilityTakes, type UtilitiesService } from '../utilities/index.js';
 import type { CreateRequest, EnrollmentsDeps, PlanRow } from './deps.js';
 
 /**
@@ -52,21 +52,6 @@ export async function validatePlanAndFields(deps: EnrollmentsDeps, companyId: nu
   }
   const meter = await checkKnownMeter(deps.db, companyId, plan.utility_id, ldcAccount);
   return { plan, described, ldcAccount, meterUnverified: meter.unverified, campaign: sale.campaign };
-}
-
-/** The utility takes new enrollments (staff may stop them), and this switch type among those it takes. */
-function assertUtilityTakes(utility: Utility, switchType: CreateRequest['switchType']) {
-  if (utility.allow_enrollments !== 1)
-    throw new ApiError('UTILITY_NOT_ENROLLING', `${utility.name} is not taking new enrollments.`, [
-      "planId: the plan's utility takes no new enrollments",
-    ]);
-  const taken = JSON.parse(utility.switch_types) as string[];
-  if (!taken.includes(switchType))
-    throw new ApiError(
-      'SWITCH_TYPE_NOT_OFFERED',
-      `${utility.name} does not take ${switchType} enrollments.`,
-      [`switchType: ${utility.name} takes ${taken.join(' and ')}`],
-    );
 }
 
 function assertCustomerFields(described: Described, customer: CreateRequest['customer'], today: Date) {
@@ -115,20 +100,18 @@ export function assertAcceptance(options: Described['acceptance_options'], agree
 
 /** Step 3: not before the plan's delay, and not on a weekend where the utility does not start service then. */
 export function assertStartDate(plan: PlanRow, utility: Utility, body: CreateRequest, today: string) {
-  const dateProblem = startDateProblem(body.requestedStartDate, today, {
-    minDelayDays: plan.min_start_date_delay_days,
-    allowWeekends: utility.allow_weekend_start_dates === 1,
-    priorityMoveIn: body.switchType === 'Move-In' && body.priority === 'Priority',
-  });
+  const rule = startDateRuleOf(plan, utility, body);
+  const dateProblem = startDateProblem(body.requestedStartDate, today, rule);
+  const listed = `GET /plans/start-dates/${plan.id} lists the dates it may be`;
   if (dateProblem === 'START_DATE_TOO_EARLY') {
     throw new ApiError(
       dateProblem,
-      `The earliest start date for this plan is ${plan.min_start_date_delay_days} day(s) from today.`,
+      `The earliest start date is ${selectableStartDates(today, rule)[0]} (${listed}).`,
       ['requestedStartDate: too early'],
     );
   }
   if (dateProblem === 'START_DATE_WEEKEND') {
-    throw new ApiError(dateProblem, `${utility.name} does not start service on weekends.`, [
+    throw new ApiError(dateProblem, `${utility.name} does not start service on weekends (${listed}).`, [
       'requestedStartDate: falls on a weekend',
     ]);
   }

@@ -1,4 +1,3 @@
-import { addDays, isWeekend } from '../../domain/dates.js';
 import type { EnrollmentStatus } from './lifecycle.js';
 
 /**
@@ -64,16 +63,4 @@ export function statusDetails(facts: HoldFacts & { billing_account_number: strin
 /** Waits between billing-system retries: 1, 2, 4 … minutes, at most an hour. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(3600, 60 * 2 ** Math.max(0, attempts - 1));
-}
-
-/** The start-date rule: not before today plus the plan's delay (priority move-ins may start today), no weekends where the utility refuses them. */
-export function startDateProblem(
-  requested: string,
-  today: string,
-  rule: { minDelayDays: number; allowWeekends: boolean; priorityMoveIn: boolean },
-): 'START_DATE_TOO_EARLY' | 'START_DATE_WEEKEND' | null {
-  const earliest = addDays(today, rule.priorityMoveIn ? 0 : rule.minDelayDays);
-  if (requested < earliest) return 'START_DATE_TOO_EARLY';
-  if (!rule.allowWeekends && isWeekend(requested)) return 'START_DATE_WEEKEND';
-  return null;
 }

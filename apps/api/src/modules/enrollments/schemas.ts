@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { SWITCH_TYPES } from '../../domain/switch-types.js';
-import { Id, Nullable, PlainDate, UsStateCode, UsZipCode } from '../../http/schemas.js';
+import { DateOf, Id, Nullable, PlainDate, UsStateCode, UsZipCode } from '../../http/schemas.js';
 import { CreditCheckResult } from '../credit-checks/index.js';
+import { StartPriorityField, SwitchTypeField } from '../plans/index.js';
 import { ENROLLMENT_STATUSES, type EnrollmentStatus } from './lifecycle.js';
 
 const text = (maxLength: number, description?: string) =>
@@ -164,19 +164,11 @@ export const EnrollmentCreateRequest = Type.Object({
     Type.Literal('SmallBusiness'),
     Type.Literal('LargeBusiness'),
   ]),
-  switchType: Type.Union(
-    SWITCH_TYPES.map((t) => Type.Literal(t)),
-    {
-      description:
-        'Switch supplier at the address, or start service when moving in (Texas); one the utility takes (its switch_types).',
-    },
+  switchType: SwitchTypeField,
+  priority: Type.Optional(StartPriorityField),
+  requestedStartDate: DateOf(
+    'The day service starts: one of the available_dates of GET /plans/start-dates/{planId} for this switchType and priority.',
   ),
-  priority: Type.Optional(
-    Type.Union([Type.Literal('Standard'), Type.Literal('Priority')], {
-      description: 'Priority move-in: service may start today.',
-    }),
-  ),
-  requestedStartDate: PlainDate,
   nameKey: Type.Optional(text(10, 'Customer name key, where the utility requires it.')),
   salesChannel: Type.Optional(
     Type.Union(

@@ -7,7 +7,7 @@ export { bundleOpsRoutes, campaignOpsRoutes, planOpsRoutes } from './ops-routes.
 export { createPlanPricing, type PlanPricing } from './pricing.js';
 export type { CampaignUse } from './promo-codes.js';
 export { linksFor, planRoutes } from './routes.js';
-export { LanguageQuery, PlanIdParams, PlanTerms } from './schemas.js';
+export { LanguageQuery, PlanIdParams, PlanTerms, StartPriorityField, SwitchTypeField } from './schemas.js';
 export { createPlansService, type LinkContext, type PlansService, type PlanWire } from './service.js';
 
 export { standardPlanDocuments } from './standard-documents.js';

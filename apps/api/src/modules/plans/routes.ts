@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { StampedCache } from '../../db/change-stamps.js';
+import { LISTED_START_DAYS } from '../../domain/start-dates.js';
 import { callerOf } from '../../http/access.js';
 import { replyFromCatalog } from '../../http/catalog-cache.js';
 import { Envelope, ok } from '../../http/envelope.js';
@@ -10,6 +11,8 @@ import { commaLists, Id } from '../../http/schemas.js';
 import {
   AcceptanceOption,
   AddressFieldsQuery,
+  BillEstimate,
+  BillEstimateQuery,
   BulkPlan,
   BundleQuery,
   CustomerFieldsQuery,
@@ -20,6 +23,8 @@ import {
   PlanDocument,
   PlanIdParams,
   PlanZipcode,
+  StartDates,
+  StartDatesQuery,
   ThankYouPage,
   ValidationResult,
   WizardQuery,
@@ -99,6 +104,64 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
       BulkPlan,
     ),
     (request, reply) => replyFromCatalog(catalog, request, reply, () => wizardPlans(request, request.query)),
+  );
+
+  app.get(
+    '/plans/bill-estimate',
+    {
+      config: { errors: ['PROMO_CODE_EXHAUSTED', 'PROMO_CODE_INVALID'] },
+      preValidation: commaLists('ids_plans'),
+      schema: {
+        operationId: 'estimatePlanBills',
+        tags,
+        summary: "The month's bill of each plan at the customer's usage, for plan shopping",
+        description:
+          'For each plan of `ids_plans` that GET /plans/for-wizard would list (on sale today, its utility taking new ' +
+          'enrollments, a campaign plan only with its valid `promo_code`), the bill at `usage` computed as the EFL ' +
+          "averages are: energy (time-of-use windows by the usage shape), the plan's base charge and the utility's " +
+          "delivery charges in force today, no taxes. At 500, 1,000 and 2,000 kWh `average_price` is the plan's rate500, " +
+          'rate1000 and rate2000. Plans answered in the order asked; a plan that is unknown, not on sale or not the ' +
+          "caller's is left out (no error), so a page of plans may ask for them all at once.",
+        querystring: BillEstimateQuery,
+        response: { 200: Envelope(Type.Array(BillEstimate)) },
+      },
+    },
+    (request, reply) =>
+      replyFromCatalog(catalog, request, reply, async () =>
+        ok(
+          await plans.billEstimates(company(request), {
+            planIds: request.query.ids_plans,
+            usage: request.query.usage,
+            promoCode: request.query.promo_code,
+          }),
+        ),
+      ),
+  );
+
+  app.get(
+    '/plans/start-dates/:planId',
+    {
+      config: { errors: ['PLAN_NOT_FOUND', 'SWITCH_TYPE_NOT_OFFERED', 'UTILITY_NOT_ENROLLING'] },
+      schema: {
+        operationId: 'listPlanStartDates',
+        tags,
+        summary: 'The start dates an enrollment in the plan may ask for, for a date picker',
+        description:
+          "By the rule POST /enrollments/create applies to requestedStartDate: not before today plus the plan's " +
+          'min_start_date_delay_days (a priority move-in may start today), no weekend where the utility does not ' +
+          'start service then. `available_dates` lists every date of the ' +
+          `${LISTED_START_DAYS} days from \`earliest_start_date\` (that day included) the enrollment accepts; a date of ` +
+          'that span left out is refused. A switch type the utility does not take is refused as the enrollment ' +
+          'refuses it.',
+        params: PlanIdParams,
+        querystring: StartDatesQuery,
+        response: { 200: Envelope(StartDates) },
+      },
+    },
+    (request, reply) =>
+      replyFromCatalog(catalog, request, reply, async () =>
+        ok(await plans.startDates(company(request), request.params.planId, request.query)),
+      ),
   );
 
   app.get(

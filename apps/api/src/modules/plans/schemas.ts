@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
-import { Id, IdList, Nullable, PlainDate } from '../../http/schemas.js';
+import { LISTED_START_DAYS, START_PRIORITIES } from '../../domain/start-dates.js';
+import { SWITCH_TYPES } from '../../domain/switch-types.js';
+import { DateOf, Id, IdList, Nullable, PlainDate } from '../../http/schemas.js';
 import { DeliveryChargeSchema } from '../utilities/index.js';
 
 export const FieldValidatorSchema = Type.Object({
@@ -159,6 +161,71 @@ export const WizardQuery = Type.Object({
   promo_code: Type.Optional(
     Type.String({ minLength: 1, maxLength: 40, description: 'Adds the plans of this campaign.' }),
   ),
+});
+
+export const BillEstimateQuery = Type.Object({
+  ids_plans: Type.Array(Id('Plans to estimate the bill of (id_plan), 1 to 10.'), {
+    minItems: 1,
+    maxItems: 10,
+    description: 'Plans to estimate the bill of (id_plan), 1 to 10.',
+  }),
+  usage: Type.Integer({
+    minimum: 1,
+    maximum: 100_000,
+    description:
+      "The month's usage in each plan's unit (rate_unit): kWh for electricity, Ccf (Ohio) or therms (Georgia) for gas.",
+  }),
+  promo_code: WizardQuery.properties.promo_code,
+});
+
+export const BillEstimate = Type.Object({
+  id_plan: Type.Integer(),
+  usage: Type.Integer({ description: 'The usage asked, in `unit`.' }),
+  unit: Type.String({ description: "The plan's rate_unit: kWh, Ccf or therm." }),
+  average_price: Type.Number({
+    description:
+      "The month's bill ÷ usage, in cents per unit, rounded to the plan's decimal_places_to_show (as rate1000 is).",
+  }),
+  monthly_bill: Type.Number({
+    description:
+      "The month's bill in dollars, to the cent: energy, the plan's base charge and the utility's delivery charges " +
+      'in force today; no taxes or one-time fees.',
+  }),
+});
+
+export const SwitchTypeField = Type.Union(
+  SWITCH_TYPES.map((t) => Type.Literal(t)),
+  {
+    description:
+      'Switch supplier at the address, or start service when moving in (Texas); one the utility takes (its switch_types).',
+  },
+);
+
+export const StartPriorityField = Type.Union(
+  START_PRIORITIES.map((p) => Type.Literal(p)),
+  { description: 'Priority move-in: service may start today. Standard when left out.' },
+);
+
+export const StartDatesQuery = Type.Object({
+  switchType: SwitchTypeField,
+  priority: Type.Optional(StartPriorityField),
+});
+
+export const StartDates = Type.Object({
+  id_plan: Type.Integer(),
+  switch_type: Type.String({ description: 'The switch type asked.' }),
+  priority: Type.String({ description: 'The priority asked; Standard when left out.' }),
+  min_start_date_delay_days: Type.Integer({
+    description:
+      "The plan's days from today before service may start; a priority move-in may start today all the same.",
+  }),
+  allow_weekend_start_dates: Type.Boolean({ description: 'Whether the utility starts service on weekends.' }),
+  earliest_start_date: DateOf('The first date an enrollment may ask for (requestedStartDate).'),
+  available_dates: Type.Array(PlainDate, {
+    description:
+      `Every date POST /enrollments/create accepts as requestedStartDate, from earliest_start_date for ${LISTED_START_DAYS} ` +
+      'days (that day included): a date of the span left out is refused. Later dates follow the same rule.',
+  }),
 });
 
 export const PlanBundle = Type.Object({

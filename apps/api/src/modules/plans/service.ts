@@ -9,7 +9,8 @@ import { ApiError, notFound } from '../../http/errors.js';
 import type { LinkSigner } from '../../security/signed-urls.js';
 import { toCustomerType } from '../customer-types/index.js';
 import { findZipcode, listLanguages } from '../reference/index.js';
-import { toDeliveryCharge, type UtilitiesService } from '../utilities/index.js';
+import { assertUtilityTakes, toDeliveryCharge, type UtilitiesService } from '../utilities/index.js';
+import { billEstimate } from './bill-estimates.js';
 import * as bundleStore from './bundle-store.js';
 import { documentLink } from './document-links.js';
 import {
@@ -24,6 +25,7 @@ import { type PlanTypeId, rateUnit, typeLabel } from './naming.js';
 import { type CampaignUse, createPromoCodes } from './promo-codes.js';
 import type {
   AcceptanceOption,
+  BillEstimate,
   BulkPlan,
   BundleQuery,
   Plan,
@@ -33,6 +35,7 @@ import type {
   ThankYouPage,
   ValidationResult,
 } from './schemas.js';
+import { type StartAsked, startDatesOf } from './start-dates.js';
 import * as store from './store.js';
 import * as versions from './version-store.js';
 import { timeOfUseOf } from './versions.js';
@@ -270,27 +273,67 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
     });
   }
 
+  /**
+   * What plan shopping sells the caller: the plans on sale today (with the plans of a valid promo code's campaign)
+   * whose utility takes new enrollments. The wizard's lists and the bill estimates answer these plans and no others.
+   */
+  async function shoppablePlans(
+    companyId: number,
+    filter: { utilityIds?: number[]; planIds?: number[]; customerTypeId?: number; promoCode?: string },
+  ) {
+    const promoCodes = await validPromoCodes(companyId, filter.promoCode);
+    const rows = await store.findPlans(db, companyId, {
+      prices: { at: momentNow() },
+      utilityIds: filter.utilityIds,
+      planIds: filter.planIds,
+      customerTypeId: filter.customerTypeId,
+      onSale: { today: dayOf(clock), promoCodes },
+    });
+    // A utility whose new enrollments staff turned off sells nothing in the wizard; its customers still renew.
+    return rows.filter((row) => row.allow_enrollments === 1);
+  }
+
   async function wizardPlans(
     companyId: number,
     query: { utilityIds: number[]; customerTypeId?: number; promoCode?: string },
     links: LinkContext,
   ): Promise<Static<typeof BulkPlan>[]> {
     const utilityRows = await utilities.byIds(companyId, query.utilityIds);
-    const promoCodes = await validPromoCodes(companyId, query.promoCode);
-    // A utility whose new enrollments staff turned off sells nothing in the wizard; its customers still renew.
-    const enrolling = utilityRows.filter((u) => u.allow_enrollments === 1).map((u) => u.id);
-    const rows = await store.findPlans(db, companyId, {
-      prices: { at: momentNow() },
-      utilityIds: enrolling,
-      customerTypeId: query.customerTypeId,
-      onSale: { today: dayOf(clock), promoCodes },
-    });
+    const rows = await shoppablePlans(companyId, query);
     const plans = await describe(companyId, rows, links, new Set(rows.map((r) => r.id)));
     const utilityById = new Map(utilityRows.map((u) => [u.id, u]));
     return plans.map((p) => {
       const u = utilityById.get(p.id_utility)!;
       return { ...p, utility_name: u.name, utility_code: u.code, utility_formal_name: u.formal_name };
     });
+  }
+
+  /**
+   * The month's bill at the customer's usage for each plan asked that plan shopping sells the caller, in the order
+   * asked; the others are left out.
+   */
+  async function billEstimates(
+    companyId: number,
+    query: { planIds: number[]; usage: number; promoCode?: string },
+  ): Promise<Static<typeof BillEstimate>[]> {
+    const rows = await shoppablePlans(companyId, { planIds: query.planIds, promoCode: query.promoCode });
+    const charges = groupBy(
+      await utilities.deliveryCharges([...new Set(rows.map((r) => r.utility_id))]),
+      (c) => c.utility_id,
+    );
+    const rowsById = new Map(rows.map((row) => [row.id, row]));
+    return [...new Set(query.planIds)].flatMap((id) => {
+      const row = rowsById.get(id);
+      return row ? [billEstimate(row, charges.get(row.utility_id) ?? [], query.usage)] : [];
+    });
+  }
+
+  /** The start dates an enrollment in the plan may ask for, once the plan's utility takes the switch type asked. */
+  async function startDates(companyId: number, planId: number, start: StartAsked) {
+    const row = await planRow(companyId, planId);
+    const [utility] = await utilities.byIds(companyId, [row.utility_id]);
+    assertUtilityTakes(utility!, start.switchType);
+    return startDatesOf(row, utility!, start, dayOf(clock));
   }
 
   async function bundles(
@@ -362,6 +405,8 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
     enrolledPlan,
     planAtVersion,
     wizardPlans,
+    billEstimates,
+    startDates,
     bundles,
     languageCode,
     async documents(

@@ -1,3 +1,4 @@
+export { assertUtilityTakes, type EnrollingUtility } from './enrolling.js';
 export { utilityRoutes } from './routes.js';
 export { DeliveryChargeSchema } from './schemas.js';
 export { createUtilitiesService, toDeliveryCharge, type UtilitiesService } from './service.js';

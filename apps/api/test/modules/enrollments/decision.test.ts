@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths } from '../../../src/domain/dates.js';
-import {
-  holdStatus,
-  retryDelaySeconds,
-  startDateProblem,
-} from '../../../src/modules/enrollments/decision.js';
+import { holdStatus, retryDelaySeconds } from '../../../src/modules/enrollments/decision.js';
 
 const facts = {
   verification_status: null,
@@ -43,13 +39,5 @@ describe('the decision rules', () => {
 
   it('back off billing retries 1, 2, 4 minutes, at most an hour', () => {
     expect([1, 2, 3, 7, 20].map(retryDelaySeconds)).toEqual([60, 120, 240, 3600, 3600]);
-  });
-
-  it('refuse start dates before the plan delay and weekends where the utility does not start on them', () => {
-    const rule = { minDelayDays: 2, allowWeekends: false, priorityMoveIn: false };
-    expect(startDateProblem('2026-11-23', '2026-11-22', rule)).toBe('START_DATE_TOO_EARLY');
-    expect(startDateProblem('2026-11-28', '2026-11-22', rule)).toBe('START_DATE_WEEKEND');
-    expect(startDateProblem('2026-11-30', '2026-11-22', rule)).toBeNull();
-    expect(startDateProblem('2026-11-23', '2026-11-23', { ...rule, priorityMoveIn: true })).toBeNull();
   });
 });
