@@ -14,6 +14,8 @@ export const externalBaseURL = process.env.E2E_BASE_URL;
 export const baseURL = externalBaseURL ?? `http://localhost:${port}`;
 /** The Operations console's own port beside it (E2E_CONSOLE_URL with E2E_BASE_URL). */
 export const consoleURL = process.env.E2E_CONSOLE_URL ?? `http://localhost:${port + 1}`;
+/** The customer self-service site's port after it (E2E_SITE_URL with E2E_BASE_URL). */
+export const siteURL = process.env.E2E_SITE_URL ?? `http://localhost:${port + 2}`;
 
 /**
  * The throw-away SQLite database of the server the tests start, made anew at each start. A test that needs a service
@@ -25,14 +27,15 @@ const ownDatabaseUrl = `sqlite:${path.join(databaseDir, 'e2e.sqlite')}`;
 export const databaseUrl = process.env.E2E_DATABASE_URL ?? (externalBaseURL ? undefined : ownDatabaseUrl);
 
 /**
- * Builds the API, the docs site and the console when they are not built yet, then starts the server. Run from the
- * repository root.
+ * Builds the API, the docs site, the console and the self-service site when they are not built yet, then starts them
+ * as `npm start` does (scripts/serve.mjs). Run from the repository root.
  */
 export const webServerCommand =
   '(test -f apps/docs/build/index.html && test -f apps/api/dist/server.js || node scripts/build-docs.mjs) && ' +
   '(test -f apps/console/dist/index.html || npm run build -w @voltin/console) && ' +
+  '(test -f apps/self-service/dist/index.html && test -f apps/self-service/dist-server/main.js || npm run build -w @voltin/self-service) && ' +
   `rm -rf '${databaseDir}' && mkdir -p '${databaseDir}' && ` +
-  `PORT=${port} CONSOLE_PORT=${port + 1} HOST=127.0.0.1 LOG_LEVEL=warn BACKGROUND_TASKS=false DATABASE_URL=${ownDatabaseUrl} node apps/api/dist/server.js`;
+  `PORT=${port} CONSOLE_PORT=${port + 1} SELF_SERVICE_PORT=${port + 2} HOST=127.0.0.1 LOG_LEVEL=warn BACKGROUND_TASKS=false DATABASE_URL=${ownDatabaseUrl} node scripts/serve.mjs`;
 
 /**
  * The system Chromium (npx playwright install cannot download browsers here). CHROMIUM_PATH, when set,

@@ -24,7 +24,8 @@ function newestMtime(target) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const entry of readdirSync(target)) {
-    if (['node_modules', 'build', 'dist', 'dist-server', '.docusaurus', 'generated'].includes(entry)) continue;
+    if (['node_modules', 'build', 'dist', 'dist-server', '.docusaurus', 'generated'].includes(entry))
+      continue;
     newest = Math.max(newest, newestMtime(path.join(target, entry)));
   }
   return newest;

@@ -1,7 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { consoleURL } from '../environment';
 import { expect } from '../fixtures';
+
+export { expectAccessible } from '../accessibility';
 
 /** The sandbox staff of Bluebonnet Energy (README). */
 export const STAFF = {
@@ -22,17 +23,6 @@ export async function signIn(page: Page, who: keyof typeof STAFF, path = '/') {
   await page.getByRole('button', { name: 'Sign in' }).click();
   // The password's hashing takes its time on a machine busy with other tests.
   await expect(page.getByRole('button', { name: /^Account: / })).toBeVisible({ timeout: 15_000 });
-}
-
-/** axe-core on the page as it is: no serious or critical violation. */
-export async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const grave = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    grave.map(
-      (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
 }
 
 /**

@@ -34,11 +34,15 @@ export interface SiteOptions {
  */
 export async function buildSite(config: SiteConfig, options: SiteOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.cookie'] },
+    logger:
+      options.logger === false
+        ? false
+        : { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.cookie'] },
     trustProxy: process.env.SELF_SERVICE_TRUST_PROXY === 'true',
     bodyLimit: 12 * 1_048_576,
   });
-  const voltin = options.voltin ?? createVoltinClient({ baseUrl: config.apiUrl, credentials: config.credentials });
+  const voltin =
+    options.voltin ?? createVoltinClient({ baseUrl: config.apiUrl, credentials: config.credentials });
   const sealer = createSessionSealer(config.sessionSecret);
   const apiOrigin = new URL(config.apiUrl).origin;
 
@@ -77,7 +81,12 @@ export async function buildSite(config: SiteConfig, options: SiteOptions = {}): 
     if (error.statusCode && error.statusCode < 500)
       return fail(reply, error.statusCode, 'VALIDATION_FAILED', error.message);
     request.log.error({ err: error }, 'the site could not answer');
-    return fail(reply, 503, 'UPSTREAM_UNAVAILABLE', 'The service is unavailable right now. Try again in a moment.');
+    return fail(
+      reply,
+      503,
+      'UPSTREAM_UNAVAILABLE',
+      'The service is unavailable right now. Try again in a moment.',
+    );
   });
 
   const staticDir = options.staticDir ?? defaultStaticDir;
@@ -85,7 +94,8 @@ export async function buildSite(config: SiteConfig, options: SiteOptions = {}): 
     await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
     // Every page of the app is the same index.html: the browser's router draws the page the address names.
     app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith('/site/')) return fail(reply, 404, 'NOT_FOUND', 'There is nothing at this address.');
+      if (request.method !== 'GET' || request.url.startsWith('/site/'))
+        return fail(reply, 404, 'NOT_FOUND', 'There is nothing at this address.');
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   } else {
@@ -93,4 +103,3 @@ export async function buildSite(config: SiteConfig, options: SiteOptions = {}): 
   }
   return app;
 }
-

@@ -28,7 +28,12 @@ export const brandRoutes: FastifyPluginAsync<{ voltin: VoltinClient; config: Sit
     if (!cached || cached.until < Date.now()) {
       const brand = await readBrand(voltin, config.brand);
       if (!brand)
-        return fail(reply, 503, 'BRAND_NOT_FOUND', `The brand ${config.brand ?? '(first active)'} was not found.`);
+        return fail(
+          reply,
+          503,
+          'BRAND_NOT_FOUND',
+          `The brand ${config.brand ?? '(first active)'} was not found.`,
+        );
       cached = { brand, until: Date.now() + BRAND_TTL_MS };
     }
     return reply.header('cache-control', 'public, max-age=60').send(succeed(cached.brand));

@@ -51,9 +51,7 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
     },
     brand: env.SELF_SERVICE_BRAND?.trim() || null,
     sessionSecret,
-    secureCookies: env.SELF_SERVICE_SECURE_COOKIES
-      ? env.SELF_SERVICE_SECURE_COOKIES === 'true'
-      : production,
+    secureCookies: env.SELF_SERVICE_SECURE_COOKIES ? env.SELF_SERVICE_SECURE_COOKIES === 'true' : production,
     production,
   };
 }

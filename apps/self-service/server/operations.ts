@@ -17,8 +17,16 @@ export interface SiteOperation {
   access: SiteAccess;
 }
 
-const anyone = (method: Method, path: keyof paths & string): SiteOperation => ({ method, path, access: 'anyone' });
-const customer = (method: Method, path: keyof paths & string): SiteOperation => ({ method, path, access: 'customer' });
+const anyone = (method: Method, path: keyof paths & string): SiteOperation => ({
+  method,
+  path,
+  access: 'anyone',
+});
+const customer = (method: Method, path: keyof paths & string): SiteOperation => ({
+  method,
+  path,
+  access: 'customer',
+});
 
 /**
  * Every public API call the site makes, and nothing else: the web service account may be permitted for more (agents'
@@ -121,7 +129,9 @@ export function matchOperation(method: string, pathname: string): MatchedOperati
     if (operation.method !== method) continue;
     const match = pattern.exec(pathname);
     if (!match) continue;
-    const params = Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]));
+    const params = Object.fromEntries(
+      names.map((name, index) => [name, decodeURIComponent(match[index + 1] ?? '')]),
+    );
     return { operation, params };
   }
   return null;

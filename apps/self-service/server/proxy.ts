@@ -68,7 +68,12 @@ export const proxyRoutes: FastifyPluginAsync<SessionDeps> = async (app, deps) =>
     const matched = matchOperation(request.method, apiPath);
     if (!matched) return fail(reply, 404, 'NOT_FOUND', 'The site does not offer this call.');
     if (request.method !== 'GET' && request.headers[SITE_REQUEST_HEADER] !== '1')
-      return fail(reply, 403, 'SITE_HEADER_REQUIRED', `Changes must come from the site's pages (${SITE_REQUEST_HEADER}).`);
+      return fail(
+        reply,
+        403,
+        'SITE_HEADER_REQUIRED',
+        `Changes must come from the site's pages (${SITE_REQUEST_HEADER}).`,
+      );
 
     const session = await sessionOf(deps.sealer, request);
     let client: VoltinApi = deps.voltin;

@@ -2,7 +2,13 @@ import type { VoltinClient } from '@voltin/sdk';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from './config.js';
 import { fail, succeed } from './envelope.js';
-import { EMPTY_SESSION, SESSION_COOKIE, SESSION_SECONDS, type SessionSealer, type SiteSession } from './session.js';
+import {
+  EMPTY_SESSION,
+  SESSION_COOKIE,
+  SESSION_SECONDS,
+  type SessionSealer,
+  type SiteSession,
+} from './session.js';
 
 export interface SessionDeps {
   voltin: VoltinClient;

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { brandQuery } from '../lib/brand';
-import { type Language, LANGUAGES, useLanguageSwitch } from '../lib/i18n';
+import { LANGUAGES, type Language, useLanguageSwitch } from '../lib/i18n';
 import { useSession, useSignOut } from '../lib/session';
 import classes from './layout.module.css';
 
@@ -94,8 +94,16 @@ function Footer() {
             {t('footer.hours')}: {brand.office_hours}
           </Text>
           <Group gap="md" mt="xs">
-            {brand.terms_url && <Anchor href={brand.terms_url} size="sm">{t('footer.terms')}</Anchor>}
-            {brand.privacy_url && <Anchor href={brand.privacy_url} size="sm">{t('footer.privacy')}</Anchor>}
+            {brand.terms_url && (
+              <Anchor href={brand.terms_url} size="sm">
+                {t('footer.terms')}
+              </Anchor>
+            )}
+            {brand.privacy_url && (
+              <Anchor href={brand.privacy_url} size="sm">
+                {t('footer.privacy')}
+              </Anchor>
+            )}
           </Group>
           <Text size="xs" c="dimmed" mt="xs">
             {brand.legal_name} · {t('footer.license')}: {brand.license_number}

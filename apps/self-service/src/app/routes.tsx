@@ -10,6 +10,7 @@ const PlanList = lazy(() => import('../features/shopping/plan-list'));
 const PlanPage = lazy(() => import('../features/shopping/plan-page'));
 const Wizard = lazy(() => import('../features/enrollment/wizard'));
 const ThankYou = lazy(() => import('../features/enrollment/thank-you'));
+const AccountRoutes = lazy(() => import('../features/account/account-routes'));
 
 export function PageLoader() {
   const { t } = useTranslation();
@@ -31,6 +32,7 @@ export function Routes() {
         <Route path="/enrollments/:enrollmentId/thank-you">
           {(params) => <ThankYou enrollmentId={Number(params.enrollmentId)} />}
         </Route>
+        <Route path="/account" nest component={AccountRoutes} />
         <Route component={NotFound} />
       </Switch>
     </Suspense>

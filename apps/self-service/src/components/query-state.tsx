@@ -6,7 +6,13 @@ import { PageLoader } from '../app/routes';
 import { messageOf } from '../lib/errors';
 
 /** A query's three states in one place: a loader, an error the customer can retry, or the page drawn from its data. */
-export function QueryState<T>({ query, children }: { query: UseQueryResult<T>; children: (data: T) => ReactNode }) {
+export function QueryState<T>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  children: (data: T) => ReactNode;
+}) {
   const { t } = useTranslation();
   if (query.isPending) return <PageLoader />;
   if (query.isError)

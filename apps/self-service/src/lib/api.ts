@@ -86,7 +86,8 @@ const siteMiddleware: Middleware = {
     throw await failureOf(response);
   },
   onError({ error }) {
-    if (error instanceof ApiFailure || (error instanceof DOMException && error.name === 'AbortError')) return error;
+    if (error instanceof ApiFailure || (error instanceof DOMException && error.name === 'AbortError'))
+      return error;
     return new ApiFailure(0, 'NETWORK_ERROR', '');
   },
 };

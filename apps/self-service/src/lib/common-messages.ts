@@ -31,7 +31,13 @@ const en = {
 
 const es: typeof en = {
   skipToContent: 'Ir al contenido',
-  nav: { plans: 'Planes', account: 'Mi cuenta', signIn: 'Iniciar sesión', signOut: 'Cerrar sesión', menu: 'Menú' },
+  nav: {
+    plans: 'Planes',
+    account: 'Mi cuenta',
+    signIn: 'Iniciar sesión',
+    signOut: 'Cerrar sesión',
+    menu: 'Menú',
+  },
   language: { label: 'Idioma', en: 'English', es: 'Español' },
   footer: {
     support: 'Atención al cliente',

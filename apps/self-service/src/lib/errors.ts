@@ -1,5 +1,5 @@
-import { i18next } from './i18n';
 import { isApiFailure } from './api';
+import { i18next } from './i18n';
 
 /**
  * What to tell the customer about a failed call: the site's own words for the failures of the connection and the

@@ -7,7 +7,10 @@ export const money = (amount: number) =>
 
 /** A price in cents per kWh (or therm) with the plan's own number of decimals. */
 export const cents = (value: number, decimals = 1) =>
-  new Intl.NumberFormat(locale(), { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
+  new Intl.NumberFormat(locale(), {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(value);
 
 /** A calendar date the API sends as YYYY-MM-DD, shown in the reader's language without moving it across time zones. */
 export function calendarDate(value: string | null | undefined): string {
@@ -18,6 +21,7 @@ export function calendarDate(value: string | null | undefined): string {
   );
 }
 
-export const percent = (value: number) => new Intl.NumberFormat(locale(), { maximumFractionDigits: 0 }).format(value);
+export const percent = (value: number) =>
+  new Intl.NumberFormat(locale(), { maximumFractionDigits: 0 }).format(value);
 
 export const number = (value: number) => new Intl.NumberFormat(locale()).format(value);

@@ -5,7 +5,11 @@ export interface Session {
   customerId: number | null;
 }
 
-export const sessionQuery = { queryKey: ['session'], queryFn: () => siteCall<Session>('/session'), staleTime: 60_000 };
+export const sessionQuery = {
+  queryKey: ['session'],
+  queryFn: () => siteCall<Session>('/session'),
+  staleTime: 60_000,
+};
 
 /** Who is signed in (the customer's hash stays in the server's HttpOnly cookie; the page knows only the id). */
 export const useSession = () => useQuery(sessionQuery);

@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { api, type BodyOf, dataOf } from '../../lib/api';
 import { messageOf } from '../../lib/errors';
 
-type HostedRequest = BodyOf<'/api/v1/payments/payment-profile/hosted-profile-page-token/{customerId}', 'post'>;
+type HostedRequest = BodyOf<
+  '/api/v1/payments/payment-profile/hosted-profile-page-token/{customerId}',
+  'post'
+>;
 
 /** What the gateway's form says through the communicator page (public/payment-communicator.js). */
 interface FormMessage {
@@ -62,7 +65,8 @@ export function HostedPaymentForm({
       if (event.origin !== window.location.origin || !isFormMessage(event.data)) return;
       if (event.data.action === 'successfulSave') onSaved();
       if (event.data.action === 'cancel') onCancel();
-      if (event.data.action === 'resizeWindow' && Number(event.data.height) > 0) setHeight(Number(event.data.height));
+      if (event.data.action === 'resizeWindow' && Number(event.data.height) > 0)
+        setHeight(Number(event.data.height));
     };
     window.addEventListener('message', listen);
     return () => window.removeEventListener('message', listen);
@@ -86,11 +90,7 @@ export function HostedPaymentForm({
           <input type="hidden" name="token" value={page.data.token} />
         </form>
       )}
-      <iframe
-        name={frameName}
-        title={t('payments.formTitle')}
-        style={{ width: '100%', height, border: 0 }}
-      />
+      <iframe name={frameName} title={t('payments.formTitle')} style={{ width: '100%', height, border: 0 }} />
     </>
   );
 }

@@ -93,7 +93,13 @@ export function CreditStep({
     check.mutate();
   };
   const bypass = (on: boolean) =>
-    setCredit({ bypass: on, checkId: null, depositRequired: on, denied: false, depositChoice: on ? 'PayLater' : null });
+    setCredit({
+      bypass: on,
+      checkId: null,
+      depositRequired: on,
+      denied: false,
+      depositChoice: on ? 'PayLater' : null,
+    });
   const deposit = rules.required_deposit_fee ? money(rules.required_deposit_fee) : null;
   const decided = credit.bypass || (credit.checkId !== null && !credit.denied);
 

@@ -1,11 +1,30 @@
-import { Alert, Button, Checkbox, Group, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, dataOf } from '../../lib/api';
 import { messageOf } from '../../lib/errors';
 import { LANGUAGE_IDS, LANGUAGES } from '../../lib/i18n';
-import { checkFields, type FieldProblems, type FieldRule, fieldValues, problemsFromApi, RuleField, shownFields } from './fields';
+import {
+  checkFields,
+  type FieldProblems,
+  type FieldRule,
+  fieldValues,
+  problemsFromApi,
+  RuleField,
+  shownFields,
+} from './fields';
 import { contactMethodsQuery } from './queries';
 import { type FieldValues, SECRET_FIELDS, type Wizard } from './wizard-state';
 
@@ -55,7 +74,9 @@ export function CustomerStep({
     mutationFn: async (): Promise<FieldProblems> => {
       const fields = dataOf(
         await api.GET('/api/v1/customers/validate-customer-fields', {
-          params: { query: { idPlan: planId, customerFields: JSON.stringify(fieldValues(customerRules, values)) } },
+          params: {
+            query: { idPlan: planId, customerFields: JSON.stringify(fieldValues(customerRules, values)) },
+          },
         }),
       );
       const login = signedIn
@@ -115,7 +136,10 @@ export function CustomerStep({
           clearable
           value={customer.preferedContact ? String(customer.preferedContact) : null}
           onChange={(value) => setCustomer({ preferedContact: value ? Number(value) : null })}
-          data={contactMethods.map((method) => ({ value: String(method.id_method_contact), label: method.name }))}
+          data={contactMethods.map((method) => ({
+            value: String(method.id_method_contact),
+            label: method.name,
+          }))}
         />
       )}
       <Checkbox

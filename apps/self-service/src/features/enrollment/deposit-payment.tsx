@@ -86,7 +86,9 @@ export function DepositPayment({
       ) : (
         <Stack gap="xs">
           <Text size="sm">
-            {t('done.savedMethods', { methods: saved.map((method) => method.cardNumber ?? method.accountNumber).join(', ') })}
+            {t('done.savedMethods', {
+              methods: saved.map((method) => method.cardNumber ?? method.accountNumber).join(', '),
+            })}
           </Text>
           <Button onClick={() => pay.mutate()} loading={pay.isPending || pay.isSuccess} size="md">
             {t('done.payNow', { amount: money(amount) })}

@@ -11,7 +11,9 @@ export type FieldRule = DataOf<'/api/v1/plans/request-customer-fields/{planId}',
  * the punctuation, the API's patterns are written for the digits alone. A date's mask keeps its dashes.
  */
 const isDigitMask = (rule: FieldRule) =>
-  rule.mask !== '' && /^[9\W]+$/.test(rule.mask) && rule.mask.replaceAll(/\W/g, '').length === rule.fieldLength;
+  rule.mask !== '' &&
+  /^[9\W]+$/.test(rule.mask) &&
+  rule.mask.replaceAll(/\W/g, '').length === rule.fieldLength;
 const valueFor = (rule: FieldRule, raw: string) => (isDigitMask(rule) ? raw.replace(/\D/g, '') : raw.trim());
 
 /** The fields the plan shows, in the plan's order. */

@@ -109,7 +109,8 @@ const en = {
     status: 'Status: {{status}}',
     documents: 'Your documents',
     payDeposit: 'Pay your deposit of {{amount}}',
-    payDepositHint: 'Service starts once the deposit is paid. Add a card or bank account, then pay on our secure payment page.',
+    payDepositHint:
+      'Service starts once the deposit is paid. Add a card or bank account, then pay on our secure payment page.',
     payLater: 'Your deposit of {{amount}} is due before service starts: pay it any time from My account.',
     letterOfCredit: 'Upload your letter of credit from My account: service starts once we approve it.',
     offline: 'We received your enrollment and will finish it shortly: there is nothing more for you to do.',
@@ -174,12 +175,17 @@ const es: typeof en = {
     findEsiid: 'Buscar mi {{label}}',
     findEsiidHint: 'Escriba la dirección y el código postal y luego búsquela.',
     premisesFound: 'Elija su dirección',
-    noPremises: 'No se encontró ningún {{label}} en esta dirección. Revise la dirección o escriba el número de una factura.',
+    noPremises:
+      'No se encontró ningún {{label}} en esta dirección. Revise la dirección o escriba el número de una factura.',
     premiseDoesNotFit: 'no corresponde a este tipo de cliente',
     sampleBill: 'Dónde encontrarlo: {{hint}}',
     switchType: '¿Qué desea hacer?',
-    switchTypes: { Switch: 'Cambiarme a ustedes en mi dirección actual', 'Move-In': 'Mudarme a una nueva dirección' },
-    priority: 'Necesito el servicio hoy o mañana (conexión prioritaria; la empresa de distribución puede cobrar un cargo)',
+    switchTypes: {
+      Switch: 'Cambiarme a ustedes en mi dirección actual',
+      'Move-In': 'Mudarme a una nueva dirección',
+    },
+    priority:
+      'Necesito el servicio hoy o mañana (conexión prioritaria; la empresa de distribución puede cobrar un cargo)',
     startDate: 'Fecha de inicio',
     startDateHint: 'El primer día en que podemos iniciar el servicio es el {{date}}.',
     weekendsClosed: '{{utility}} no inicia el servicio los fines de semana.',
@@ -211,8 +217,10 @@ const es: typeof en = {
     approved: 'Buenas noticias: no se necesita depósito.',
     depositRequired: 'Se necesita un depósito de {{amount}} para iniciar el servicio.',
     depositRequiredNoAmount: 'Se necesita un depósito para iniciar el servicio.',
-    denied: 'No podemos ofrecerle este plan después de la verificación de crédito. Llámenos para ver otras opciones.',
-    bureauDown: 'No es posible comunicarse con la agencia de crédito en este momento. Intente de nuevo en unos minutos.',
+    denied:
+      'No podemos ofrecerle este plan después de la verificación de crédito. Llámenos para ver otras opciones.',
+    bureauDown:
+      'No es posible comunicarse con la agencia de crédito en este momento. Intente de nuevo en unos minutos.',
     bypass: 'Omitir la verificación de crédito y pagar un depósito',
     depositChoice: '¿Cómo desea cubrir el depósito?',
     depositChoices: {
@@ -228,7 +236,11 @@ const es: typeof en = {
     serviceAt: 'Dirección del servicio',
     startOn: 'Fecha de inicio',
     delivery: '¿Cómo desea recibir sus facturas?',
-    deliveryMethods: { 1: 'Por correo electrónico (sin papel)', 2: 'Por correo postal', 3: 'Por correo electrónico y postal' },
+    deliveryMethods: {
+      1: 'Por correo electrónico (sin papel)',
+      2: 'Por correo postal',
+      3: 'Por correo electrónico y postal',
+    },
     autopay: 'Pagar mis facturas automáticamente (pago automático)',
     autopayRequired:
       'Este plan requiere pago automático: configurará una tarjeta o cuenta bancaria después de inscribirse.',
@@ -245,7 +257,8 @@ const es: typeof en = {
     payDeposit: 'Pagar su depósito de {{amount}}',
     payDepositHint:
       'El servicio inicia cuando el depósito esté pagado. Agregue una tarjeta o cuenta bancaria y pague en nuestra página de pago segura.',
-    payLater: 'Su depósito de {{amount}} vence antes de que inicie el servicio: páguelo cuando quiera desde Mi cuenta.',
+    payLater:
+      'Su depósito de {{amount}} vence antes de que inicie el servicio: páguelo cuando quiera desde Mi cuenta.',
     letterOfCredit: 'Suba su carta de crédito desde Mi cuenta: el servicio inicia cuando la aprobemos.',
     offline: 'Recibimos su inscripción y la terminaremos en breve: no tiene que hacer nada más.',
     review: 'Revisaremos su inscripción y le enviaremos un correo electrónico.',

@@ -1,4 +1,16 @@
-import { Alert, Anchor, Button, Checkbox, Group, List, PasswordInput, Radio, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  PasswordInput,
+  Radio,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +24,16 @@ import type { Wizard } from './wizard-state';
 type CreateBody = BodyOf<'/api/v1/enrollments/create', 'post'>;
 export type Created = Awaited<ReturnType<typeof createEnrollment>>;
 
-const ADDRESS_FIELDS = ['address', 'address2', 'city', 'county', 'state', 'zipcode', 'meter_number', 'ldcAccount'];
+const ADDRESS_FIELDS = [
+  'address',
+  'address2',
+  'city',
+  'county',
+  'state',
+  'zipcode',
+  'meter_number',
+  'ldcAccount',
+];
 const pick = (values: Record<string, string>, names: string[]) =>
   Object.fromEntries(names.filter((name) => values[name]).map((name) => [name, values[name]]));
 
@@ -27,7 +48,10 @@ function createBody(
 ): CreateBody {
   const { state, secrets } = wizard;
   const { service, customer, credit, review } = state;
-  const fields = fieldValues(customerRules, { ...customer.fields, socialSecurityNumber: secrets.socialSecurityNumber });
+  const fields = fieldValues(customerRules, {
+    ...customer.fields,
+    socialSecurityNumber: secrets.socialSecurityNumber,
+  });
   return {
     planId: plan.id_plan,
     commodityName: plan.commodity_name as CreateBody['commodityName'],
@@ -122,7 +146,8 @@ export function ReviewStep({
     const found: Record<string, string> = Object.fromEntries(
       missing.map((option) => [`option-${option.id_option}`, t('review.mustAgree')]),
     );
-    if (plan.recurring_billing_required && !review.acceptRecurringBilling) found.autopay = t('review.mustAgree');
+    if (plan.recurring_billing_required && !review.acceptRecurringBilling)
+      found.autopay = t('review.mustAgree');
     if (passwordLost && password.length < 10) found.password = t('customer.passwordHint');
     setProblems(found);
     if (Object.keys(found).length > 0) return;
@@ -143,7 +168,8 @@ export function ReviewStep({
           {t('review.plan')}: <strong>{plan.name}</strong>
         </List.Item>
         <List.Item>
-          {t('review.serviceAt')}: {[address.address, address.address2, address.city, address.state, address.zipcode]
+          {t('review.serviceAt')}:{' '}
+          {[address.address, address.address2, address.city, address.state, address.zipcode]
             .filter(Boolean)
             .join(', ')}{' '}
           ({address.ldcAccount})
@@ -153,16 +179,16 @@ export function ReviewStep({
         </List.Item>
       </List>
       <Radio.Group
-          label={t('review.delivery')}
-          value={String(review.billingDeliveryMethod)}
-          onChange={(value) => setReview({ billingDeliveryMethod: Number(value) })}
-        >
-          <Stack gap="xs" mt="xs">
-            {[1, 2, 3].map((method) => (
-              <Radio key={method} value={String(method)} label={t(`review.deliveryMethods.${method}`)} />
-            ))}
-          </Stack>
-        </Radio.Group>
+        label={t('review.delivery')}
+        value={String(review.billingDeliveryMethod)}
+        onChange={(value) => setReview({ billingDeliveryMethod: Number(value) })}
+      >
+        <Stack gap="xs" mt="xs">
+          {[1, 2, 3].map((method) => (
+            <Radio key={method} value={String(method)} label={t(`review.deliveryMethods.${method}`)} />
+          ))}
+        </Stack>
+      </Radio.Group>
       <Checkbox
         label={t('review.autopay')}
         description={plan.recurring_billing_required ? t('review.autopayRequired') : undefined}

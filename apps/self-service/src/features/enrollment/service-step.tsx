@@ -55,7 +55,8 @@ export function ServiceStep({
           params: { query: { address: ldcAccount, planId: plan.id_plan, fieldType: 'ldc_account_number' } },
         }),
       );
-      if (!checked.is_valid) return { ldcAccount: checked.errors.map((e) => e.message).join(' ') } as FieldProblems;
+      if (!checked.is_valid)
+        return { ldcAccount: checked.errors.map((e) => e.message).join(' ') } as FieldProblems;
       if (!utility?.is_tx_market) return {};
       const premise = dataOf(
         await api.GET('/api/v1/miscellaneous/validate-esiid-address', {
@@ -78,7 +79,10 @@ export function ServiceStep({
       ...(service.billingSameAsService
         ? {}
         : Object.fromEntries(
-            Object.entries(checkFields(billingRules, service.billingAddress, words)).map(([k, v]) => [`billing.${k}`, v]),
+            Object.entries(checkFields(billingRules, service.billingAddress, words)).map(([k, v]) => [
+              `billing.${k}`,
+              v,
+            ]),
           )),
       ...(service.switchType ? {} : { switchType: words.required }),
       ...(service.requestedStartDate ? {} : { requestedStartDate: words.required }),
@@ -145,7 +149,11 @@ export function ServiceStep({
         >
           <Stack gap="xs" mt="xs">
             {utility.switch_types.map((type) => (
-              <Radio key={type} value={type} label={t(`service.switchTypes.${type}`, { defaultValue: type })} />
+              <Radio
+                key={type}
+                value={type}
+                label={t(`service.switchTypes.${type}`, { defaultValue: type })}
+              />
             ))}
           </Stack>
         </Radio.Group>
@@ -155,7 +163,10 @@ export function ServiceStep({
           label={t('service.priority')}
           checked={service.priority === 'Priority'}
           onChange={(event) =>
-            setService({ priority: event.currentTarget.checked ? 'Priority' : 'Standard', requestedStartDate: '' })
+            setService({
+              priority: event.currentTarget.checked ? 'Priority' : 'Standard',
+              requestedStartDate: '',
+            })
           }
         />
       )}
@@ -256,7 +267,9 @@ function PremiseFinder({
           {messageOf(search.error)}
         </Alert>
       )}
-      {search.data && search.data.length === 0 && <Alert color="yellow">{t('service.noPremises', { label })}</Alert>}
+      {search.data && search.data.length === 0 && (
+        <Alert color="yellow">{t('service.noPremises', { label })}</Alert>
+      )}
       {search.data && search.data.length > 0 && (
         <Radio.Group label={t('service.premisesFound')} onChange={onChoose}>
           <Stack gap="xs" mt="xs">

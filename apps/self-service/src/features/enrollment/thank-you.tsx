@@ -42,10 +42,14 @@ export default function ThankYou({ enrollmentId }: { enrollmentId: number }) {
             <Stack gap="md">
               <Paper withBorder p="md">
                 <Text>{t('done.number', { id: shown.id_enrollment })}</Text>
-                <Text fw={600}>{t('done.status', { status: latest?.status_for_customers ?? shown.status })}</Text>
+                <Text fw={600}>
+                  {t('done.status', { status: latest?.status_for_customers ?? shown.status })}
+                </Text>
               </Paper>
               {payment === 'paid' && (
-                <Alert color="green">{t('done.paid', { amount: money(Number(params.get('amount') ?? 0)) })}</Alert>
+                <Alert color="green">
+                  {t('done.paid', { amount: money(Number(params.get('amount') ?? 0)) })}
+                </Alert>
               )}
               {payment === 'failed' && (
                 <Alert color="red" role="alert">
@@ -63,10 +67,14 @@ export default function ThankYou({ enrollmentId }: { enrollmentId: number }) {
                 />
               )}
               {depositDue && depositChoice !== 'PayNow' && depositChoice !== 'LetterOfCredit' && (
-                <Alert color="yellow">{t('done.payLater', { amount: money(shown.pendingDepositAmount) })}</Alert>
+                <Alert color="yellow">
+                  {t('done.payLater', { amount: money(shown.pendingDepositAmount) })}
+                </Alert>
               )}
               {depositChoice === 'LetterOfCredit' && <Alert color="yellow">{t('done.letterOfCredit')}</Alert>}
-              {shown.statusDetails.autopaySubscriptionPending && <Alert color="yellow">{t('done.autopay')}</Alert>}
+              {shown.statusDetails.autopaySubscriptionPending && (
+                <Alert color="yellow">{t('done.autopay')}</Alert>
+              )}
               <Button component={Link} href="/account" variant="light" w={{ base: '100%', xs: 'auto' }}>
                 {t('done.account')}
               </Button>

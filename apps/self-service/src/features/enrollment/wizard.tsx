@@ -13,7 +13,7 @@ import type { FieldRule } from './fields';
 import { addressFieldsQuery, customerFieldsQuery } from './queries';
 import { type Created, ReviewStep } from './review-step';
 import { ServiceStep } from './service-step';
-import { type Step, STEPS, useWizardState, type Wizard as WizardState } from './wizard-state';
+import { STEPS, type Step, useWizardState, type Wizard as WizardState } from './wizard-state';
 import './messages';
 
 /** The address fields' defaults (the state, the utility's meter number prefix) and the zip code the shopper searched. */
@@ -47,8 +47,14 @@ export default function Wizard({ planId }: { planId: number }) {
 
   const shown = plan.data;
   const customerTypeCode =
-    customerTypes.data.find((type) => type.id_customer_type === shown.id_customer_type)?.code ?? 'Residential';
-  const steps = STEPS.filter((step) => step !== 'credit' || shown.general_rules.required_credit_check || shown.general_rules.allow_bypass_credit_check);
+    customerTypes.data.find((type) => type.id_customer_type === shown.id_customer_type)?.code ??
+    'Residential';
+  const steps = STEPS.filter(
+    (step) =>
+      step !== 'credit' ||
+      shown.general_rules.required_credit_check ||
+      shown.general_rules.allow_bypass_credit_check,
+  );
   const current = Math.max(0, steps.indexOf(wizard.state.step));
   const goTo = (step: Step) => {
     wizard.update((s) => ({ ...s, step }));
@@ -59,19 +65,28 @@ export default function Wizard({ planId }: { planId: number }) {
   const created = (enrollment: Created) => {
     const choice = wizard.state.credit.depositChoice;
     wizard.finish();
-    navigate(`/enrollments/${enrollment.enrollmentId}/thank-you?${new URLSearchParams({ plan: String(planId), ...(choice ? { deposit: choice } : {}) })}`);
+    navigate(
+      `/enrollments/${enrollment.enrollmentId}/thank-you?${new URLSearchParams({ plan: String(planId), ...(choice ? { deposit: choice } : {}) })}`,
+    );
   };
   const common = { wizard, plan: shown, customerTypeCode };
 
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1}>{t('title', { plan: shown.name })}</Title>
-      <Stepper active={current} size="sm" allowNextStepsSelect={false} onStepClick={(index) => goTo(steps[index] ?? 'service')}>
+      <Stepper
+        active={current}
+        size="sm"
+        allowNextStepsSelect={false}
+        onStepClick={(index) => goTo(steps[index] ?? 'service')}
+      >
         {steps.map((step) => (
           <Stepper.Step key={step} label={t(`steps.${step}`)} aria-label={t(`steps.${step}`)} />
         ))}
       </Stepper>
-      {wizard.state.step === 'service' && <ServiceStep {...common} addressRules={addressRules.data} onDone={next} />}
+      {wizard.state.step === 'service' && (
+        <ServiceStep {...common} addressRules={addressRules.data} onDone={next} />
+      )}
       {wizard.state.step === 'customer' && (
         <CustomerStep
           wizard={wizard}

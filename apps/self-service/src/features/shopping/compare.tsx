@@ -16,12 +16,10 @@ export function ComparePlans({ plans, enrollHref }: { plans: Plan[]; enrollHref:
     return price === null ? '—' : words.price(plan, price);
   };
   const rows: Array<[string, (plan: Plan) => string]> = [
-    ...([500, 1000, 2000] as const).map(
-      (usage): [string, (plan: Plan) => string] => [
-        `${t('plan.averagePrice')} ${t('plan.at', { usage: number(usage), unit: 'kWh' })}`,
-        (plan) => priceAt(plan, usage),
-      ],
-    ),
+    ...([500, 1000, 2000] as const).map((usage): [string, (plan: Plan) => string] => [
+      `${t('plan.averagePrice')} ${t('plan.at', { usage: number(usage), unit: 'kWh' })}`,
+      (plan) => priceAt(plan, usage),
+    ]),
     [t('plan.term'), words.term],
     [t('plan.rateType'), (plan) => plan.rate_type],
     [t('plan.etf'), words.etf],
@@ -58,7 +56,12 @@ export function ComparePlans({ plans, enrollHref }: { plans: Plan[]; enrollHref:
                 <Table.Td />
                 {plans.map((plan) => (
                   <Table.Td key={plan.id_plan}>
-                    <Anchor component={Link} href={enrollHref(plan)} fw={600} aria-label={`${t('plan.enroll')}: ${plan.name}`}>
+                    <Anchor
+                      component={Link}
+                      href={enrollHref(plan)}
+                      fw={600}
+                      aria-label={`${t('plan.enroll')}: ${plan.name}`}
+                    >
                       {t('plan.enroll')}
                     </Anchor>
                   </Table.Td>

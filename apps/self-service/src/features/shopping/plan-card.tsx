@@ -2,7 +2,7 @@ import { Badge, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title }
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { number } from '../../lib/format';
-import { eflAverages, type Plan, Fact, PlanDocumentLinks, usePlanWords } from './plan-facts';
+import { eflAverages, Fact, type Plan, PlanDocumentLinks, usePlanWords } from './plan-facts';
 
 interface PlanCardProps {
   plan: Plan;
@@ -34,7 +34,8 @@ export function PlanCard({ plan, compared, canCompareMore, onCompare, enrollHref
               {words.price(plan, headline.price)}
             </Text>{' '}
             <Text component="span" size="sm">
-              {t('plan.perUnit', { unit: words.unit(plan) })} {t('plan.at', { usage: number(1000), unit: words.unit(plan) })}
+              {t('plan.perUnit', { unit: words.unit(plan) })}{' '}
+              {t('plan.at', { usage: number(1000), unit: words.unit(plan) })}
             </Text>
           </div>
         )}
@@ -53,7 +54,10 @@ export function PlanCard({ plan, compared, canCompareMore, onCompare, enrollHref
           <Text size="sm">
             {t('plan.averagePrice')}:{' '}
             {averages
-              .map((row) => `${words.price(plan, row.price)} ${t('plan.at', { usage: number(row.usage), unit: words.unit(plan) })}`)
+              .map(
+                (row) =>
+                  `${words.price(plan, row.price)} ${t('plan.at', { usage: number(row.usage), unit: words.unit(plan) })}`,
+              )
               .join(' · ')}
           </Text>
         )}
@@ -72,7 +76,12 @@ export function PlanCard({ plan, compared, canCompareMore, onCompare, enrollHref
             aria-describedby={titleId}
           />
           <Group gap="xs">
-            <Button variant="default" component={Link} href={`/plans/${plan.id_plan}`} aria-describedby={titleId}>
+            <Button
+              variant="default"
+              component={Link}
+              href={`/plans/${plan.id_plan}`}
+              aria-describedby={titleId}
+            >
               {t('plan.details')}
             </Button>
             <Button component={Link} href={enrollHref} aria-describedby={titleId}>

@@ -19,7 +19,8 @@ export function usePlanWords() {
   const { t } = useTranslation('shopping');
   return {
     unit: (plan: Plan) => t(`common:units.${plan.rate_unit}`, { defaultValue: plan.rate_unit }),
-    term: (plan: Plan) => (plan.term <= 1 ? t('plan.monthToMonth') : t('plan.termMonths', { count: plan.term })),
+    term: (plan: Plan) =>
+      plan.term <= 1 ? t('plan.monthToMonth') : t('plan.termMonths', { count: plan.term }),
     etf: (plan: Plan) => (plan.cancellation_fee > 0 ? money(plan.cancellation_fee) : t('plan.noEtf')),
     renewable: (plan: Plan) => `${percent(plan.renewable_percent ?? 0)}%`,
     price: (plan: Plan, price: number) => `${cents(price, plan.decimal_places_to_show ?? 1)}¢`,

@@ -40,7 +40,10 @@ function useShoppingSearch() {
 export default function PlanList() {
   const { t } = useTranslation('shopping');
   const search = useShoppingSearch();
-  const utilities = useQuery({ ...utilitiesQuery(search.zip, search.customerTypeId), enabled: search.zip !== '' });
+  const utilities = useQuery({
+    ...utilitiesQuery(search.zip, search.customerTypeId),
+    enabled: search.zip !== '',
+  });
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="baseline">
@@ -51,7 +54,8 @@ export default function PlanList() {
       </Group>
       <QueryState query={utilities}>
         {(served) => {
-          if (served.length === 0) return <Alert color="yellow">{t('list.noUtility', { zip: search.zip })}</Alert>;
+          if (served.length === 0)
+            return <Alert color="yellow">{t('list.noUtility', { zip: search.zip })}</Alert>;
           const utilityId = served.some((u) => u.id_utility === search.utilityId)
             ? (search.utilityId as number)
             : (served[0]?.id_utility as number);
@@ -65,7 +69,11 @@ export default function PlanList() {
                 >
                   <Group mt="xs">
                     {served.map((utility) => (
-                      <Radio key={utility.id_utility} value={String(utility.id_utility)} label={utility.name} />
+                      <Radio
+                        key={utility.id_utility}
+                        value={String(utility.id_utility)}
+                        label={utility.name}
+                      />
                     ))}
                   </Group>
                 </Radio.Group>
@@ -79,7 +87,13 @@ export default function PlanList() {
   );
 }
 
-function UtilityPlans({ utilityId, search }: { utilityId: number; search: ReturnType<typeof useShoppingSearch> }) {
+function UtilityPlans({
+  utilityId,
+  search,
+}: {
+  utilityId: number;
+  search: ReturnType<typeof useShoppingSearch>;
+}) {
   const { t } = useTranslation('shopping');
   const plans = useQuery(plansQuery(utilityId, search.customerTypeId, search.promo));
   const enrollHref = (plan: Plan) =>

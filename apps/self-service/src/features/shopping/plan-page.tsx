@@ -30,7 +30,8 @@ export default function PlanPage({ planId }: { planId: number }) {
               {eflAverages(shown).map((row) => (
                 <Stack key={row.usage} gap={0}>
                   <Text size="sm" c="dimmed">
-                    {t('plan.averagePrice')} {t('plan.at', { usage: number(row.usage), unit: words.unit(shown) })}
+                    {t('plan.averagePrice')}{' '}
+                    {t('plan.at', { usage: number(row.usage), unit: words.unit(shown) })}
                   </Text>
                   <Text fz={28} fw={700}>
                     {words.price(shown, row.price)}
@@ -52,7 +53,12 @@ export default function PlanPage({ planId }: { planId: number }) {
             </Text>
           )}
           <PlanDocumentLinks plan={shown} />
-          <Button component={Link} href={`/enroll/${shown.id_plan}`} size="md" w={{ base: '100%', xs: 'auto' }}>
+          <Button
+            component={Link}
+            href={`/enroll/${shown.id_plan}`}
+            size="md"
+            w={{ base: '100%', xs: 'auto' }}
+          >
             {t('plan.enroll')}
           </Button>
         </Stack>

@@ -2,7 +2,8 @@ import { api, dataOf } from '../../lib/api';
 
 export const customerTypesQuery = {
   queryKey: ['customer-types'],
-  queryFn: async () => dataOf(await api.GET('/api/v1/customer-types', { params: { query: { pageSize: 10 } } })),
+  queryFn: async () =>
+    dataOf(await api.GET('/api/v1/customer-types', { params: { query: { pageSize: 10 } } })),
   staleTime: 60 * 60_000,
 };
 
@@ -30,7 +31,9 @@ export const plansQuery = (utilityId: number, customerTypeId: number, promoCode:
   queryFn: async () =>
     dataOf(
       await api.GET('/api/v1/plans/for-wizard', {
-        params: { query: { ids_utilities: [utilityId], customer_type: customerTypeId, promo_code: promoCode } },
+        params: {
+          query: { ids_utilities: [utilityId], customer_type: customerTypeId, promo_code: promoCode },
+        },
       }),
     ),
 });

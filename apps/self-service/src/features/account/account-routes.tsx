@@ -1,0 +1,34 @@
+import { lazy } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { PageLoader } from '../../app/routes';
+import { useSession } from '../../lib/session';
+
+const Overview = lazy(() => import('./overview'));
+const EnrollmentPage = lazy(() => import('./enrollment/enrollment-page'));
+
+/**
+ * My account, under /account: only for a signed-in customer (anyone else is sent to sign in and brought back).
+ * Every query of these pages is keyed under 'account', so signing in or out forgets them all (lib/session.ts).
+ */
+export default function AccountRoutes() {
+  const session = useSession();
+  const [location] = useLocation();
+  if (session.isPending) return <PageLoader />;
+  if (!session.data?.customerId)
+    return (
+      <Redirect
+        to={`~/sign-in?${new URLSearchParams({ next: `/account${location === '/' ? '' : location}` })}`}
+      />
+    );
+  const customerId = session.data.customerId;
+  return (
+    <Switch>
+      <Route path="/">
+        <Overview customerId={customerId} />
+      </Route>
+      <Route path="/enrollments/:enrollmentId">
+        {(params) => <EnrollmentPage customerId={customerId} enrollmentId={Number(params.enrollmentId)} />}
+      </Route>
+    </Switch>
+  );
+}
