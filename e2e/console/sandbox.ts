@@ -358,3 +358,8 @@ export async function sandboxAcceptanceOptions(
 ): Promise<{ id_option: number; text: string; is_required: boolean }[]> {
   return call('GET', `/plans/acceptance-options?planId=${planId}`, await token());
 }
+
+/** Any call of the sandbox API as its web service account (the envelope's `data`; a failure throws). */
+export async function sandboxApiCall(method: string, path: string, body?: unknown) {
+  return call(method, path, await token(), body);
+}

@@ -6,7 +6,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { createVoltinClient, type VoltinClient } from '@voltin/sdk';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { brandRoutes } from './brand.js';
 import type { SiteConfig } from './config.js';
 import { fail } from './envelope.js';
@@ -16,6 +16,9 @@ import { sessionRoutes } from './session-routes.js';
 
 /** The built browser app (vite build), beside this compiled server. */
 const defaultStaticDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+
+/** Where the gateway's form tells the site what happened (public/payment-communicator.html). */
+const COMMUNICATOR_PAGE = 'payment-communicator.html';
 
 /** Gateways whose hosted card form the site frames: Authorize.Net's Accept Customer pages (production and test). */
 const GATEWAY_FORM_ORIGINS = ['https://accept.authorize.net', 'https://test.authorize.net'];
@@ -44,7 +47,7 @@ export async function buildSite(config: SiteConfig, options: SiteOptions = {}): 
   const voltin =
     options.voltin ?? createVoltinClient({ baseUrl: config.apiUrl, credentials: config.credentials });
   const sealer = createSessionSealer(config.sessionSecret);
-  const apiOrigin = new URL(config.apiUrl).origin;
+  const apiOrigins = [...new Set([config.apiUrl, config.apiPublicUrl].map((url) => new URL(url).origin))];
 
   await app.register(fastifyHelmet, {
     hsts: config.secureCookies ? { maxAge: 365 * 86_400, includeSubDomains: true } : false,
@@ -56,12 +59,12 @@ export async function buildSite(config: SiteConfig, options: SiteOptions = {}): 
         scriptSrc: ["'self'"],
         // Mantine sets style attributes and injects its CSS variables at run time; a style cannot run code.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', apiOrigin],
+        imgSrc: ["'self'", 'data:', ...apiOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         // The payment gateway's hosted card form is framed, and its token is posted to it.
-        frameSrc: [apiOrigin, ...GATEWAY_FORM_ORIGINS],
-        formAction: ["'self'", apiOrigin, ...GATEWAY_FORM_ORIGINS],
+        frameSrc: [...apiOrigins, ...GATEWAY_FORM_ORIGINS],
+        formAction: ["'self'", ...apiOrigins, ...GATEWAY_FORM_ORIGINS],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         frameAncestors: ["'self'"],
@@ -89,14 +92,33 @@ export async function buildSite(config: SiteConfig, options: SiteOptions = {}): 
     );
   });
 
+  // The communicator page is framed by the gateway's form, itself framed by the site's page: its ancestors include
+  // the gateway's origin, which the site's own pages never let frame them.
+  const communicatorPolicy = [
+    "default-src 'none'",
+    "script-src 'self'",
+    `frame-ancestors 'self' ${[...apiOrigins, ...GATEWAY_FORM_ORIGINS].join(' ')}`,
+  ].join('; ');
   const staticDir = options.staticDir ?? defaultStaticDir;
   if (existsSync(path.join(staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      index: false,
+      // Built files carry their content's hash in their name: a browser may keep them for good.
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (path.basename(filePath) === COMMUNICATOR_PAGE)
+          res.setHeader('content-security-policy', communicatorPolicy);
+      },
+    });
     // Every page of the app is the same index.html: the browser's router draws the page the address names.
+    const page = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+    app.get('/', (_request, reply) => page(reply));
     app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith('/site/'))
+      if (request.method !== 'GET' || /^\/(site|assets)\//.test(request.url))
         return fail(reply, 404, 'NOT_FOUND', 'There is nothing at this address.');
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return page(reply);
     });
   } else {
     app.log.warn(`${staticDir} has no index.html: build the site (npm run build -w @voltin/self-service)`);

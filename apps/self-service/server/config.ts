@@ -4,6 +4,11 @@ export interface SiteConfig {
   port: number;
   /** Where the platform API is served, without `/api/v1`: the site reaches it over HTTP, through @voltin/sdk. */
   apiUrl: string;
+  /**
+   * Where browsers reach the API (its PUBLIC_BASE_URL): plan documents, brand logos and the sandbox gateway's card form
+   * are served there, so the site's Content-Security-Policy lets pages load and frame them.
+   */
+  apiPublicUrl: string;
   /** The web service account the site calls as; it never reaches the browser. */
   credentials: { apiKey: string; apiSecret: string };
   /** The brand (`GET /brands/{systemName}`) this deployment shows; unset: the company's first active brand. */
@@ -41,10 +46,15 @@ export function loadSiteConfig(env: NodeJS.ProcessEnv = process.env): SiteConfig
   );
   if (sessionSecret.length < 32)
     throw new SiteConfigError('SELF_SERVICE_SESSION_SECRET must be at least 32 characters long.');
+  const apiPublicUrl =
+    env.VOLTIN_API_PUBLIC_URL?.trim() ||
+    env.PUBLIC_BASE_URL?.trim() ||
+    `http://localhost:${env.PORT ?? 3000}`;
   return {
     host: env.HOST ?? '0.0.0.0',
     port,
     apiUrl: apiUrl.replace(/\/+$/, ''),
+    apiPublicUrl: apiPublicUrl.replace(/\/+$/, ''),
     credentials: {
       apiKey: required(env, 'SELF_SERVICE_API_KEY', production, () => SANDBOX_CREDENTIALS.apiKey),
       apiSecret: required(env, 'SELF_SERVICE_API_SECRET', production, () => SANDBOX_CREDENTIALS.apiSecret),

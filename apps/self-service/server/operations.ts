@@ -55,6 +55,8 @@ export const SITE_OPERATIONS: readonly SiteOperation[] = [
   anyone('GET', '/api/v1/plans/acceptance-options'),
   anyone('GET', '/api/v1/plans/request-customer-fields/{planId}'),
   anyone('GET', '/api/v1/plans/request-address-fields/{planId}'),
+  anyone('GET', '/api/v1/plans/bill-estimate'),
+  anyone('GET', '/api/v1/plans/start-dates/{planId}'),
   // The enrollment wizard's checks, the credit check and the enrollment itself
   anyone('GET', '/api/v1/customers/validate-customer-fields'),
   anyone('GET', '/api/v1/customers/validate-new-customer'),

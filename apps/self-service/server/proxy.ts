@@ -92,12 +92,16 @@ export const proxyRoutes: FastifyPluginAsync<SessionDeps> = async (app, deps) =>
       headers: headersFor(request),
       parseAs: 'stream',
     });
-    if (response.ok && apiPath === '/api/v1/enrollments/create' && !session.customer) {
+    passOn(reply, response);
+    if (!response.ok) return reply.send(error);
+    if (!data) return reply.send();
+    // A file (a statement's PDF) streams through; an envelope is read whole before anything else is awaited.
+    if (!response.headers.get('content-type')?.includes('json')) return reply.send(Readable.fromWeb(data));
+    const envelope = await new Response(data as ReadableStream).text();
+    if (apiPath === '/api/v1/enrollments/create' && !session.customer) {
       const login = newLoginOf(body);
       if (login) await signIn(deps, request, reply, login);
     }
-    passOn(reply, response);
-    if (!response.ok) return reply.send(error);
-    return reply.send(data ? Readable.fromWeb(data) : undefined);
+    return reply.send(envelope);
   });
 };

@@ -20,15 +20,18 @@ export interface SessionDeps {
 export const sessionOf = (sealer: SessionSealer, request: FastifyRequest) =>
   sealer.open(request.cookies[SESSION_COOKIE]);
 
-/** Seals the session into the cookie; an empty session clears it. */
+/**
+ * Seals the session into the cookie; an empty session clears it. Returns nothing: a Fastify reply is a thenable
+ * that settles once sent, so awaiting one before sending would wait for ever.
+ */
 export async function saveSession(
   reply: FastifyReply,
   { sealer, config }: Pick<SessionDeps, 'sealer' | 'config'>,
   session: SiteSession,
-) {
+): Promise<void> {
   const options = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.secureCookies };
-  if (!session.customer) return reply.clearCookie(SESSION_COOKIE, options);
-  return reply.setCookie(SESSION_COOKIE, await sealer.seal(session), { ...options, maxAge: SESSION_SECONDS });
+  if (!session.customer) reply.clearCookie(SESSION_COOKIE, options);
+  else reply.setCookie(SESSION_COOKIE, await sealer.seal(session), { ...options, maxAge: SESSION_SECONDS });
 }
 
 /** The client's address as the API's login throttle should see it (the site is a proxy in front of the API). */

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { brandQuery } from '../lib/brand';
-import { brandTheme, DEFAULT_BRAND_COLOR } from '../lib/theme';
+import { brandTheme, cssVariablesResolver, DEFAULT_BRAND_COLOR } from '../lib/theme';
 import { Layout } from './layout';
 import { Routes } from './routes';
 
@@ -15,7 +15,7 @@ export function App() {
     if (brand) document.title = brand.name;
   }, [brand]);
   return (
-    <MantineProvider theme={theme} forceColorScheme="light">
+    <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <Layout>
         <Routes />
       </Layout>

@@ -15,8 +15,8 @@ const AccountRoutes = lazy(() => import('../features/account/account-routes'));
 export function PageLoader() {
   const { t } = useTranslation();
   return (
-    <Center py="xl" role="status" aria-live="polite">
-      <Loader aria-label={t('loading')} />
+    <Center py="xl" role="status" aria-label={t('loading')}>
+      <Loader />
     </Center>
   );
 }

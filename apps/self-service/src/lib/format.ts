@@ -12,13 +12,27 @@ export const cents = (value: number, decimals = 1) =>
     maximumFractionDigits: decimals,
   }).format(value);
 
-/** A calendar date the API sends as YYYY-MM-DD, shown in the reader's language without moving it across time zones. */
+/** The day a YYYY-MM-DD string names, at midnight UTC, so formatting in UTC never moves it across time zones. */
+function utcDay(value: string): Date {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number);
+  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1));
+}
+
+/** A calendar date the API sends as YYYY-MM-DD, shown in the reader's language. */
 export function calendarDate(value: string | null | undefined): string {
   if (!value) return '';
-  const [year, month, day] = value.slice(0, 10).split('-').map(Number);
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)),
-  );
+  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(utcDay(value));
+}
+
+/** A calendar date with its weekday ("Sat, Nov 28, 2026"), for choosing a day. */
+export function weekdayDate(value: string): string {
+  return new Intl.DateTimeFormat(locale(), {
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(utcDay(value));
 }
 
 export const percent = (value: number) =>

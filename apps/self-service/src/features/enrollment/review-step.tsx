@@ -154,8 +154,10 @@ export function ReviewStep({
     if (passwordLost) secrets.password = password;
     create.mutate();
   };
-  const agree = (id: number, on: boolean) =>
+  const agree = (id: number, on: boolean) => {
     setReview({ agreed: on ? [...review.agreed, id] : review.agreed.filter((agreed) => agreed !== id) });
+    if (on) setProblems(({ [`option-${id}`]: _answered, ...others }) => others);
+  };
   const address = state.service.address;
   const documents = plan.plan_documents.filter((document) => document.display_in_summary);
   const failureCode = isApiFailure(create.error) ? create.error.code : null;

@@ -1,7 +1,8 @@
 import { Badge, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { number } from '../../lib/format';
+import { money, number } from '../../lib/format';
+import type { BillEstimate } from './plan-facts';
 import { eflAverages, Fact, type Plan, PlanDocumentLinks, usePlanWords } from './plan-facts';
 
 interface PlanCardProps {
@@ -11,9 +12,11 @@ interface PlanCardProps {
   onCompare: (compared: boolean) => void;
   /** Where "Sign up" leads, keeping what the shopper searched with. */
   enrollHref: string;
+  /** The API's estimate of the monthly bill at the shopper's usage. */
+  estimate: BillEstimate | undefined;
 }
 
-export function PlanCard({ plan, compared, canCompareMore, onCompare, enrollHref }: PlanCardProps) {
+export function PlanCard({ plan, compared, canCompareMore, onCompare, enrollHref, estimate }: PlanCardProps) {
   const { t } = useTranslation('shopping');
   const words = usePlanWords();
   const averages = eflAverages(plan);
@@ -39,6 +42,15 @@ export function PlanCard({ plan, compared, canCompareMore, onCompare, enrollHref
             </Text>
           </div>
         )}
+        {estimate && (
+          <Text fw={600} c="brand.8">
+            {t('list.estimate', {
+              amount: money(estimate.monthly_bill),
+              usage: number(estimate.usage),
+              unit: t(`common:units.${estimate.unit}`, { defaultValue: estimate.unit }),
+            })}
+          </Text>
+        )}
         {plan.description && (
           <Text size="sm" c="dimmed">
             {plan.description}
@@ -62,7 +74,7 @@ export function PlanCard({ plan, compared, canCompareMore, onCompare, enrollHref
           </Text>
         )}
         {plan.recurring_billing_required && (
-          <Badge variant="outline" color="gray">
+          <Badge variant="outline" color="dark">
             {t('plan.autopayRequired')}
           </Badge>
         )}

@@ -4,6 +4,7 @@ import type { DataOf } from '../../lib/api';
 import { cents, money, percent } from '../../lib/format';
 
 export type Plan = DataOf<'/api/v1/plans/for-wizard', 'get'>[number];
+export type BillEstimate = DataOf<'/api/v1/plans/bill-estimate', 'get'>[number];
 
 const EFL_USAGES = [500, 1000, 2000] as const;
 

@@ -1,15 +1,19 @@
-import { Affix, Alert, Anchor, Badge, Group, Radio, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Affix, Alert, Anchor, Badge, Group, NumberInput, Radio, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import { QueryState } from '../../components/query-state';
 import { ComparePlans } from './compare';
 import { PlanCard } from './plan-card';
 import type { Plan } from './plan-facts';
-import { plansQuery, utilitiesQuery } from './queries';
+import { billEstimatesQuery, MAX_ESTIMATED_PLANS, plansQuery, utilitiesQuery } from './queries';
 import './messages';
 
 const MAX_COMPARED = 3;
+/** The EFL's middle usage, a typical home's month. */
+const DEFAULT_USAGE = 1000;
 
 /** What the shopper searched with, read from the address so a reload or a shared link shows the same plans. */
 function useShoppingSearch() {
@@ -20,6 +24,7 @@ function useShoppingSearch() {
     customerTypeId: Number(params.get('type') ?? 1),
     promo: params.get('promo') || undefined,
     utilityId: params.get('utility') ? Number(params.get('utility')) : null,
+    usage: Number(params.get('usage')) > 0 ? Number(params.get('usage')) : DEFAULT_USAGE,
     compared,
     set: (changes: Record<string, string | null>) =>
       setParams(
@@ -87,6 +92,25 @@ export default function PlanList() {
   );
 }
 
+/** The API answers estimates for ten plans at a time. */
+const inTens = (ids: number[]) =>
+  Array.from({ length: Math.ceil(ids.length / MAX_ESTIMATED_PLANS) }, (_, index) =>
+    ids.slice(index * MAX_ESTIMATED_PLANS, (index + 1) * MAX_ESTIMATED_PLANS),
+  );
+
+/** Each plan's estimated monthly bill at the shopper's usage, by plan id. */
+function useBillEstimates(plans: Plan[] | undefined, usage: number, promo: string | undefined) {
+  const [settled] = useDebouncedValue(usage, 400);
+  const answers = useQueries({
+    queries: inTens((plans ?? []).map((plan) => plan.id_plan)).map((ids) =>
+      billEstimatesQuery(ids, settled, promo),
+    ),
+  });
+  return new Map(
+    answers.flatMap((answer) => answer.data ?? []).map((estimate) => [estimate.id_plan, estimate]),
+  );
+}
+
 function UtilityPlans({
   utilityId,
   search,
@@ -96,6 +120,8 @@ function UtilityPlans({
 }) {
   const { t } = useTranslation('shopping');
   const plans = useQuery(plansQuery(utilityId, search.customerTypeId, search.promo));
+  const [usage, setUsage] = useState(search.usage);
+  const estimates = useBillEstimates(plans.data, usage, search.promo);
   const enrollHref = (plan: Plan) =>
     `/enroll/${plan.id_plan}?${new URLSearchParams({ zip: search.zip, ...(search.promo ? { promo: search.promo } : {}) })}`;
   const setCompared = (planId: number, compared: boolean) => {
@@ -109,6 +135,26 @@ function UtilityPlans({
         const compared = onSale.filter((plan) => search.compared.includes(plan.id_plan));
         return (
           <Stack gap="md">
+            <NumberInput
+              label={t('list.usage')}
+              description={t('list.usageHint')}
+              suffix={` ${onSale[0]?.rate_unit ?? 'kWh'}`}
+              min={1}
+              max={100_000}
+              step={100}
+              thousandSeparator=","
+              allowDecimal={false}
+              allowNegative={false}
+              value={usage}
+              onChange={(value) => {
+                const next = Number(value);
+                if (next > 0) {
+                  setUsage(next);
+                  search.set({ usage: String(next) });
+                }
+              }}
+              maw={280}
+            />
             <Group justify="space-between">
               <Text aria-live="polite">{t('list.plansFound', { count: onSale.length })}</Text>
               {search.promo && onSale.some((plan) => plan.promo_code) && (
@@ -122,6 +168,7 @@ function UtilityPlans({
                 compared={search.compared.includes(plan.id_plan)}
                 canCompareMore={compared.length < MAX_COMPARED}
                 onCompare={(value) => setCompared(plan.id_plan, value)}
+                estimate={estimates.get(plan.id_plan)}
                 enrollHref={enrollHref(plan)}
               />
             ))}

@@ -42,3 +42,17 @@ export const planQuery = (planId: number) => ({
   queryKey: ['plan', planId],
   queryFn: async () => dataOf(await api.GET('/api/v1/plans/{planId}', { params: { path: { planId } } })),
 });
+
+/** The API's estimate of each plan's monthly bill at the shopper's usage (the EFL's own computation). */
+export const MAX_ESTIMATED_PLANS = 10;
+
+export const billEstimatesQuery = (planIds: number[], usage: number, promoCode: string | undefined) => ({
+  queryKey: ['bill-estimate', planIds, usage, promoCode ?? ''],
+  queryFn: async () =>
+    dataOf(
+      await api.GET('/api/v1/plans/bill-estimate', {
+        params: { query: { ids_plans: planIds, usage, promo_code: promoCode } },
+      }),
+    ),
+  enabled: planIds.length > 0 && usage > 0,
+});
