@@ -1,6 +1,6 @@
-// The API's module boundaries (ARCHITECTURE.md), checked by `npm run check:boundaries` (scripts/boundaries.mjs) at
-// the start of `npm test`. Violations that existed when a rule was introduced are listed in
-// .dependency-cruiser-known-violations.json and ignored until fixed; any new one fails the check.
+// The API's module boundaries (ARCHITECTURE.md), and the self-service site's one boundary, checked by
+// `npm run check:boundaries` (scripts/boundaries.mjs) at the start of `npm test`. Violations that existed when a rule was
+// introduced are listed in .dependency-cruiser-known-violations.json and ignored until fixed; any new one fails the check.
 const src = '^apps/api/src/';
 const modules = `${src}modules/`;
 
@@ -71,6 +71,15 @@ module.exports = {
       },
     },
     {
+      name: 'self-service-through-the-sdk',
+      severity: 'error',
+      comment:
+        'The self-service site (its pages and its server) reaches the platform only through the public API with ' +
+        '@voltin/sdk, as a supplier\'s own site would: never the API\'s, the console\'s or the docs site\'s code.',
+      from: { path: '^apps/self-service/(src|server)/' },
+      to: { path: '^(apps/(api|console|docs)/|packages/sdk/src/)' },
+    },
+    {
       name: 'no-orphans',
       severity: 'error',
       comment: 'A source file nothing imports and that is no entry point is dead code.',
@@ -86,7 +95,7 @@ module.exports = {
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
-      extensions: ['.ts', '.js', '.mjs', '.cjs', '.json'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
     },
   },
 };

@@ -12,6 +12,8 @@ import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 
 const root = path.resolve(import.meta.dirname, '..');
 const apiSource = 'apps/api/src';
+/** The self-service site, held to the public API (rule self-service-through-the-sdk). */
+const siteSources = ['apps/self-service/src', 'apps/self-service/server'];
 const architectureFile = path.join(root, 'ARCHITECTURE.md');
 const knownViolationsFile = path.join(root, '.dependency-cruiser-known-violations.json');
 
@@ -22,7 +24,7 @@ const knownViolationsFile = path.join(root, '.dependency-cruiser-known-violation
 export async function cruiseWithRules({ baseDir = root, knownViolations = [] } = {}) {
   const options = await extractDepcruiseOptions(path.join(root, '.dependency-cruiser.cjs'));
   const { output } = await cruise(
-    [apiSource],
+    [apiSource, ...siteSources],
     { ...options, baseDir, knownViolations, validate: true, outputType: 'json' },
     {},
     { tsConfig: extractTSConfig(options.tsConfig.fileName) },

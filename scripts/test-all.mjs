@@ -11,6 +11,7 @@ const reports = {
   loadPostgreSQL: path.join(tmpdir(), 'voltin-vitest-load-postgresql.json'),
   e2e: path.join(tmpdir(), 'voltin-playwright.json'),
   sdk: path.join(tmpdir(), 'voltin-sdk-vitest.json'),
+  site: path.join(tmpdir(), 'voltin-site-vitest.json'),
 };
 const counts = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
@@ -133,6 +134,15 @@ if (exported) {
   step('SDK tests', run('npx', vitestArgs(reports.sdk), { cwd: path.resolve('packages/sdk') }));
   countVitest(reports.sdk, 'SDK');
   step('SDK package (npm pack)', run('node', ['scripts/check-sdk-package.mjs']));
+  // The self-service site's server in front of a sandbox API: its allowlist, session cookie and headers.
+  step(
+    'self-service site server tests',
+    run('npx', vitestArgs(reports.site), {
+      cwd: path.resolve('apps/self-service'),
+      env: { ...process.env, DATABASE_URL: '' },
+    }),
+  );
+  countVitest(reports.site, 'self-service');
 }
 // After every other test on a database, since one of these restarts the PostgreSQL server they would share. The
 // soak lasts 20 s here, which catches a request that fails under steady load; CI runs the 3-minute soak instead (also
@@ -159,7 +169,11 @@ const docsBuild = exported
           'Operations console build',
           await runLabelled('console', 'npm', ['run', 'build', '-w', '@voltin/console']),
         );
-        return docsOk && consoleOk;
+        const siteOk = step(
+          'self-service site build',
+          await runLabelled('site', 'npm', ['run', 'build', '-w', '@voltin/self-service']),
+        );
+        return docsOk && consoleOk && siteOk;
       })
   : false;
 const [docsBuilt] = await Promise.all([docsBuild, ...loadRuns]);

@@ -17,6 +17,13 @@ import { sessionRoutes } from './session-routes.js';
 /** The built browser app (vite build), beside this compiled server. */
 const defaultStaticDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
+/**
+ * Sent by the site's own pages on every change. A page of another site can make a browser send the cookie with a
+ * plain form post, but cannot add a header without the browser asking this server first (CORS), which it refuses.
+ */
+export const SITE_REQUEST_HEADER = 'x-voltin-site';
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
 /** Where the gateway's form tells the site what happened (public/payment-communicator.html). */
 const COMMUNICATOR_PAGE = 'payment-communicator.html';
 
@@ -27,7 +34,8 @@ export interface SiteOptions {
   /** The SDK client to call the API with (tests pass one with their own fetch); default: one for config.apiUrl. */
   voltin?: VoltinClient;
   staticDir?: string;
-  logger?: boolean;
+  /** Where the log goes (default: standard output); false: nowhere. */
+  logStream?: NodeJS.WritableStream | false;
 }
 
 /**
@@ -38,9 +46,20 @@ export interface SiteOptions {
 export async function buildSite(config: SiteConfig, options: SiteOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
-      options.logger === false
+      options.logStream === false
         ? false
-        : { level: process.env.LOG_LEVEL ?? 'info', redact: ['req.headers.cookie'] },
+        : {
+            level: process.env.LOG_LEVEL ?? 'info',
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            // The wizard's checks carry personal data in their query string (a customer's fields, an SSN to
+            // validate): a request is logged by its method and path alone, never with its headers (the cookie).
+            serializers: {
+              req: (request: { method: string; url: string }) => ({
+                method: request.method,
+                path: request.url.split('?')[0],
+              }),
+            },
+          },
     trustProxy: process.env.SELF_SERVICE_TRUST_PROXY === 'true',
     bodyLimit: 12 * 1_048_576,
   });
@@ -73,6 +92,17 @@ export async function buildSite(config: SiteConfig, options: SiteOptions = {}): 
   });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { files: 1, fileSize: 10 * 1_048_576 } });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/site/')) return;
+    if (request.headers[SITE_REQUEST_HEADER] !== '1')
+      return fail(
+        reply,
+        403,
+        'SITE_HEADER_REQUIRED',
+        `Changes must come from the site's pages (${SITE_REQUEST_HEADER}).`,
+      );
+  });
 
   const shared = { voltin, sealer, config };
   await app.register(brandRoutes, { prefix: '/site/api', ...shared });

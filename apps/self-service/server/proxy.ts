@@ -6,12 +6,6 @@ import { fail } from './envelope.js';
 import { matchOperation } from './operations.js';
 import { forwardedFor, type SessionDeps, sessionOf, signIn } from './session-routes.js';
 
-/**
- * Sent by the site's own pages on every change. A page of another site can make a browser send the cookie with a
- * plain form post, but cannot add a header without the browser asking this server first (CORS), which it refuses.
- */
-export const SITE_REQUEST_HEADER = 'x-voltin-site';
-
 /** What the browser may pass on to the API, and what comes back. */
 const FORWARDED_REQUEST_HEADERS = ['idempotency-key', 'accept-language'];
 const FORWARDED_ANSWER_HEADERS = ['content-type', 'content-disposition', 'retry-after', 'x-request-id'];
@@ -67,13 +61,6 @@ export const proxyRoutes: FastifyPluginAsync<SessionDeps> = async (app, deps) =>
     const apiPath = url.pathname.slice('/site'.length);
     const matched = matchOperation(request.method, apiPath);
     if (!matched) return fail(reply, 404, 'NOT_FOUND', 'The site does not offer this call.');
-    if (request.method !== 'GET' && request.headers[SITE_REQUEST_HEADER] !== '1')
-      return fail(
-        reply,
-        403,
-        'SITE_HEADER_REQUIRED',
-        `Changes must come from the site's pages (${SITE_REQUEST_HEADER}).`,
-      );
 
     const session = await sessionOf(deps.sealer, request);
     let client: VoltinApi = deps.voltin;
