@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** Where `vite` (dev) sends /site/...: the site's own server (`npm start` serves it on 3002). */
 const siteOrigin = process.env.SELF_SERVICE_ORIGIN ?? 'http://localhost:3002';
 
 export default defineConfig({
-  plugins: [react()],
+  // Each asset also written compressed (.gz, .br), which the site's server sends as it is to browsers that take it.
+  plugins: [react(), compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -90,6 +91,8 @@ export async function buildSite(config: SiteConfig, options: SiteOptions = {}): 
       },
     },
   });
+  // The API's envelopes are compressed on the fly; the built assets come compressed already (content-encoding set).
+  await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { files: 1, fileSize: 10 * 1_048_576 } });
 
@@ -134,6 +137,10 @@ export async function buildSite(config: SiteConfig, options: SiteOptions = {}): 
     await app.register(fastifyStatic, {
       root: staticDir,
       index: false,
+      // The build wrote .br and .gz beside each asset (vite.config.ts): sent as they are, never compressed again.
+      preCompressed: true,
+      // Caching is decided below, file by file.
+      cacheControl: false,
       // Built files carry their content's hash in their name: a browser may keep them for good.
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`))

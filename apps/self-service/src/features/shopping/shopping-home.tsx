@@ -1,4 +1,4 @@
-import { Button, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, NativeSelect, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -41,9 +41,8 @@ export default function ShoppingHome() {
             required
             {...form.getInputProps('zip')}
           />
-          <Select
+          <NativeSelect
             label={t('home.customerType')}
-            allowDeselect={false}
             data={customerTypes.map((type) => ({
               value: String(type.id_customer_type),
               label: t(`common:customerTypes.${type.code}`, { defaultValue: type.name }),
