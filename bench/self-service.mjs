@@ -77,7 +77,10 @@ async function startServer() {
   return {
     site,
     console: `http://localhost:${consolePort}`,
-    stop: () => (child.kill(), rmSync(dir, { recursive: true, force: true })),
+    stop: () => {
+      child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
