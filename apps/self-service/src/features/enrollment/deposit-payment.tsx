@@ -65,7 +65,11 @@ export function DepositPayment({
       <Text size="sm">{t('done.payDepositHint')}</Text>
       {saved.length === 0 || adding ? (
         <Stack gap="xs">
-          <Radio.Group value={paymentType} onChange={(value) => setPaymentType(value as typeof paymentType)}>
+          <Radio.Group
+            label={t('done.payWith')}
+            value={paymentType}
+            onChange={(value) => setPaymentType(value as typeof paymentType)}
+          >
             <Stack gap={4}>
               <Radio value="CreditCard" label={t('done.card')} />
               <Radio value="BankAccount" label={t('done.bank')} />

@@ -1,11 +1,11 @@
 import { Alert, Stack, Stepper, Title } from '@mantine/core';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';
 import { PageLoader } from '../../app/routes';
 import { messageOf } from '../../lib/errors';
-import { useSession } from '../../lib/session';
+import { sessionQuery, useSession } from '../../lib/session';
 import { customerTypesQuery, planQuery } from '../shopping/queries';
 import { CreditStep } from './credit-step';
 import { CustomerStep } from './customer-step';
@@ -34,6 +34,7 @@ export default function Wizard({ planId }: { planId: number }) {
   const [params] = useSearchParams();
   const [, navigate] = useLocation();
   const wizard = useWizardState(planId);
+  const queryClient = useQueryClient();
   const session = useSession().data;
   const [plan, customerTypes, customerRules, addressRules] = useQueries({
     queries: [planQuery(planId), customerTypesQuery, customerFieldsQuery(planId), addressFieldsQuery(planId)],
@@ -65,6 +66,8 @@ export default function Wizard({ planId }: { planId: number }) {
   const created = (enrollment: Created) => {
     const choice = wizard.state.credit.depositChoice;
     wizard.finish();
+    // Enrolling signed the new customer in with the login they made (the site's server did): the header follows.
+    queryClient.invalidateQueries({ queryKey: sessionQuery.queryKey });
     navigate(
       `/enrollments/${enrollment.enrollmentId}/thank-you?${new URLSearchParams({ plan: String(planId), ...(choice ? { deposit: choice } : {}) })}`,
     );
