@@ -63,7 +63,7 @@ export function tagDefinitions(): Record<string, TagDefinition> {
 
 /** Sections and pages of the shared sidebar, in the order of the specification (2.2). */
 export const sidebarSections: [string, string[]][] = [
-  ['API Integrations', ['Accessing Customer Documentation', 'Voltin API']],
+  ['API Integrations', ['Accessing Customer Documentation', 'Voltin API', 'Self-Service Site']],
   ['Autoresponders', ['Autoresponder Packages', 'Autoresponder Triggers', 'How to']],
   ['Customer Support', ['Customer Support Overview', 'Search for an LDC']],
   ['Documents', ['Document Management', 'Document Quick Use Guide']],
@@ -72,7 +72,7 @@ export const sidebarSections: [string, string[]][] = [
   ['Fulfillment', ['Fulfillment Management']],
   ['Importers', ['Legacy Importer']],
   ['Markets and Utilities', ['Utility Manager Fields', 'Utilities in the Operations Console']],
-  ['My Account', ['MyAccount Overview']],
+  ['My Account', ['MyAccount Overview', 'Plan Shopping and Enrollment']],
   [
     'Operations Console',
     ['Operations Console', 'Work Queues', 'Customers and Enrollments', 'Staff and Audit Log'],
@@ -117,6 +117,7 @@ export const docRoutes: [string, string][] = [
   ['/Getting Started', 'Getting Started'],
   ['/API Integrations/Accessing Customer Documentation', 'Accessing Customer Documentation'],
   ['/API Integrations/Voltin API', 'Voltin API'],
+  ['/API Integrations/Self-Service Site', 'Self-Service Site'],
   ['/Autoresponders/Autoresponder Packages', 'Autoresponder Packages'],
   ['/Autoresponders/Autoresponder Triggers', 'Autoresponder Triggers'],
   ['/Autoresponders/How to/Create a Package', 'Create a Package'],
@@ -134,6 +135,7 @@ export const docRoutes: [string, string][] = [
   ['/Markets and Utilities/Utility Manager Fields', 'Utility Manager Fields'],
   ['/Markets and Utilities/Utilities in the Operations Console', 'Utilities in the Operations Console'],
   ['/My Account/MyAccount Overview', 'MyAccount Overview'],
+  ['/My Account/Plan Shopping and Enrollment', 'Plan Shopping and Enrollment'],
   ['/Operations Console/Operations Console', 'Operations Console'],
   ['/Operations Console/Work Queues', 'Work Queues'],
   ['/Operations Console/Customers and Enrollments', 'Customers and Enrollments'],

@@ -20,6 +20,7 @@ const sidebars = {
     section('API Integrations', [
       'api-integrations/accessing-customer-documentation',
       'api-integrations/voltin-api',
+      'api-integrations/self-service-site',
     ]),
     section('Autoresponders', [
       'autoresponders/autoresponder-packages',
@@ -43,7 +44,7 @@ const sidebars = {
       'markets-and-utilities/utility-manager-fields',
       'markets-and-utilities/utilities-in-the-console',
     ]),
-    section('My Account', ['my-account/myaccount-overview']),
+    section('My Account', ['my-account/myaccount-overview', 'my-account/plan-shopping-and-enrollment']),
     // Ours, beyond the specification's sections: the staff's Operations console, where a staff member looks for it.
     section('Operations Console', [
       'operations-console/operations-console',
