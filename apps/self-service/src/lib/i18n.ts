@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { common } from './common-messages';
 
 /** The site speaks the languages the platform writes documents and notifications in: English and Spanish. */
@@ -51,6 +51,12 @@ export function useLanguageSwitch() {
     document.documentElement.lang = language;
     return i18next.changeLanguage(language);
   };
+}
+
+/** The platform's id of the language the site is shown in, for documents in that language. */
+export function useLanguageId(): number {
+  const { i18n } = useTranslation();
+  return LANGUAGE_IDS[isLanguage(i18n.language) ? i18n.language : 'en'];
 }
 
 export const currentLanguage = (): Language => (isLanguage(i18next.language) ? i18next.language : 'en');

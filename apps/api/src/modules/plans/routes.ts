@@ -43,6 +43,9 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
   { plans, catalog },
 ) => {
   const company = (request: FastifyRequest) => callerOf(request).companyId;
+  /** Links to documents in the language asked for (its id), else the default language. */
+  const linksIn = async (request: FastifyRequest, languageId: number | undefined) =>
+    linksFor(request, languageId === undefined ? undefined : await plans.languageCode(languageId));
 
   app.get(
     '/plans/:planId',
@@ -55,12 +58,19 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
         description:
           '`display_in_wizard` says whether the plan is on sale today; deprecated plans stay readable for their customers.',
         params: PlanIdParams,
+        querystring: LanguageQuery,
         response: { 200: Envelope(Plan) },
       },
     },
     (request, reply) =>
       replyFromCatalog(catalog, request, reply, async () =>
-        ok(await plans.plan(company(request), request.params.planId, linksFor(request))),
+        ok(
+          await plans.plan(
+            company(request),
+            request.params.planId,
+            await linksIn(request, request.query.languageId),
+          ),
+        ),
       ),
   );
 
@@ -86,7 +96,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
       await plans.wizardPlans(
         company(request),
         { utilityIds: query.ids_utilities, customerTypeId: query.customer_type, promoCode: query.promo_code },
-        linksFor(request),
+        await linksIn(request, query.languageId),
       ),
     );
 
@@ -229,12 +239,19 @@ export const planRoutes: FastifyPluginAsyncTypebox<{ plans: PlansService; catalo
         tags,
         summary: 'What to show a customer after enrolling in the plan',
         params: PlanIdParams,
+        querystring: LanguageQuery,
         response: { 200: Envelope(ThankYouPage) },
       },
     },
     (request, reply) =>
       replyFromCatalog(catalog, request, reply, async () =>
-        ok(await plans.thankYouPage(company(request), request.params.planId, linksFor(request))),
+        ok(
+          await plans.thankYouPage(
+            company(request),
+            request.params.planId,
+            await linksIn(request, request.query.languageId),
+          ),
+        ),
       ),
   );
 

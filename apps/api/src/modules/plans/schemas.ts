@@ -161,6 +161,11 @@ export const WizardQuery = Type.Object({
   promo_code: Type.Optional(
     Type.String({ minLength: 1, maxLength: 40, description: 'Adds the plans of this campaign.' }),
   ),
+  languageId: Type.Optional(
+    Id(
+      "id_language from GET /document-languages: the plan and market documents' links open that language's PDF; the default language when absent.",
+    ),
+  ),
 });
 
 export const BillEstimateQuery = Type.Object({

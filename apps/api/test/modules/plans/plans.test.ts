@@ -209,6 +209,36 @@ describe('plan details for the wizard', () => {
     expectFailure(await get(`/plans/docs/${planId}`, { languageId: 999 }), 404, 'NOT_FOUND');
   });
 
+  it('plan shopping, the plan and its thank-you page link documents in the asked language', async () => {
+    const languages = (await get('/document-languages')).body.data as Array<{
+      id_language: number;
+      short_name: string;
+    }>;
+    const spanish = languages.find((l) => l.short_name === 'es')!.id_language;
+    const linksOf = (plan: { plan_documents: { url: string }[]; market_documents: { url: string }[] }) =>
+      [...plan.plan_documents, ...plan.market_documents].map((d) => d.url);
+    const plan = (await get(`/plans/${planId}`)).body.data;
+    const utility = plan.id_utility as number;
+    const inSpanish = (await get(`/plans/${planId}`, { languageId: spanish })).body.data;
+    expect(linksOf(plan).every((url) => /\/en\.pdf\?/.test(url))).toBe(true);
+    expect(linksOf(inSpanish).length).toBe(linksOf(plan).length);
+    expect(linksOf(inSpanish).every((url) => /\/es\.pdf\?expires=\d+&signature=/.test(url))).toBe(true);
+
+    const listed = (await get('/plans/for-wizard', { ids_utilities: utility, languageId: spanish })).body
+      .data;
+    const same = listed.find((p: { id_plan: number }) => p.id_plan === planId);
+    expect(linksOf(same).every((url) => /\/es\.pdf\?/.test(url))).toBe(true);
+
+    const thanks = (await get(`/plans/thank-you-page/${planId}`, { languageId: spanish })).body.data;
+    expect(thanks.documents.map((d: { url: string }) => d.url)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\/es\.pdf\?/)]),
+    );
+    const spanishLink = await fetch(linksOf(inSpanish)[0]!);
+    expect(spanishLink.status).toBe(200);
+    expect(spanishLink.headers.get('content-type')).toContain('application/pdf');
+    expectFailure(await get(`/plans/${planId}`, { languageId: 999 }), 404, 'NOT_FOUND');
+  });
+
   it("GET /plans/zip-codes/{planId} lists the utility's zip codes", async () => {
     const zips = (await get(`/plans/zip-codes/${planId}`)).body.data.map(
       (z: { zipcode: string }) => z.zipcode,

@@ -29,8 +29,12 @@ export const contactMethodsQuery = {
   staleTime: HOUR,
 };
 
-export const thankYouQuery = (planId: number) => ({
-  queryKey: ['thank-you', planId],
+export const thankYouQuery = (planId: number, languageId: number) => ({
+  queryKey: ['thank-you', planId, languageId],
   queryFn: async () =>
-    dataOf(await api.GET('/api/v1/plans/thank-you-page/{planId}', { params: { path: { planId } } })),
+    dataOf(
+      await api.GET('/api/v1/plans/thank-you-page/{planId}', {
+        params: { path: { planId }, query: { languageId } },
+      }),
+    ),
 });

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'wouter';
 import { QueryState } from '../../components/query-state';
 import { api, dataOf } from '../../lib/api';
 import { money } from '../../lib/format';
+import { useLanguageId } from '../../lib/i18n';
 import { DepositPayment } from './deposit-payment';
 import { thankYouQuery } from './queries';
 import './messages';
@@ -29,7 +30,7 @@ export default function ThankYou({ enrollmentId }: { enrollmentId: number }) {
   const depositChoice = params.get('deposit');
   const payment = params.get('payment');
   const enrollment = useQuery(enrollmentQuery(enrollmentId));
-  const page = useQuery({ ...thankYouQuery(planId), enabled: planId > 0 });
+  const page = useQuery({ ...thankYouQuery(planId, useLanguageId()), enabled: planId > 0 });
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1}>{t('done.title')}</Title>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'wouter';
 import { PageLoader } from '../../app/routes';
 import { messageOf } from '../../lib/errors';
+import { useLanguageId } from '../../lib/i18n';
 import { sessionQuery, useSession } from '../../lib/session';
 import { customerTypesQuery, planQuery } from '../shopping/queries';
 import { CreditStep } from './credit-step';
@@ -34,10 +35,16 @@ export default function Wizard({ planId }: { planId: number }) {
   const [params] = useSearchParams();
   const [, navigate] = useLocation();
   const wizard = useWizardState(planId);
+  const languageId = useLanguageId();
   const queryClient = useQueryClient();
   const session = useSession().data;
   const [plan, customerTypes, customerRules, addressRules] = useQueries({
-    queries: [planQuery(planId), customerTypesQuery, customerFieldsQuery(planId), addressFieldsQuery(planId)],
+    queries: [
+      planQuery(planId, languageId),
+      customerTypesQuery,
+      customerFieldsQuery(planId),
+      addressFieldsQuery(planId),
+    ],
   });
   useEffect(() => {
     if (addressRules.data) seedAddress(wizard, addressRules.data, params.get('zip'));

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
 import { QueryState } from '../../components/query-state';
+import { useLanguageId } from '../../lib/i18n';
 import { ComparePlans } from './compare';
 import { PlanCard } from './plan-card';
 import type { Plan } from './plan-facts';
@@ -119,7 +120,7 @@ function UtilityPlans({
   search: ReturnType<typeof useShoppingSearch>;
 }) {
   const { t } = useTranslation('shopping');
-  const plans = useQuery(plansQuery(utilityId, search.customerTypeId, search.promo));
+  const plans = useQuery(plansQuery(utilityId, search.customerTypeId, search.promo, useLanguageId()));
   const [usage, setUsage] = useState(search.usage);
   const estimates = useBillEstimates(plans.data, usage, search.promo);
   const enrollHref = (plan: Plan) =>

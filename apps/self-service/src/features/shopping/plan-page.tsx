@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { QueryState } from '../../components/query-state';
 import { isApiFailure } from '../../lib/api';
 import { number } from '../../lib/format';
+import { useLanguageId } from '../../lib/i18n';
 import { eflAverages, Fact, PlanDocumentLinks, usePlanWords } from './plan-facts';
 import { planQuery } from './queries';
 import './messages';
@@ -16,7 +17,7 @@ import './messages';
 export default function PlanPage({ planId }: { planId: number }) {
   const { t } = useTranslation('shopping');
   const words = usePlanWords();
-  const plan = useQuery(planQuery(planId));
+  const plan = useQuery(planQuery(planId, useLanguageId()));
   if (plan.isError && isApiFailure(plan.error) && plan.error.status === 404)
     return <Alert color="yellow">{t('plan.notFound')}</Alert>;
   return (

@@ -26,26 +26,39 @@ export const utilitiesQuery = (zipCode: string, customerTypeId: number) => ({
     ),
 });
 
-export const plansQuery = (utilityId: number, customerTypeId: number, promoCode: string | undefined) => ({
-  queryKey: ['plans', utilityId, customerTypeId, promoCode ?? ''],
+/** Plans on sale for a utility; their documents' links open the PDFs in the reader's language. */
+export const plansQuery = (
+  utilityId: number,
+  customerTypeId: number,
+  promoCode: string | undefined,
+  languageId: number,
+) => ({
+  queryKey: ['plans', utilityId, customerTypeId, promoCode ?? '', languageId],
   queryFn: async () =>
     dataOf(
       await api.GET('/api/v1/plans/for-wizard', {
         params: {
-          query: { ids_utilities: [utilityId], customer_type: customerTypeId, promo_code: promoCode },
+          query: {
+            ids_utilities: [utilityId],
+            customer_type: customerTypeId,
+            promo_code: promoCode,
+            languageId,
+          },
         },
       }),
     ),
 });
 
-export const planQuery = (planId: number) => ({
-  queryKey: ['plan', planId],
-  queryFn: async () => dataOf(await api.GET('/api/v1/plans/{planId}', { params: { path: { planId } } })),
+export const planQuery = (planId: number, languageId: number) => ({
+  queryKey: ['plan', planId, languageId],
+  queryFn: async () =>
+    dataOf(await api.GET('/api/v1/plans/{planId}', { params: { path: { planId }, query: { languageId } } })),
 });
 
-/** The API's estimate of each plan's monthly bill at the shopper's usage (the EFL's own computation). */
+/** The API estimates the bills of ten plans at most in one call. */
 export const MAX_ESTIMATED_PLANS = 10;
 
+/** The API's estimate of each plan's monthly bill at the shopper's usage (the EFL's own computation). */
 export const billEstimatesQuery = (planIds: number[], usage: number, promoCode: string | undefined) => ({
   queryKey: ['bill-estimate', planIds, usage, promoCode ?? ''],
   queryFn: async () =>
