@@ -195,12 +195,14 @@ describe('plan details for the wizard', () => {
     planId = await planIdNamed('Bluebonnet Energy 12-Month Fixed Electric');
   });
 
+  /** Spanish's id_language, as a caller finds it. */
+  const spanishId = async () =>
+    ((await get('/document-languages')).body.data as Array<{ id_language: number; short_name: string }>).find(
+      (l) => l.short_name === 'es',
+    )!.id_language;
+
   it('GET /plans/docs/{planId} gives download links in the asked language', async () => {
-    const languages = (await get('/document-languages')).body.data as Array<{
-      id_language: number;
-      short_name: string;
-    }>;
-    const spanish = languages.find((l) => l.short_name === 'es')!.id_language;
+    const spanish = await spanishId();
     const docs = (await get(`/plans/docs/${planId}`, { languageId: spanish })).body.data;
     expect(docs.map((d: { url: string }) => d.url)).toEqual([
       expect.stringMatching(/\/es\.pdf\?expires=\d+&signature=/),
@@ -210,11 +212,7 @@ describe('plan details for the wizard', () => {
   });
 
   it('plan shopping, the plan and its thank-you page link documents in the asked language', async () => {
-    const languages = (await get('/document-languages')).body.data as Array<{
-      id_language: number;
-      short_name: string;
-    }>;
-    const spanish = languages.find((l) => l.short_name === 'es')!.id_language;
+    const spanish = await spanishId();
     const linksOf = (plan: { plan_documents: { url: string }[]; market_documents: { url: string }[] }) =>
       [...plan.plan_documents, ...plan.market_documents].map((d) => d.url);
     const plan = (await get(`/plans/${planId}`)).body.data;
