@@ -71,3 +71,51 @@ test.describe('shopping by zip code to a finished enrollment', () => {
     ).toBeVisible();
   });
 });
+
+test.describe('the wizard', () => {
+  test('keeps its answers across a reload, but never the SSN or the password', async ({ page }) => {
+    const premise = await freePremise(PLAN_ID);
+    await shopFor(page, premise);
+    await page.getByRole('textbox', { name: 'Street address' }).fill(premise.address);
+    await page.getByRole('textbox', { name: 'City' }).fill(premise.city);
+    await page.getByRole('button', { name: 'Find my ESIID' }).click();
+    await page.getByRole('radio', { name: new RegExp(premise.esiid) }).check();
+    await page.getByRole('radio', { name: 'Switching to us at my current address' }).check();
+    await page.getByRole('combobox', { name: 'Start date' }).selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('textbox', { name: 'First name' }).fill('Rosa');
+    await page.getByLabel('Social security number').fill(SSN.approved);
+    await page.getByLabel(/^Password/).fill('Shopper-Password-1');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 2, name: 'About you' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Rosa');
+    await expect(page.getByLabel('Social security number')).toHaveValue('');
+    await expect(page.getByLabel(/^Password/)).toHaveValue('');
+    const stored = await page.evaluate(() => JSON.stringify(sessionStorage));
+    expect(stored).toContain('Rosa');
+    expect(stored).not.toContain('6720');
+    expect(stored).not.toContain('Shopper-Password-1');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('textbox', { name: 'Account number at the utility' })).toHaveValue(
+      premise.esiid,
+    );
+  });
+
+  test("shows the API's refusal next to the field it names", async ({ page }) => {
+    const premise = await freePremise(PLAN_ID);
+    await shopFor(page, premise);
+    await page.getByRole('textbox', { name: 'Street address' }).fill(premise.address);
+    await page.getByRole('textbox', { name: 'City' }).fill(premise.city);
+    // An ESIID of the right shape that the ERCOT directory does not know at this address.
+    await page.getByRole('textbox', { name: 'Account number at the utility' }).fill('10443720999999999');
+    await page.getByRole('radio', { name: 'Switching to us at my current address' }).check();
+    await page.getByRole('combobox', { name: 'Start date' }).selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert').first()).toContainText('Some answers need a look');
+    await expect(
+      page.getByRole('textbox', { name: 'Account number at the utility' }),
+    ).toHaveAccessibleDescription(/No premise has this ESIID/);
+    await expect(page.getByRole('heading', { level: 2, name: 'About you' })).toHaveCount(0);
+  });
+});
