@@ -41,7 +41,14 @@ export function brandTheme(primary: string) {
     focusRing: 'auto',
     fontFamily:
       'ui-sans-serif, system-ui, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    headings: { fontWeight: '650' },
+    // Headings shrink on a phone's width (a plan's long name in the wizard's title stays on two or three lines).
+    headings: {
+      fontWeight: '650',
+      sizes: {
+        h1: { fontSize: 'clamp(1.5rem, 1.1rem + 2vw, 2.125rem)' },
+        h2: { fontSize: 'clamp(1.25rem, 1rem + 1.2vw, 1.625rem)' },
+      },
+    },
   });
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Stack, Stepper, Title } from '@mantine/core';
+import { Alert, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,7 +84,12 @@ export default function Wizard({ planId }: { planId: number }) {
   return (
     <Stack gap="lg" maw={720}>
       <Title order={1}>{t('title', { plan: shown.name })}</Title>
+      <Text hiddenFrom="sm" fw={600}>
+        {t('stepOf', { current: current + 1, total: steps.length })} ·{' '}
+        {t(`steps.${steps[current] ?? 'service'}`)}
+      </Text>
       <Stepper
+        visibleFrom="sm"
         active={current}
         size="sm"
         allowNextStepsSelect={false}

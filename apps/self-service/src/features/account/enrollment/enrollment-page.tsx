@@ -1,0 +1,3 @@
+export default function EnrollmentPage(_: { customerId: number; enrollmentId: number }) {
+  return null;
+}

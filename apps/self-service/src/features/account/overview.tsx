@@ -1,0 +1,3 @@
+export default function Overview(_: { customerId: number }) {
+  return null;
+}
