@@ -17,6 +17,15 @@ const paymentMethodsQuery = (customerId: number) => ({
     ),
 });
 
+const configurationQuery = {
+  queryKey: ['account', 'configuration-parameters'],
+  queryFn: async () => dataOf(await api.GET('/api/v1/configuration-parameters')),
+};
+
+/** The payment types the company takes for deposits (`deposit_payment_types`: Both, CreditCard or BankAccount). */
+const depositTypes = (accepted: string | undefined): Array<'CreditCard' | 'BankAccount'> =>
+  accepted === 'CreditCard' || accepted === 'BankAccount' ? [accepted] : ['CreditCard', 'BankAccount'];
+
 /**
  * Pays a deposit on the hosted payment page: the customer saves a card or bank account through the gateway's form if
  * they have none, then the page charges it and sends the browser back here with the outcome.
@@ -36,7 +45,9 @@ export function DepositPayment({
   const queryClient = useQueryClient();
   const methods = useQuery(paymentMethodsQuery(customerId));
   const [adding, setAdding] = useState(false);
-  const [paymentType, setPaymentType] = useState<'CreditCard' | 'BankAccount'>('CreditCard');
+  const accepted = depositTypes(useQuery(configurationQuery).data?.deposit_payment_types);
+  const [chosenType, setPaymentType] = useState<'CreditCard' | 'BankAccount'>('CreditCard');
+  const paymentType = accepted.includes(chosenType) ? chosenType : (accepted[0] as typeof chosenType);
   const pay = useMutation({
     mutationFn: async () => {
       const back = `${window.location.origin}${window.location.pathname}`;
@@ -71,8 +82,9 @@ export function DepositPayment({
             onChange={(value) => setPaymentType(value as typeof paymentType)}
           >
             <Stack gap={4}>
-              <Radio value="CreditCard" label={t('done.card')} />
-              <Radio value="BankAccount" label={t('done.bank')} />
+              {accepted.map((type) => (
+                <Radio key={type} value={type} label={t(type === 'CreditCard' ? 'done.card' : 'done.bank')} />
+              ))}
             </Stack>
           </Radio.Group>
           <HostedPaymentForm
