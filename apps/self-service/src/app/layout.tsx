@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import { useSaveLanguage } from '../features/account/profile-update';
 import { brandQuery } from '../lib/brand';
 import { LANGUAGES, type Language, useLanguageSwitch } from '../lib/i18n';
 import { useSession, useSignOut } from '../lib/session';
@@ -11,12 +12,17 @@ import classes from './layout.module.css';
 function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const switchTo = useLanguageSwitch();
+  const saveLanguage = useSaveLanguage();
   return (
     <NativeSelect
       aria-label={t('language.label')}
       size="xs"
       value={i18n.language}
-      onChange={(event) => switchTo(event.currentTarget.value as Language)}
+      onChange={(event) => {
+        const language = event.currentTarget.value as Language;
+        switchTo(language);
+        saveLanguage(language);
+      }}
       data={LANGUAGES.map((language) => ({ value: language, label: t(`language.${language}`) }))}
     />
   );

@@ -11,6 +11,9 @@ const PlanPage = lazy(() => import('../features/shopping/plan-page'));
 const Wizard = lazy(() => import('../features/enrollment/wizard'));
 const ThankYou = lazy(() => import('../features/enrollment/thank-you'));
 const AccountRoutes = lazy(() => import('../features/account/account-routes'));
+const SignIn = lazy(() => import('../features/account/sign-in'));
+const Forgot = lazy(() => import('../features/account/forgot'));
+const ResetPassword = lazy(() => import('../features/account/reset-password'));
 
 export function PageLoader() {
   const { t } = useTranslation();
@@ -32,6 +35,14 @@ export function Routes() {
         <Route path="/enrollments/:enrollmentId/thank-you">
           {(params) => <ThankYou enrollmentId={Number(params.enrollmentId)} />}
         </Route>
+        <Route path="/sign-in" component={SignIn} />
+        <Route path="/forgot-password">
+          <Forgot kind="password" />
+        </Route>
+        <Route path="/forgot-username">
+          <Forgot kind="username" />
+        </Route>
+        <Route path="/reset-password" component={ResetPassword} />
         <Route path="/account" nest component={AccountRoutes} />
         <Route component={NotFound} />
       </Switch>

@@ -35,6 +35,10 @@ export function weekdayDate(value: string): string {
   }).format(utcDay(value));
 }
 
+/** A moment the API sends as an ISO date-time, in the reader's language and time zone ("Nov 28, 2026, 3:04 PM"). */
+export const dateTime = (value: string) =>
+  new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+
 export const percent = (value: number) =>
   new Intl.NumberFormat(locale(), { maximumFractionDigits: 0 }).format(value);
 

@@ -4,6 +4,9 @@ import { PageLoader } from '../../app/routes';
 import { useSession } from '../../lib/session';
 
 const Overview = lazy(() => import('./overview'));
+const ProfilePage = lazy(() => import('./profile'));
+const PaymentMethods = lazy(() => import('./payment-methods'));
+const Notifications = lazy(() => import('./notifications'));
 const EnrollmentPage = lazy(() => import('./enrollment/enrollment-page'));
 
 /**
@@ -25,6 +28,15 @@ export default function AccountRoutes() {
     <Switch>
       <Route path="/">
         <Overview customerId={customerId} />
+      </Route>
+      <Route path="/profile">
+        <ProfilePage customerId={customerId} />
+      </Route>
+      <Route path="/payment-methods">
+        <PaymentMethods customerId={customerId} />
+      </Route>
+      <Route path="/notifications">
+        <Notifications customerId={customerId} />
       </Route>
       <Route path="/enrollments/:enrollmentId">
         {(params) => <EnrollmentPage customerId={customerId} enrollmentId={Number(params.enrollmentId)} />}
