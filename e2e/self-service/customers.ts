@@ -93,22 +93,28 @@ export async function newEnrolledLogin(prefix: string): Promise<Login & { enroll
 }
 
 /**
- * The newest reset link mailed to `email`, read from the sandbox outbox as `npm run mail:outbox` reads it (the test
- * server's database, E2E_DATABASE_URL). Its address is the brand's My account site; the page is the same here.
+ * The text of the newest mail of a template (`reset-password`, `forgot-username`) queued for `email`, read from the
+ * sandbox outbox as `npm run mail:outbox` reads it: the test server's database (E2E_DATABASE_URL). Null when none.
  */
-export function resetLinkMailedTo(email: string): { securityToken: string } | null {
+export function mailTo(email: string, template: string): string | null {
   if (!databaseUrl?.startsWith('sqlite:'))
     throw new Error('The self-service tests need the server database (E2E_DATABASE_URL=sqlite:…).');
   const db = new Database(databaseUrl.slice('sqlite:'.length), { readonly: true, fileMustExist: true });
   try {
     const mail = db
-      .prepare(
-        `select text from mail_outbox where recipient = ? and template = 'reset-password' order by id desc limit 1`,
-      )
-      .get(email) as { text: string } | undefined;
-    const token = mail?.text.match(/\/reset-password\?securityToken=([^\s&]+)/)?.[1];
-    return token ? { securityToken: decodeURIComponent(token) } : null;
+      .prepare('select text from mail_outbox where recipient = ? and template = ? order by id desc limit 1')
+      .get(email, template) as { text: string } | undefined;
+    return mail?.text ?? null;
   } finally {
     db.close();
   }
+}
+
+/**
+ * The security token of the newest reset link mailed to `email`. The link's address is the brand's My account site
+ * (`my_account_url`), which is this site in production; the tests open the same page here.
+ */
+export function resetLinkMailedTo(email: string): { securityToken: string } | null {
+  const token = mailTo(email, 'reset-password')?.match(/\/reset-password\?securityToken=([^\s&]+)/)?.[1];
+  return token ? { securityToken: decodeURIComponent(token) } : null;
 }
