@@ -44,7 +44,11 @@ const sidebars = {
       'markets-and-utilities/utility-manager-fields',
       'markets-and-utilities/utilities-in-the-console',
     ]),
-    section('My Account', ['my-account/myaccount-overview', 'my-account/plan-shopping-and-enrollment']),
+    section('My Account', [
+      'my-account/myaccount-overview',
+      'my-account/plan-shopping-and-enrollment',
+      'my-account/signing-in-and-my-account',
+    ]),
     // Ours, beyond the specification's sections: the staff's Operations console, where a staff member looks for it.
     section('Operations Console', [
       'operations-console/operations-console',

@@ -144,7 +144,11 @@ function ContactForm({ customerId, profile }: { customerId: number; profile: Pro
             autoComplete="email"
             {...form.getInputProps('alternativeEmail')}
           />
-          <Fieldset legend={t('profile.notifyTo')} variant="unstyled">
+          <Fieldset
+            legend={t('profile.notifyTo')}
+            variant="unstyled"
+            styles={{ legend: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)', padding: 0 } }}
+          >
             <Stack gap="xs" mt={4}>
               <Checkbox
                 label={
@@ -204,7 +208,7 @@ export default function ProfilePage({ customerId }: { customerId: number }) {
     <AccountLayout title={t('profile.title')}>
       <QueryState query={profile}>
         {(shown) => (
-          <Stack gap="lg">
+          <Stack gap="lg" maw={760}>
             <Details profile={shown} />
             <ContactForm customerId={customerId} profile={shown} />
             <LoginForm customerId={customerId} profile={shown} />

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -60,9 +60,9 @@ function NewPasswordForm({ securityToken }: { securityToken: string }) {
       noValidate
     >
       <Stack>
-        <Text size="sm">{t('reset.rules')}</Text>
         <PasswordInput
           label={t('reset.newPassword')}
+          description={t('reset.rules')}
           autoComplete="new-password"
           required
           {...form.getInputProps('newPassword')}
