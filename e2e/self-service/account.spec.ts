@@ -58,8 +58,8 @@ test.describe('My account', () => {
   });
 
   test.describe('refusals', () => {
-    // A refused sign-in or change is the server's answer (401, 422), which the browser logs.
-    test.use({ allowedConsoleErrors: [/status of (401|422)/] });
+    // A refused sign-in or change is the server's answer (401, 422, 429), which the browser logs.
+    test.use({ allowedConsoleErrors: [/status of (401|422|429)/] });
 
     test('a wrong password is refused with a message, and the right one signs in', async ({ page }) => {
       const login = await newLogin('wrongpw');
@@ -72,6 +72,31 @@ test.describe('My account', () => {
       await page.getByRole('textbox', { name: 'Password', exact: true }).fill(login.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Hello, Ana Tester' })).toBeVisible();
+    });
+
+    test('a throttled sign-in says how long to wait', async ({ page }) => {
+      // The API's login ceilings count per address: the test answers as the site does once they are reached (its
+      // 429 passes the API's Retry-After on), rather than locking the shared sandbox out.
+      await page.route('**/site/api/session', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 429,
+              headers: { 'content-type': 'application/json', 'retry-after': '120' },
+              body: JSON.stringify({
+                data: null,
+                succeeded: false,
+                errors: ['Too many attempts.'],
+                message: 'Too many attempts.',
+                code: 'RATE_LIMITED',
+              }),
+            })
+          : route.continue(),
+      );
+      await page.goto(sitePage('/sign-in'));
+      await page.getByRole('textbox', { name: 'Username' }).fill('someone');
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Some-Password-1');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Too many attempts. Wait 2 minutes, then try again.');
     });
 
     test('a customer changes their email and password with their current password', async ({ page }) => {
