@@ -41,7 +41,7 @@ function AccountLink() {
     );
   return (
     <Group gap="sm" wrap="nowrap">
-      <Anchor component={Link} href="/account" fw={600}>
+      <Anchor component={Link} href="/account" fw={600} style={{ whiteSpace: 'nowrap' }}>
         {t('nav.account')}
       </Anchor>
       <Button
@@ -71,7 +71,7 @@ function Header() {
             </Text>
           )}
         </Anchor>
-        <Group component="nav" gap="md" aria-label={t('nav.menu')} wrap="nowrap">
+        <Group component="nav" gap="sm" aria-label={t('nav.menu')} wrap="wrap" className={classes.nav}>
           <Anchor component={Link} href="/plans" fw={600} visibleFrom="xs">
             {t('nav.plans')}
           </Anchor>

@@ -37,7 +37,8 @@ export default function ThankYou({ enrollmentId }: { enrollmentId: number }) {
       {page.data && <Text>{page.data.thank_you_text}</Text>}
       <QueryState query={enrollment}>
         {(shown) => {
-          const latest = shown.enrollment_statuses.at(-1);
+          // The API lists the history newest first.
+          const latest = shown.enrollment_statuses[0];
           const depositDue = shown.showPaymentDeposit && shown.pendingDepositAmount > 0;
           return (
             <Stack gap="md">
