@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
+import { dropReasonsOf, reasonCodeSchema } from '../../../scripts/drop-reasons.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const documentFile = path.resolve(root, '../../apps/docs/generated/ops-openapi.json');
@@ -41,19 +42,11 @@ writeFileSync(
   header + astToString(await openapiTS(document, { transform })),
 );
 
-// The drop reasons are a number whose description names each one ("1 Switching to another provider; 2 …"), its
-// minimum and maximum bounding them: the console offers them from here rather than keeping a copy of its own.
-const reasonCode =
-  document.paths['/enrollments/{id}/drop']?.post?.requestBody?.content?.['application/json']?.schema
-    ?.properties?.reasonCodeId;
-const dropReasons = [...(reasonCode?.description ?? '').matchAll(/(\d+) ([^;]+)/g)].map(([, id, name]) => ({
-  id: Number(id),
-  name: name.trim(),
-}));
-const expected = reasonCode ? reasonCode.maximum - reasonCode.minimum + 1 : 0;
-if (dropReasons.length === 0 || dropReasons.length !== expected || dropReasons[0].id !== reasonCode.minimum) {
+// The drop reasons, from the drop request's schema (scripts/drop-reasons.mjs): the console offers them from there.
+const dropReasons = dropReasonsOf(reasonCodeSchema(document, '/enrollments/{id}/drop'));
+if (!dropReasons) {
   console.error(
-    'The drop request no longer describes its reasons as "1 Name; 2 Name…": see scripts/generate.mjs.',
+    'The drop request no longer describes its reasons as "1 Name; 2 Name…": see scripts/drop-reasons.mjs.',
   );
   process.exit(1);
 }
