@@ -1,53 +1,37 @@
-import { Alert, Button, Radio, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HostedPaymentForm } from '../../components/payments/hosted-payment-form';
+import { useSearchParams } from 'wouter';
 import { api, dataOf } from '../../lib/api';
 import { messageOf } from '../../lib/errors';
 import { money } from '../../lib/format';
-
-const paymentMethodsQuery = (customerId: number) => ({
-  queryKey: ['account', 'payment-methods', customerId],
-  queryFn: async () =>
-    dataOf(
-      await api.GET('/api/v1/payments/payment-profile/by-customer/{customerId}', {
-        params: { path: { customerId } },
-      }),
-    ),
-});
-
-const configurationQuery = {
-  queryKey: ['account', 'configuration-parameters'],
-  queryFn: async () => dataOf(await api.GET('/api/v1/configuration-parameters')),
-};
-
-/** The payment types the company takes for deposits (`deposit_payment_types`: Both, CreditCard or BankAccount). */
-const depositTypes = (accepted: string | undefined): Array<'CreditCard' | 'BankAccount'> =>
-  accepted === 'CreditCard' || accepted === 'BankAccount' ? [accepted] : ['CreditCard', 'BankAccount'];
+import { AddPaymentMethod } from './add-payment-method';
+import { paymentMethodsQuery, paymentProblem, usePaymentMethodLabel } from './payment-methods';
+import './messages';
 
 /**
  * Pays a deposit on the hosted payment page: the customer saves a card or bank account through the gateway's form if
- * they have none, then the page charges it and sends the browser back here with the outcome.
+ * they have none, then the page charges it and sends the browser back to this page with the outcome
+ * (HostedPaymentOutcome shows it). The wizard's thank-you page and the enrollment page of My account both use it.
  */
 export function DepositPayment({
   customerId,
   enrollmentId,
   ldcNumber,
   amount,
+  titleOrder = 2,
 }: {
   customerId: number;
   enrollmentId: number;
   ldcNumber: string;
   amount: number;
+  titleOrder?: 2 | 3;
 }) {
-  const { t } = useTranslation('enrollment');
-  const queryClient = useQueryClient();
+  const { t } = useTranslation('payments');
   const methods = useQuery(paymentMethodsQuery(customerId));
+  const label = usePaymentMethodLabel();
   const [adding, setAdding] = useState(false);
-  const accepted = depositTypes(useQuery(configurationQuery).data?.deposit_payment_types);
-  const [chosenType, setPaymentType] = useState<'CreditCard' | 'BankAccount'>('CreditCard');
-  const paymentType = accepted.includes(chosenType) ? chosenType : (accepted[0] as typeof chosenType);
   const pay = useMutation({
     mutationFn: async () => {
       const back = `${window.location.origin}${window.location.pathname}`;
@@ -70,47 +54,20 @@ export function DepositPayment({
   const saved = methods.data ?? [];
   return (
     <Stack gap="sm">
-      <Title order={2} size="h3">
-        {t('done.payDeposit', { amount: money(amount) })}
+      <Title order={titleOrder} size="h3">
+        {t('deposit.title', { amount: money(amount) })}
       </Title>
-      <Text size="sm">{t('done.payDepositHint')}</Text>
+      <Text size="sm">{t('deposit.hint')}</Text>
       {saved.length === 0 || adding ? (
-        <Stack gap="xs">
-          <Radio.Group
-            label={t('done.payWith')}
-            value={paymentType}
-            onChange={(value) => setPaymentType(value as typeof paymentType)}
-          >
-            <Stack gap={4}>
-              {accepted.map((type) => (
-                <Radio key={type} value={type} label={t(type === 'CreditCard' ? 'done.card' : 'done.bank')} />
-              ))}
-            </Stack>
-          </Radio.Group>
-          <HostedPaymentForm
-            key={paymentType}
-            customerId={customerId}
-            transactionType="DEPOSIT"
-            paymentType={paymentType}
-            onSaved={() => {
-              setAdding(false);
-              queryClient.invalidateQueries({ queryKey: paymentMethodsQuery(customerId).queryKey });
-            }}
-            onCancel={() => setAdding(false)}
-          />
-        </Stack>
+        <AddPaymentMethod customerId={customerId} transactionType="DEPOSIT" onDone={() => setAdding(false)} />
       ) : (
         <Stack gap="xs">
-          <Text size="sm">
-            {t('done.savedMethods', {
-              methods: saved.map((method) => method.cardNumber ?? method.accountNumber).join(', '),
-            })}
-          </Text>
+          <Text size="sm">{t('deposit.savedMethods', { methods: saved.map(label).join(', ') })}</Text>
           <Button onClick={() => pay.mutate()} loading={pay.isPending || pay.isSuccess} size="md">
-            {t('done.payNow', { amount: money(amount) })}
+            {t('deposit.payNow', { amount: money(amount) })}
           </Button>
           <Button variant="subtle" onClick={() => setAdding(true)}>
-            {t('done.addMethod')}
+            {t('deposit.addMethod')}
           </Button>
         </Stack>
       )}
@@ -121,4 +78,22 @@ export function DepositPayment({
       )}
     </Stack>
   );
+}
+
+/** What the hosted payment page answered when it sent the browser back (`?payment=paid&amount=…` or `failed&reason=…`). */
+export function HostedPaymentOutcome() {
+  const { t } = useTranslation('payments');
+  const [params] = useSearchParams();
+  const payment = params.get('payment');
+  if (payment === 'paid')
+    return (
+      <Alert color="green">{t('outcome.paid', { amount: money(Number(params.get('amount') ?? 0)) })}</Alert>
+    );
+  if (payment === 'failed')
+    return (
+      <Alert color="red" role="alert">
+        {t('outcome.failed', { reason: paymentProblem(params.get('reason')) })}
+      </Alert>
+    );
+  return null;
 }

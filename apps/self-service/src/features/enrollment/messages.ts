@@ -38,11 +38,6 @@ const en = {
   },
   service: {
     title: 'Where do you need service?',
-    findEsiid: 'Find my {{label}}',
-    findEsiidHint: 'Enter the street address and zip code, then look it up.',
-    premisesFound: 'Choose your address',
-    noPremises: 'No {{label}} was found at this address. Check the address, or type the number from a bill.',
-    premiseDoesNotFit: 'not for this customer type',
     sampleBill: 'Where to find it: {{hint}}',
     switchType: 'What are you doing?',
     switchTypes: { Switch: 'Switching to us at my current address', 'Move-In': 'Moving in to a new address' },
@@ -108,9 +103,6 @@ const en = {
     number: 'Your enrollment number is {{id}}.',
     status: 'Status: {{status}}',
     documents: 'Your documents',
-    payDeposit: 'Pay your deposit of {{amount}}',
-    payDepositHint:
-      'Service starts once the deposit is paid. Add a card or bank account, then pay on our secure payment page.',
     payLater: 'Your deposit of {{amount}} is due before service starts: pay it any time from My account.',
     letterOfCredit: 'Upload your letter of credit from My account: service starts once we approve it.',
     offline: 'We received your enrollment and will finish it shortly: there is nothing more for you to do.',
@@ -118,14 +110,6 @@ const en = {
     autopay: 'Set up autopay from My account: this plan requires it.',
     account: 'Go to My account',
     rescission: 'You may cancel within {{days}} days without a fee.',
-    paid: 'Your deposit payment of {{amount}} went through.',
-    paymentFailed: 'The payment did not go through: {{reason}}',
-    payWith: 'Pay with',
-    card: 'Card',
-    bank: 'Bank account',
-    savedMethods: 'Saved: {{methods}}',
-    payNow: 'Pay {{amount}} now',
-    addMethod: 'Use another card or bank account',
   },
   errors: {
     ENROLLMENT_DUPLICATE: 'This address already has service with us. Sign in to manage it.',
@@ -173,12 +157,6 @@ const es: typeof en = {
   },
   service: {
     title: '¿Dónde necesita el servicio?',
-    findEsiid: 'Buscar mi {{label}}',
-    findEsiidHint: 'Escriba la dirección y el código postal y luego búsquela.',
-    premisesFound: 'Elija su dirección',
-    noPremises:
-      'No se encontró ningún {{label}} en esta dirección. Revise la dirección o escriba el número de una factura.',
-    premiseDoesNotFit: 'no corresponde a este tipo de cliente',
     sampleBill: 'Dónde encontrarlo: {{hint}}',
     switchType: '¿Qué desea hacer?',
     switchTypes: {
@@ -255,9 +233,6 @@ const es: typeof en = {
     number: 'Su número de inscripción es {{id}}.',
     status: 'Estado: {{status}}',
     documents: 'Sus documentos',
-    payDeposit: 'Pagar su depósito de {{amount}}',
-    payDepositHint:
-      'El servicio inicia cuando el depósito esté pagado. Agregue una tarjeta o cuenta bancaria y pague en nuestra página de pago segura.',
     payLater:
       'Su depósito de {{amount}} vence antes de que inicie el servicio: páguelo cuando quiera desde Mi cuenta.',
     letterOfCredit: 'Suba su carta de crédito desde Mi cuenta: el servicio inicia cuando la aprobemos.',
@@ -266,14 +241,6 @@ const es: typeof en = {
     autopay: 'Configure el pago automático desde Mi cuenta: este plan lo requiere.',
     account: 'Ir a Mi cuenta',
     rescission: 'Puede cancelar dentro de {{days}} días sin cargo.',
-    paid: 'Su pago del depósito de {{amount}} fue aprobado.',
-    paymentFailed: 'El pago no se realizó: {{reason}}',
-    payWith: 'Pagar con',
-    card: 'Tarjeta',
-    bank: 'Cuenta bancaria',
-    savedMethods: 'Guardados: {{methods}}',
-    payNow: 'Pagar {{amount}} ahora',
-    addMethod: 'Usar otra tarjeta o cuenta bancaria',
   },
   errors: {
     ENROLLMENT_DUPLICATE: 'Esta dirección ya tiene servicio con nosotros. Inicie sesión para administrarlo.',

@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, Radio, Stack, Text, Title } from '@mant
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PremiseFinder } from '../../components/premises/premise-finder';
 import { api, dataOf } from '../../lib/api';
 import { messageOf } from '../../lib/errors';
 import type { Plan } from '../shopping/plan-facts';
@@ -218,72 +219,6 @@ export function ServiceStep({
           {t('common:continue')}
         </Button>
       </Group>
-    </Stack>
-  );
-}
-
-/** Texas: finds the premises (ESIIDs) at the typed address, so the customer picks theirs instead of copying 17 digits. */
-function PremiseFinder({
-  address,
-  customerTypeCode,
-  label,
-  onChoose,
-}: {
-  address: Record<string, string>;
-  customerTypeCode: string;
-  label: string;
-  onChoose: (esiid: string) => void;
-}) {
-  const { t } = useTranslation('enrollment');
-  const search = useMutation({
-    mutationFn: async () =>
-      dataOf(
-        await api.GET('/api/v1/miscellaneous/esiid-by-address', {
-          params: {
-            query: {
-              customerType: customerTypeCode as 'Residential',
-              address: [address.address, address.address2].filter(Boolean).join(' '),
-              zipCode: address.zipcode ?? '',
-            },
-          },
-        }),
-      ),
-  });
-  const ready = Boolean(address.address?.trim() && /^\d{5}$/.test(address.zipcode ?? ''));
-  return (
-    <Stack gap="xs">
-      <Group>
-        <Button variant="light" onClick={() => search.mutate()} disabled={!ready} loading={search.isPending}>
-          {t('service.findEsiid', { label })}
-        </Button>
-        {!ready && (
-          <Text size="xs" c="dimmed">
-            {t('service.findEsiidHint')}
-          </Text>
-        )}
-      </Group>
-      {search.isError && (
-        <Alert color="red" role="alert">
-          {messageOf(search.error)}
-        </Alert>
-      )}
-      {search.data && search.data.length === 0 && (
-        <Alert color="yellow">{t('service.noPremises', { label })}</Alert>
-      )}
-      {search.data && search.data.length > 0 && (
-        <Radio.Group label={t('service.premisesFound')} onChange={onChoose}>
-          <Stack gap="xs" mt="xs">
-            {search.data.map((premise) => (
-              <Radio
-                key={premise.esiid}
-                value={premise.esiid}
-                disabled={!premise.fits_customer_type}
-                label={`${premise.address.address_1}${premise.address.address_2 ? `, ${premise.address.address_2}` : ''}, ${premise.address.city} — ${premise.esiid}${premise.fits_customer_type ? '' : ` (${t('service.premiseDoesNotFit')})`}`}
-              />
-            ))}
-          </Stack>
-        </Radio.Group>
-      )}
     </Stack>
   );
 }

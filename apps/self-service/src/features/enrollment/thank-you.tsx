@@ -2,11 +2,11 @@ import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'wouter';
+import { DepositPayment, HostedPaymentOutcome } from '../../components/payments/deposit-payment';
 import { QueryState } from '../../components/query-state';
 import { api, dataOf } from '../../lib/api';
 import { money } from '../../lib/format';
 import { useLanguageId } from '../../lib/i18n';
-import { DepositPayment } from './deposit-payment';
 import { thankYouQuery } from './queries';
 import './messages';
 
@@ -28,7 +28,6 @@ export default function ThankYou({ enrollmentId }: { enrollmentId: number }) {
   const [params] = useSearchParams();
   const planId = Number(params.get('plan'));
   const depositChoice = params.get('deposit');
-  const payment = params.get('payment');
   const enrollment = useQuery(enrollmentQuery(enrollmentId));
   const page = useQuery({ ...thankYouQuery(planId, useLanguageId()), enabled: planId > 0 });
   return (
@@ -48,16 +47,7 @@ export default function ThankYou({ enrollmentId }: { enrollmentId: number }) {
                   {t('done.status', { status: latest?.status_for_customers ?? shown.status })}
                 </Text>
               </Paper>
-              {payment === 'paid' && (
-                <Alert color="green">
-                  {t('done.paid', { amount: money(Number(params.get('amount') ?? 0)) })}
-                </Alert>
-              )}
-              {payment === 'failed' && (
-                <Alert color="red" role="alert">
-                  {t('done.paymentFailed', { reason: params.get('reason') ?? '' })}
-                </Alert>
-              )}
+              <HostedPaymentOutcome />
               {WAITING_ON_US.has(shown.status) && <Alert color="blue">{t('done.offline')}</Alert>}
               {shown.statusDetails.manualApprovalPending && <Alert color="blue">{t('done.review')}</Alert>}
               {depositDue && depositChoice === 'PayNow' && (
