@@ -43,3 +43,7 @@ export const percent = (value: number) =>
   new Intl.NumberFormat(locale(), { maximumFractionDigits: 0 }).format(value);
 
 export const number = (value: number) => new Intl.NumberFormat(locale()).format(value);
+
+/** A calendar date (YYYY-MM-DD) in short, month and day: a chart's axis, a billing period. */
+export const monthDay = (value: string) =>
+  new Intl.DateTimeFormat(locale(), { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(utcDay(value));
