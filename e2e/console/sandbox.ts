@@ -4,10 +4,11 @@ import path from 'node:path';
 import { baseURL, databaseUrl } from '../environment';
 
 /**
- * The sandbox's public API, used by the console's browser tests as an integrator would: to make the enrollments
- * agents then work in the console (the sandbox credit bureau flags "Alert" as a fraud alert, held for review).
+ * The sandbox's public API, used by the browser tests as an integrator would: to make the enrollments agents then
+ * work in the console (the sandbox credit bureau flags "Alert" as a fraud alert, held for review), and the customers
+ * who manage theirs on the self-service site (self-service/account-sandbox.ts).
  */
-async function call(
+export async function call(
   method: string,
   path: string,
   token?: string,
@@ -35,7 +36,7 @@ let session: { token: string; until: number } | undefined;
  * One login per test process, used until shortly before it expires, as an integrator keeps its token: logging in
  * for every enrollment would meet the API's ceiling of logins per minute from one address.
  */
-async function token(): Promise<string> {
+export async function token(): Promise<string> {
   if (session && Date.now() < session.until) return session.token;
   const { token, expiresIn } = await login();
   session = { token, until: Date.now() + (expiresIn - 60) * 1000 };
@@ -114,9 +115,9 @@ export async function sandboxEnrollment(
 
 // --- The other queues: letters of credit and early termination fees ------------------------------------------------
 
-const today = () => new Date().toISOString().slice(0, 10);
+export const today = () => new Date().toISOString().slice(0, 10);
 
-async function planOf(bearer: string, customerTypeCode: string, name: string): Promise<number> {
+export async function planOf(bearer: string, customerTypeCode: string, name: string): Promise<number> {
   const types = await call('GET', '/customer-types', bearer);
   const type = types.find((t: { code: string }) => t.code === customerTypeCode).id_customer_type;
   const utilities = await call('GET', '/utilities?zipCode=75201', bearer);
@@ -125,7 +126,7 @@ async function planOf(bearer: string, customerTypeCode: string, name: string): P
   return plans.find((p: { name: string }) => p.name.includes(name)).id_plan as number;
 }
 
-async function requiredOptions(bearer: string, plan: number): Promise<number[]> {
+export async function requiredOptions(bearer: string, plan: number): Promise<number[]> {
   const options = await call('GET', `/plans/acceptance-options?planId=${plan}`, bearer);
   return options
     .filter((o: { is_required: boolean }) => o.is_required)
@@ -133,7 +134,7 @@ async function requiredOptions(bearer: string, plan: number): Promise<number[]> 
 }
 
 /** What an enrollment at 1201 Elm St, Dallas (Oncor) says besides its address: the plan, the customer, the deposit. */
-interface DallasEnrollment {
+export interface DallasEnrollment {
   plan: number;
   /** The name and SSN the credit check is run on. */
   checkedAs: { firstName: string; lastName: string; socialSecurityNumber: string };
@@ -147,7 +148,7 @@ interface DallasEnrollment {
 }
 
 /** Runs the credit check, then creates the enrollment at 1201 Elm St, Dallas; answers the enrollment's id. */
-async function createDallasEnrollment(bearer: string, e: DallasEnrollment): Promise<number> {
+export async function createDallasEnrollment(bearer: string, e: DallasEnrollment): Promise<number> {
   const check = await call('POST', '/payments/credit-check', bearer, {
     ...e.checkedAs,
     streetNum: '1201',

@@ -102,7 +102,7 @@ export function AutopaySection({
               ) : methods.isSuccess && usable.length === 0 ? (
                 <Text size="sm">
                   {t('autopay.noMethods')}{' '}
-                  <Anchor component={Link} href="/payment-methods">
+                  <Anchor component={Link} href="/payment-methods" underline="always">
                     {t('autopay.manageMethods')}
                   </Anchor>
                 </Text>

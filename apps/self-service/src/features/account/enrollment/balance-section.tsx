@@ -13,7 +13,7 @@ import { QueryState } from '../../../components/query-state';
 import { api, dataOf, isApiFailure } from '../../../lib/api';
 import { messageOf } from '../../../lib/errors';
 import { calendarDate, money } from '../../../lib/format';
-import { Facts, newActionKey, Section } from './parts';
+import { Facts, newActionKey, READABLE_DESCRIPTION, Section } from './parts';
 import { type AccountOptions, billingSummaryQuery, type Enrollment } from './queries';
 
 type PaymentTypes = AccountOptions['one_time_payment_types'];
@@ -198,9 +198,11 @@ function PayNow({
           <NumberInput
             label={t('pay.amount')}
             description={amountDue > 0 ? t('pay.amountHint', { amount: money(amountDue) }) : undefined}
+            styles={READABLE_DESCRIPTION}
             value={amount}
             onChange={setAmount}
-            min={0.01}
+            allowNegative={false}
+            clampBehavior="none"
             decimalScale={2}
             prefix="$"
             thousandSeparator=","

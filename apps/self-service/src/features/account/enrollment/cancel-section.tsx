@@ -28,7 +28,7 @@ export function CancelSection({ enrollment, plan }: { enrollment: Enrollment; pl
       ) : open ? (
         <CancelForm enrollment={enrollment} plan={plan} onKeep={() => setOpen(false)} onDropped={setResult} />
       ) : (
-        <Button variant="light" color="red" w="fit-content" onClick={() => setOpen(true)}>
+        <Button variant="outline" color="red.9" w="fit-content" onClick={() => setOpen(true)}>
           {t('cancel.start')}
         </Button>
       )}
@@ -66,7 +66,7 @@ function FeeNotice({ enrollment, plan }: { enrollment: Enrollment; plan: PlanDet
               </Text>
             )}
             {plan.early_termination_text && (
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 {plan.early_termination_text}
               </Text>
             )}
@@ -157,7 +157,7 @@ function CancelForm({
         </Alert>
       )}
       <Group gap="sm">
-        <Button color="red" onClick={submit} loading={drop.isPending}>
+        <Button color="red.9" onClick={submit} loading={drop.isPending}>
           {t('cancel.submit')}
         </Button>
         <Button variant="default" onClick={onKeep}>

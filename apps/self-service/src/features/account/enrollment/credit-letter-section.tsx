@@ -63,7 +63,7 @@ export function CreditLetterSection({ enrollment }: { enrollment: Enrollment }) 
                 <Stack gap={2}>
                   <Text size="sm">
                     {t('creditLetter.latest', { name: latest.file_name })}{' '}
-                    <Anchor href={latest.url} target="_blank" rel="noopener" size="sm">
+                    <Anchor href={latest.url} target="_blank" rel="noopener" size="sm" underline="always">
                       {t('creditLetter.view')}
                     </Anchor>
                   </Text>
@@ -84,7 +84,6 @@ export function CreditLetterSection({ enrollment }: { enrollment: Enrollment }) 
                   <Text size="sm">{t('creditLetter.intro')}</Text>
                   <FileInput
                     label={t('creditLetter.file')}
-                    placeholder={t('creditLetter.choose')}
                     accept="application/pdf,image/png,image/jpeg"
                     value={file}
                     onChange={setFile}

@@ -81,7 +81,7 @@ function EnrollmentView({ customerId, enrollmentId }: { customerId: number; enro
                 <Badge variant="light" size="lg">
                   {statusWords(shown.enrollment_statuses[0] ?? { name: shown.status })}
                 </Badge>
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="gray.7">
                   {shown.plans[0]?.name}
                 </Text>
               </Group>

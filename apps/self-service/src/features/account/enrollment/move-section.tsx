@@ -7,7 +7,7 @@ import { PremiseFinder } from '../../../components/premises/premise-finder';
 import { api, type BodyOf, dataOf, isApiFailure } from '../../../lib/api';
 import { calendarDate } from '../../../lib/format';
 import { utilityInformationQuery } from '../../enrollment/queries';
-import { newActionKey, problemOf, Section, today } from './parts';
+import { newActionKey, problemOf, READABLE_DESCRIPTION, Section, today } from './parts';
 import { type Enrollment, type PlanDetails, startDatesQuery } from './queries';
 
 type Transfer = BodyOf<'/api/v1/enrollments/{enrollmentId}/transfer-service', 'post'>;
@@ -193,6 +193,7 @@ function MoveForm({
       <TextInput
         label={ldcLabel}
         description={t('move.esiidHint')}
+        styles={READABLE_DESCRIPTION}
         required
         inputMode="numeric"
         translate="no"

@@ -1,4 +1,4 @@
-import { Badge, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +66,7 @@ function PaymentResult({ payment }: { payment: Payment }) {
   const { t } = useTranslation('enrollmentPage');
   if (payment.returnReasonDesc)
     return (
-      <Text size="xs" c="red.8">
+      <Text size="xs" c="red.9">
         {t('payments.declined', { reason: payment.returnReasonDesc })}
       </Text>
     );
@@ -77,8 +77,8 @@ function PaymentResult({ payment }: { payment: Payment }) {
         ? t('payments.deposit')
         : t('payments.payment');
   return (
-    <Badge variant="light" size="sm" color={payment.directionDesc === 'Refund' ? 'gray' : 'green'}>
+    <Text size="xs" c="gray.7">
       {kind}
-    </Badge>
+    </Text>
   );
 }

@@ -191,13 +191,13 @@ function RenewalOffer({ offer, current }: { offer: Plan; current: boolean }) {
             </Group>
           }
         />
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {t('renewal.averagePrice')}:{' '}
           {eflAverages(offer)
             .map((row) => t('renewal.at', { price: cents(row.price, decimals), usage: number(row.usage) }))
             .join(' · ')}
         </Text>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {t('renewal.term')}:{' '}
           {offer.term <= 1 ? t('summary.monthToMonth') : t('summary.termMonths', { count: offer.term })} ·{' '}
           {t('renewal.etf')}:{' '}

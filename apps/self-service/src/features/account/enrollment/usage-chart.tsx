@@ -32,6 +32,8 @@ export default function UsageChart({
         gridAxis="y"
         withTooltip
         maxBarWidth={48}
+        // Not a keyboard stop: the section's table carries the same numbers for screen readers.
+        barChartProps={{ accessibilityLayer: false }}
       />
     </div>
   );

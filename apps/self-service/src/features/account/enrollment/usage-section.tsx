@@ -57,7 +57,7 @@ export function UsageSection({ enrollmentId }: { enrollmentId: number }) {
                     <UsageChart periods={oldestFirst} unit={unit} label={t('usage.usage')} />
                     {/* The chart is drawn for the eye; screen readers read the same numbers as a table. */}
                     <VisuallyHidden>
-                      <UsageTable periods={periods} unit={unit} titleId={titleId} />
+                      <UsageTable periods={periods} unit={unit} titleId={titleId} scroll={false} />
                     </VisuallyHidden>
                   </Suspense>
                 )}
@@ -70,40 +70,50 @@ export function UsageSection({ enrollmentId }: { enrollmentId: number }) {
   );
 }
 
-function UsageTable({ periods, unit, titleId }: { periods: Period[]; unit: string; titleId: string }) {
+function UsageTable({
+  periods,
+  unit,
+  titleId,
+  scroll = true,
+}: {
+  periods: Period[];
+  unit: string;
+  titleId: string;
+  /** Hidden from the eye, the table needs no scroll container (a hidden one would still be a scrollable region). */
+  scroll?: boolean;
+}) {
   const { t } = useTranslation('enrollmentPage');
-  return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table verticalSpacing="xs" horizontalSpacing="xs" striped aria-labelledby={titleId}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('usage.period')}</Table.Th>
-            <Table.Th scope="col" ta="right">
-              {t('usage.usage')}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              {t('usage.billed')}
-            </Table.Th>
+  const table = (
+    <Table verticalSpacing="xs" horizontalSpacing="xs" striped aria-labelledby={titleId}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{t('usage.period')}</Table.Th>
+          <Table.Th scope="col" ta="right">
+            {t('usage.usage')}
+          </Table.Th>
+          <Table.Th scope="col" ta="right">
+            {t('usage.billed')}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {periods.map((period) => (
+          <Table.Tr key={period.custStatementTkn}>
+            <Table.Td>
+              {calendarDate(period.beginReadDate)} – {calendarDate(period.endReadDate)}
+              <Text size="xs" c="gray.7">
+                {t('usage.days')}: {period.daysOfService} · {t('usage.dailyAverage')}:{' '}
+                {number(period.averageDailyUsage)} {unit}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              {number(period.usageNum)} {unit}
+            </Table.Td>
+            <Table.Td ta="right">{money(period.usageChargeAmount)}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {periods.map((period) => (
-            <Table.Tr key={period.custStatementTkn}>
-              <Table.Td>
-                {calendarDate(period.beginReadDate)} – {calendarDate(period.endReadDate)}
-                <Text size="xs" c="dimmed">
-                  {t('usage.days')}: {period.daysOfService} · {t('usage.dailyAverage')}:{' '}
-                  {number(period.averageDailyUsage)} {unit}
-                </Text>
-              </Table.Td>
-              <Table.Td ta="right">
-                {number(period.usageNum)} {unit}
-              </Table.Td>
-              <Table.Td ta="right">{money(period.usageChargeAmount)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
+  return scroll ? <Table.ScrollContainer minWidth={280}>{table}</Table.ScrollContainer> : table;
 }

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import type { APIResponse, Page } from '@playwright/test';
+import {
+  call,
+  createDallasEnrollment,
+  planOf,
+  randomEsiid,
+  requiredOptions,
+  runServiceTask,
+  today,
+  token,
+} from '../console/sandbox';
+import { expect } from '../fixtures';
+import { sitePage } from './site';
+
+/**
+ * New customers with a login, each with one enrollment at 1201 Elm St, Dallas (Oncor), made through the sandbox API
+ * as an integrator would, for the tests that change an enrollment from My account (the demo customer is shared).
+ */
+
+export interface SiteLogin {
+  username: string;
+  password: string;
+}
+
+export interface SiteCustomer {
+  login: SiteLogin;
+  enrollmentId: number;
+}
+
+/** The sandbox bureau scores the SSN's last three digits: 450 asks the plans here for a deposit. */
+const LOW_SCORE_SSN = '234-56-7450';
+const GOOD_SCORE_SSN = '234-56-7720';
+
+/** Sandbox gateway cards (README): one approved, one saved but declined on every charge. */
+export const CARDS = { approved: '4111111111111111', declined: '4000000000000010' } as const;
+
+/** A name no other test (or earlier run against the same server) has used: letters only, as a name is. */
+export const uniqueFirstName = (prefix: string) =>
+  prefix + Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+interface EnrollmentChoice {
+  /** Words of the plan's name, e.g. '12-Month Fixed'. */
+  plan: string;
+  customerType?: 'Residential' | 'SmallBusiness';
+  /** A low credit score asks for a deposit: paid later, or covered by a letter of credit (business). */
+  deposit?: 'PayLater' | 'LetterOfCredit';
+}
+
+/**
+ * A new customer with a login and an enrollment starting today (a priority move-in, which the billing system takes at
+ * once); `served` also starts service, as the `advance-enrollments` task does on the start date.
+ */
+export async function newSiteCustomer(
+  lastName: string,
+  choice: EnrollmentChoice,
+  served = false,
+): Promise<SiteCustomer & { firstName: string }> {
+  const bearer = await token();
+  const firstName = uniqueFirstName('Ana');
+  const customerType = choice.customerType ?? 'Residential';
+  const plan = await planOf(bearer, customerType, choice.plan);
+  const login = { username: `site.${randomUUID().slice(0, 12)}`, password: 'Site-Password-1' };
+  const enrollmentId = await createDallasEnrollment(bearer, {
+    plan,
+    checkedAs: { firstName, lastName, socialSecurityNumber: choice.deposit ? LOW_SCORE_SSN : GOOD_SCORE_SSN },
+    customerType,
+    switch: { switchType: 'Move-In', priority: 'Priority' },
+    requestedStartDate: today(),
+    agreedAcceptanceValues: await requiredOptions(bearer, plan),
+    ldcAccount: randomEsiid(),
+    customer: {
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}@example.com`,
+      primaryPhoneNumber: '(214) 555-0123',
+      ...login,
+      ...(customerType === 'SmallBusiness'
+        ? { firmName: `${lastName} Supply`, contactName: `${firstName} ${lastName}`, fedtaxid: '741234567' }
+        : {}),
+    },
+    ...(choice.deposit ? { payment: { depositOptions: choice.deposit } } : {}),
+  });
+  if (served) runServiceTask('advance-enrollments');
+  return { login, enrollmentId, firstName };
+}
+
+const sessions = new Map<string, Promise<{ customerId: number; hash: string }>>();
+
+/** Waits out a 429 (the API's ceiling of logins a minute from one address, shared by parallel tests) and retries. */
+async function retryingWhenLimited<T>(attempt: () => Promise<T | { retryAfter: number }>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    const result = await attempt();
+    if (!(result && typeof result === 'object' && 'retryAfter' in result)) return result as T;
+    if (tries >= 5) throw new Error('Still rate limited after 5 tries');
+    await new Promise((resolve) => setTimeout(resolve, (result.retryAfter + 1) * 1000));
+  }
+}
+
+/**
+ * The customer's hash from the API's customer login, for the calls a test makes as that customer: one login per
+ * customer and test process (a hash lives 12 hours), as the API counts logins from one address.
+ */
+async function customerSession(login: SiteLogin) {
+  const bearer = await token();
+  let session = sessions.get(login.username);
+  if (!session) {
+    session = retryingWhenLimited<{ customerId: number; hash: string }>(async () => {
+      try {
+        const answer = await call('POST', '/customers/login', bearer, login);
+        return { customerId: answer.customerId as number, hash: answer.customerHash as string };
+      } catch (error) {
+        const wait = /429 .*try again in (\d+) second/.exec(String(error));
+        if (!wait) throw error;
+        return { retryAfter: Number(wait[1]) };
+      }
+    });
+    sessions.set(login.username, session);
+  }
+  const { customerId, hash } = await session;
+  return { bearer, customerId, headers: { 'x-customer-hash': hash } };
+}
+
+/**
+ * A card saved at the sandbox gateway for the customer, as the hosted form saves it (the form itself is the
+ * gateway's page, tested with the gateway): answers the gateway's tokens.
+ */
+export async function saveCard(
+  login: SiteLogin,
+  number: string,
+): Promise<{ customerProfileToken: string; paymentProfileToken: string }> {
+  const { bearer, customerId, headers } = await customerSession(login);
+  return call(
+    'POST',
+    '/payments/payment-profile',
+    bearer,
+    {
+      id_customer: customerId,
+      id_payment_type: 1,
+      card_number: number,
+      card_expiration_date: '2030-12',
+      card_type: 'Visa',
+    },
+    headers,
+  );
+}
+
+/** Autopay set up with a saved card, as a plan that requires it asks before it goes to billing. */
+export async function setUpAutopay(login: SiteLogin, enrollmentId: number, number: string = CARDS.approved) {
+  const card = await saveCard(login, number);
+  const { bearer, headers } = await customerSession(login);
+  await call(
+    'POST',
+    `/enrollments/${enrollmentId}/recurring-billing`,
+    bearer,
+    {
+      customer_profile_token: card.customerProfileToken,
+      payment_profile_token: card.paymentProfileToken,
+      date_from: today(),
+    },
+    { ...headers, 'idempotency-key': randomUUID() },
+  );
+}
+
+/** The enrollment as the API answers it to the customer: what a test checks a change against. */
+export async function enrollmentAsCustomer(login: SiteLogin, enrollmentId: number) {
+  const { bearer, headers } = await customerSession(login);
+  return call('GET', `/enrollments/${enrollmentId}`, bearer, undefined, headers);
+}
+
+/** Another call as the customer (autopay, payments…), for checking what a change left in the API. */
+export async function asCustomer(login: SiteLogin, path: string) {
+  const { bearer, headers } = await customerSession(login);
+  return call('GET', path, bearer, undefined, headers);
+}
+
+/**
+ * Signs the customer in on the site (its server keeps the session in an HttpOnly cookie, shared by the page) and
+ * opens their enrollment's page.
+ */
+export async function openEnrollmentPage(page: Page, login: SiteLogin, enrollmentId: number, query = '') {
+  const answer = await retryingWhenLimited<APIResponse>(async () => {
+    const response = await page.request.post(sitePage('/site/api/session'), {
+      data: login,
+      headers: { 'x-voltin-site': '1' },
+    });
+    if (response.status() !== 429) return response;
+    return { retryAfter: Number(response.headers()['retry-after'] ?? 5) };
+  });
+  expect(answer.ok(), `signing ${login.username} in: ${answer.status()} ${await answer.text()}`).toBe(true);
+  await page.goto(sitePage(`/account/enrollments/${enrollmentId}${query}`));
+  await expect(page.getByRole('heading', { level: 1, name: /^Service at / })).toBeVisible();
+}
+
+/** The page scrolls only downwards: nothing is wider than a phone's screen. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the page is wider than the screen').toBeLessThanOrEqual(0);
+}
