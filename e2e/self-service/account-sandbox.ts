@@ -162,6 +162,28 @@ export async function setUpAutopay(login: SiteLogin, enrollmentId: number, numbe
   );
 }
 
+/**
+ * A one-time payment of the customer's, as Pay now makes it (POST /payments/pay with a saved card): answers whether the
+ * gateway approved it (a declined card is refused with PAYMENT_DECLINED, and kept in the payment history).
+ */
+export async function payAsCustomer(
+  login: SiteLogin,
+  enrollmentId: number,
+  cardNumber: string,
+  amount: number,
+) {
+  const card = await saveCard(login, cardNumber);
+  const { bearer, headers } = await customerSession(login);
+  const body = { idEnrollment: enrollmentId, ...card, amount };
+  return call('POST', '/payments/pay', bearer, body, { ...headers, 'idempotency-key': randomUUID() }).then(
+    () => 'approved' as const,
+    (error: Error) => {
+      if (!error.message.includes('422')) throw error;
+      return 'declined' as const;
+    },
+  );
+}
+
 /** The enrollment as the API answers it to the customer: what a test checks a change against. */
 export async function enrollmentAsCustomer(login: SiteLogin, enrollmentId: number) {
   const { bearer, headers } = await customerSession(login);
@@ -174,11 +196,8 @@ export async function asCustomer(login: SiteLogin, path: string) {
   return call('GET', path, bearer, undefined, headers);
 }
 
-/**
- * Signs the customer in on the site (its server keeps the session in an HttpOnly cookie, shared by the page) and
- * opens their enrollment's page.
- */
-export async function openEnrollmentPage(page: Page, login: SiteLogin, enrollmentId: number, query = '') {
+/** Signs the customer in on the site: its server keeps the session in an HttpOnly cookie, which the page shares. */
+export async function signInToSite(page: Page, login: SiteLogin) {
   const answer = await retryingWhenLimited<APIResponse>(async () => {
     const response = await page.request.post(sitePage('/site/api/session'), {
       data: login,
@@ -188,6 +207,11 @@ export async function openEnrollmentPage(page: Page, login: SiteLogin, enrollmen
     return { retryAfter: Number(response.headers()['retry-after'] ?? 5) };
   });
   expect(answer.ok(), `signing ${login.username} in: ${answer.status()} ${await answer.text()}`).toBe(true);
+}
+
+/** Signs the customer in and opens their enrollment's page. */
+export async function openEnrollmentPage(page: Page, login: SiteLogin, enrollmentId: number, query = '') {
+  await signInToSite(page, login);
   await page.goto(sitePage(`/account/enrollments/${enrollmentId}${query}`));
   await expect(page.getByRole('heading', { level: 1, name: /^Service at / })).toBeVisible();
 }

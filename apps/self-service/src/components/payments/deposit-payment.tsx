@@ -66,7 +66,13 @@ export function DepositPayment({
           <Button onClick={() => pay.mutate()} loading={pay.isPending || pay.isSuccess} size="md">
             {t('deposit.payNow', { amount: money(amount) })}
           </Button>
-          <Button variant="subtle" onClick={() => setAdding(true)}>
+          <Button
+            variant="subtle"
+            h="auto"
+            py={6}
+            styles={{ label: { whiteSpace: 'normal' } }}
+            onClick={() => setAdding(true)}
+          >
             {t('deposit.addMethod')}
           </Button>
         </Stack>

@@ -109,7 +109,11 @@ export function AutopaySection({
               ) : (
                 <>
                   {usable.length > (active ? 1 : 0) && (
-                    <Radio.Group label={t('autopay.method')} value={selected} onChange={setChosen}>
+                    <Radio.Group
+                      label={active ? t('autopay.switchTo') : t('autopay.method')}
+                      value={selected}
+                      onChange={setChosen}
+                    >
                       <Stack gap={6} mt={4}>
                         {usable
                           .filter((method) => method.paymentProfileToken !== active?.paymentProfileToken)

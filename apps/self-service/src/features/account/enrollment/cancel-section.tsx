@@ -111,7 +111,7 @@ function CancelForm({
   });
   const submit = () => {
     const found: typeof problems = {};
-    if (reason === null) found.reason = t('move.required');
+    if (reason === null) found.reason = t('required');
     if (!date || date < today()) found.date = t('cancel.dateInvalid');
     if (!confirmed) found.confirm = t('cancel.mustConfirm');
     setProblems(found);

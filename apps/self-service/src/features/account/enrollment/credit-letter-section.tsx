@@ -84,6 +84,10 @@ export function CreditLetterSection({ enrollment }: { enrollment: Enrollment }) 
                   <Text size="sm">{t('creditLetter.intro')}</Text>
                   <FileInput
                     label={t('creditLetter.file')}
+                    placeholder={t('creditLetter.choose')}
+                    // Mantine's placeholder grey is below AA contrast on white.
+                    styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+                    maw={{ sm: 420 }}
                     accept="application/pdf,image/png,image/jpeg"
                     value={file}
                     onChange={setFile}

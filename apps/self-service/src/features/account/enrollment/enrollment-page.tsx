@@ -22,7 +22,7 @@ import {
   enrollmentQuery,
   type PlanDetails,
 } from './queries';
-import { RenewalSection } from './renewal-section';
+import { RenewalSection, usePendingRenewal } from './renewal-section';
 import { StatementsSection } from './statements-section';
 import { SummarySection } from './summary-section';
 import { UsageSection } from './usage-section';
@@ -138,6 +138,7 @@ function Overview({
 }) {
   const { t } = useTranslation('enrollmentPage');
   const depositDue = enrollment.showPaymentDeposit && enrollment.pendingDepositAmount > 0;
+  const pendingRenewal = usePendingRenewal(customerId, enrollment);
   const summary = useQuery({
     ...billingSummaryQuery(enrollment.id_enrollment),
     enabled: enrollment.showPayments,
@@ -158,7 +159,7 @@ function Overview({
       {enrollment.statusDetails.autopaySubscriptionPending && (
         <ToDo text={t('autopay.required')} action={t('autopay.turnOn')} onClick={() => onShow('manage')} />
       )}
-      {enrollment.showRenewable && enrollment.contract_end_date && (
+      {enrollment.showRenewable && enrollment.contract_end_date && pendingRenewal.data === null && (
         <ToDo
           text={t('summary.renewalOpen', { date: calendarDate(enrollment.contract_end_date) })}
           action={t('summary.seeRenewal')}

@@ -108,10 +108,10 @@ function MoveForm({
   const submit = () => {
     const found: typeof problems = {};
     for (const field of ['address', 'city', 'ldcAccount'] as const)
-      if (!address[field].trim()) found[field] = t('move.required');
+      if (!address[field].trim()) found[field] = t('required');
     if (!/^\d{5}$/.test(address.zipcode)) found.zipcode = t('move.zipInvalid');
-    if (!newStart) found.newStart = t('move.required');
-    if (!currentEnd) found.currentEnd = t('move.required');
+    if (!newStart) found.newStart = t('required');
+    if (!currentEnd) found.currentEnd = t('required');
     else if (currentEnd < today()) found.currentEnd = t('cancel.dateInvalid');
     setProblems(found);
     if (Object.keys(found).length > 0) return;

@@ -37,7 +37,7 @@ export function PaymentHistorySection({ enrollmentId }: { enrollmentId: number }
                   <Table.Tbody>
                     {shown.items.map((payment) => (
                       <Table.Tr key={paymentKey(payment)}>
-                        <Table.Td>{calendarDate(payment.paidDate)}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{calendarDate(payment.paidDate)}</Table.Td>
                         <Table.Td>
                           <Text size="sm">{payment.payMethodDesc}</Text>
                           <PaymentResult payment={payment} />

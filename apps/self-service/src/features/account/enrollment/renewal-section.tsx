@@ -24,6 +24,23 @@ import { addDays, newActionKey, problemOf, Section, statusWords } from './parts'
 import { customerEnrollmentsQuery, type Enrollment, enrollmentQuery, type PlanDetails } from './queries';
 
 /**
+ * The renewal of this enrollment waiting to start, if any: the customer's enrollments list it beside this one, at the
+ * same meter (null when there is none).
+ */
+export function usePendingRenewal(customerId: number, enrollment: Enrollment) {
+  return useQuery({
+    ...customerEnrollmentsQuery(customerId),
+    select: (enrollments) =>
+      enrollments.find(
+        (other) =>
+          other.status === 'RENEWAL_PENDING' &&
+          other.id_enrollment !== enrollment.id_enrollment &&
+          other.service_address.ldc_account === enrollment.service_address.ldc_account,
+      ) ?? null,
+  });
+}
+
+/**
  * Renewal: while the enrollment is renewable, the plans on sale for its utility and customer type that take renewals,
  * each with its EFL; the customer picks one, agrees to its terms and renews. A renewal waiting to start is shown
  * instead (the customer's enrollments list it beside this one, at the same meter).
@@ -38,22 +55,16 @@ export function RenewalSection({
   plan: PlanDetails;
 }) {
   const { t } = useTranslation('enrollmentPage');
-  const enrollments = useQuery(customerEnrollmentsQuery(customerId));
+  const pending = usePendingRenewal(customerId, enrollment);
   const [renewedId, setRenewedId] = useState<number | null>(null);
-  const pending = enrollments.data?.find(
-    (other) =>
-      other.status === 'RENEWAL_PENDING' &&
-      other.id_enrollment !== enrollment.id_enrollment &&
-      other.service_address.ldc_account === enrollment.service_address.ldc_account,
-  );
-  const renewalId = renewedId ?? pending?.id_enrollment;
+  const renewalId = renewedId ?? pending.data?.id_enrollment;
   if (renewalId !== undefined)
     return (
       <Section title={t('renewal.scheduled')}>
         <ScheduledRenewal renewalId={renewalId} />
       </Section>
     );
-  if (!enrollment.showRenewable || !enrollment.contract_end_date || !enrollments.isSuccess) return null;
+  if (!enrollment.showRenewable || !enrollment.contract_end_date || !pending.isSuccess) return null;
   return (
     <Section title={t('renewal.title')}>
       <Text size="sm">
@@ -154,7 +165,14 @@ function RenewalOffers({
               </Stack>
             )}
             {chosen && (
-              <Button onClick={submit} loading={renew.isPending} w={{ base: '100%', sm: 'auto' }}>
+              <Button
+                onClick={submit}
+                loading={renew.isPending}
+                w={{ base: '100%', sm: 'auto' }}
+                h="auto"
+                py="xs"
+                styles={{ label: { whiteSpace: 'normal' } }}
+              >
                 {t('renewal.submit', { plan: chosen.name })}
               </Button>
             )}
@@ -204,8 +222,14 @@ function RenewalOffer({ offer, current }: { offer: Plan; current: boolean }) {
           {offer.cancellation_fee > 0 ? money(offer.cancellation_fee) : t('renewal.noEtf')}
         </Text>
         {efl && (
-          <Anchor href={efl.url} target="_blank" rel="noopener" size="sm">
-            {t('renewal.efl', { plan: offer.name })}
+          <Anchor
+            href={efl.url}
+            target="_blank"
+            rel="noopener"
+            size="sm"
+            aria-label={t('renewal.efl', { plan: offer.name })}
+          >
+            {t('renewal.eflShort')}
           </Anchor>
         )}
       </Stack>
