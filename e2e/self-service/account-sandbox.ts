@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIResponse, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   call,
   createDallasEnrollment,
@@ -7,6 +7,8 @@ import {
   randomEsiid,
   requiredOptions,
   runServiceTask,
+  SANDBOX_CUSTOMER,
+  sandboxApiCall,
   today,
   token,
 } from '../console/sandbox';
@@ -45,6 +47,8 @@ interface EnrollmentChoice {
   customerType?: 'Residential' | 'SmallBusiness';
   /** A low credit score asks for a deposit: paid later, or covered by a letter of credit (business). */
   deposit?: 'PayLater' | 'LetterOfCredit';
+  /** The customer's language (English unless said). */
+  language?: 'en' | 'es';
 }
 
 /**
@@ -75,6 +79,7 @@ export async function newSiteCustomer(
       email: `${firstName.toLowerCase()}@example.com`,
       primaryPhoneNumber: '(214) 555-0123',
       ...login,
+      languageId: choice.language === 'es' ? 2 : 1,
       ...(customerType === 'SmallBusiness'
         ? { firmName: `${lastName} Supply`, contactName: `${firstName} ${lastName}`, fedtaxid: '741234567' }
         : {}),
@@ -184,36 +189,51 @@ export async function payAsCustomer(
   );
 }
 
-/** The enrollment as the API answers it to the customer: what a test checks a change against. */
-export async function enrollmentAsCustomer(login: SiteLogin, enrollmentId: number) {
-  const { bearer, headers } = await customerSession(login);
-  return call('GET', `/enrollments/${enrollmentId}`, bearer, undefined, headers);
+/** What the API holds now, read through the site as the signed-in customer (the site's own allowlisted call). */
+export async function fromSite<T = any>(page: Page, apiPath: string): Promise<T> {
+  const answer = await page.request.get(sitePage(`/site/api/v1${apiPath}`));
+  expect(answer.ok(), `GET ${apiPath} through the site: ${answer.status()}`).toBe(true);
+  return ((await answer.json()) as { data: T }).data;
 }
 
-/** Another call as the customer (autopay, payments…), for checking what a change left in the API. */
-export async function asCustomer(login: SiteLogin, path: string) {
-  const { bearer, headers } = await customerSession(login);
-  return call('GET', path, bearer, undefined, headers);
+/** The demo customer's active enrollment, read by the site's web service account (any customer of its company). */
+export async function demoEnrollment(): Promise<{ id_enrollment: number; service_address: Address }> {
+  const enrollments = await sandboxApiCall('GET', `/customers/${SANDBOX_CUSTOMER.id}/enrollments`);
+  return enrollments.find((e: { status: string }) => e.status === 'ACTIVE');
 }
 
-/** Signs the customer in on the site: its server keeps the session in an HttpOnly cookie, which the page shares. */
-export async function signInToSite(page: Page, login: SiteLogin) {
-  const answer = await retryingWhenLimited<APIResponse>(async () => {
-    const response = await page.request.post(sitePage('/site/api/session'), {
-      data: login,
-      headers: { 'x-voltin-site': '1' },
-    });
-    if (response.status() !== 429) return response;
-    return { retryAfter: Number(response.headers()['retry-after'] ?? 5) };
-  });
-  expect(answer.ok(), `signing ${login.username} in: ${answer.status()} ${await answer.text()}`).toBe(true);
+interface Address {
+  address_1: string;
+  city: string;
+  ldc_account: string;
+  correspondence_zip: string;
 }
 
-/** Signs the customer in and opens their enrollment's page. */
+/**
+ * Opens the customer's enrollment page as a customer does: My account sends them to the sign-in page first, which
+ * brings them back once signed in. A sign-in throttled by the API's ceiling of logins a minute from one address (the
+ * parallel tests share it) is tried again after the wait the page says.
+ */
 export async function openEnrollmentPage(page: Page, login: SiteLogin, enrollmentId: number, query = '') {
-  await signInToSite(page, login);
-  await page.goto(sitePage(`/account/enrollments/${enrollmentId}${query}`));
-  await expect(page.getByRole('heading', { level: 1, name: /^Service at / })).toBeVisible();
+  const path = `/account/enrollments/${enrollmentId}${query}`;
+  await page.goto(sitePage(path));
+  await expect(page).toHaveURL(/\/sign-in\?next=/);
+  await page.getByRole('textbox', { name: 'Username' }).fill(login.username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(login.password);
+  // The page's tabs say the customer arrived (in their language); a throttled sign-in says how long to wait.
+  const arrived = page.getByRole('tablist');
+  const throttled = page.locator('form').getByRole('alert').filter({ hasText: /\d+/ });
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole('button', { name: /^(Sign in|Iniciar sesión)$/ }).click();
+    await expect(arrived.or(throttled).first()).toBeVisible({ timeout: 15_000 });
+    if (await arrived.isVisible()) break;
+    expect(attempt, 'still throttled after 5 sign-ins').toBeLessThan(5);
+    const seconds = Number((await throttled.textContent())?.match(/\d+/)?.[0] ?? 5);
+    await page.waitForTimeout((seconds + 1) * 1000);
+  }
+  // The sign-in page brings the customer back to the page, not to its query (?tab=…): open that part again.
+  if (query) await page.goto(sitePage(path));
+  await expect(page).toHaveURL(sitePage(path));
 }
 
 /** The page scrolls only downwards: nothing is wider than a phone's screen. */

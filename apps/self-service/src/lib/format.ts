@@ -46,4 +46,6 @@ export const number = (value: number) => new Intl.NumberFormat(locale()).format(
 
 /** A calendar date (YYYY-MM-DD) in short, month and day: a chart's axis, a billing period. */
 export const monthDay = (value: string) =>
-  new Intl.DateTimeFormat(locale(), { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(utcDay(value));
+  new Intl.DateTimeFormat(locale(), { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    utcDay(value),
+  );

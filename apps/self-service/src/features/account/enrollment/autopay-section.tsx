@@ -3,11 +3,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { paymentMethodsQuery, usePaymentMethodLabel } from '../../../components/payments/payment-methods';
+import {
+  acceptedPaymentTypes,
+  isAccepted,
+  paymentMethodsQuery,
+  usePaymentMethodLabel,
+} from '../../../components/payments/payment-methods';
 import { QueryState } from '../../../components/query-state';
 import { api, dataOf } from '../../../lib/api';
 import { calendarDate } from '../../../lib/format';
-import { methodsOfTypes } from './balance-section';
 import { newActionKey, problemOf, Section, today } from './parts';
 import { type AccountOptions, autopayQuery, type Enrollment } from './queries';
 
@@ -32,7 +36,8 @@ export function AutopaySection({
   const methods = useQuery(paymentMethodsQuery(customerId));
   const label = usePaymentMethodLabel();
   const [chosen, setChosen] = useState<string | null>(null);
-  const usable = methodsOfTypes(methods.data ?? [], options.recurring_billing_payment_types);
+  const accepted = acceptedPaymentTypes(options, 'RECURRING_BILLING');
+  const usable = (methods.data ?? []).filter((saved) => isAccepted(saved, accepted));
   const refresh = () =>
     Promise.all(
       [

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddPaymentMethod } from '../../../components/payments/add-payment-method';
 import {
+  acceptedPaymentTypes,
+  isAccepted,
   type PaymentMethod,
   paymentMethodsQuery,
   paymentProblem,
@@ -13,17 +15,8 @@ import { QueryState } from '../../../components/query-state';
 import { api, dataOf, isApiFailure } from '../../../lib/api';
 import { messageOf } from '../../../lib/errors';
 import { calendarDate, money } from '../../../lib/format';
-import { Facts, newActionKey, READABLE_DESCRIPTION, Section } from './parts';
+import { Facts, newActionKey, Section } from './parts';
 import { type AccountOptions, billingSummaryQuery, type Enrollment } from './queries';
-
-type PaymentTypes = AccountOptions['one_time_payment_types'];
-
-/** The saved methods a kind of payment may use: the company takes cards, bank accounts or both. */
-export const methodsOfTypes = (methods: PaymentMethod[], types: PaymentTypes) =>
-  methods.filter(
-    (method) =>
-      types === 'Both' || (types === 'CreditCard' ? method.paymentTypeId === 1 : method.paymentTypeId === 2),
-  );
 
 /** What the account owes now, and the customer's payment of it (or of any amount) with a saved card or bank account. */
 export function BalanceSection({
@@ -81,7 +74,7 @@ export function BalanceSection({
                 customerId={customerId}
                 enrollment={enrollment}
                 amountDue={shown.amountDueAmt}
-                types={options.one_time_payment_types}
+                options={options}
               />
             ) : (
               <Text size="sm">{t('pay.cannotPay')}</Text>
@@ -106,18 +99,19 @@ function PayNow({
   customerId,
   enrollment,
   amountDue,
-  types,
+  options,
 }: {
   customerId: number;
   enrollment: Enrollment;
   amountDue: number;
-  types: PaymentTypes;
+  options: AccountOptions;
 }) {
   const { t } = useTranslation('enrollmentPage');
   const queryClient = useQueryClient();
   const label = usePaymentMethodLabel();
   const methods = useQuery(paymentMethodsQuery(customerId));
-  const usable = methodsOfTypes(methods.data ?? [], types);
+  const accepted = acceptedPaymentTypes(options, 'ONE_TIME_PAYMENT');
+  const usable = (methods.data ?? []).filter((saved) => isAccepted(saved, accepted));
   const [chosen, setChosen] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [amount, setAmount] = useState<number | string>(amountDue > 0 ? amountDue : '');
@@ -165,7 +159,6 @@ function PayNow({
         <AddPaymentMethod
           customerId={customerId}
           transactionType="ONE_TIME_PAYMENT"
-          types={types}
           onDone={() => setAdding(false)}
         />
       ) : usable.length === 0 ? (
@@ -198,7 +191,6 @@ function PayNow({
           <NumberInput
             label={t('pay.amount')}
             description={amountDue > 0 ? t('pay.amountHint', { amount: money(amountDue) }) : undefined}
-            styles={READABLE_DESCRIPTION}
             value={amount}
             onChange={setAmount}
             allowNegative={false}

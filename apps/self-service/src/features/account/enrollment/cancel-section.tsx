@@ -66,7 +66,7 @@ function FeeNotice({ enrollment, plan }: { enrollment: Enrollment; plan: PlanDet
               </Text>
             )}
             {plan.early_termination_text && (
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 {plan.early_termination_text}
               </Text>
             )}

@@ -85,7 +85,7 @@ export function CreditLetterSection({ enrollment }: { enrollment: Enrollment }) 
                   <FileInput
                     label={t('creditLetter.file')}
                     placeholder={t('creditLetter.choose')}
-                    // Mantine's placeholder grey is below AA contrast on white.
+                    // Mantine's placeholder grey (gray 5) is below AA contrast on white; the theme darkens only dimmed text.
                     styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
                     maw={{ sm: 420 }}
                     accept="application/pdf,image/png,image/jpeg"

@@ -1,11 +1,14 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'wouter';
+import { useSearchParams } from 'wouter';
 import { DepositPayment, HostedPaymentOutcome } from '../../../components/payments/deposit-payment';
 import { QueryState } from '../../../components/query-state';
 import { calendarDate, money } from '../../../lib/format';
+import { useLanguageId } from '../../../lib/i18n';
 import { planQuery } from '../../shopping/queries';
+import { AccountLayout } from '../account-layout';
+import { configurationQuery } from '../queries';
 import { AutopaySection } from './autopay-section';
 import { BalanceSection } from './balance-section';
 import { CancelSection } from './cancel-section';
@@ -16,7 +19,6 @@ import { statusWords } from './parts';
 import { PaymentHistorySection } from './payment-history-section';
 import {
   type AccountOptions,
-  accountOptionsQuery,
   billingSummaryQuery,
   type Enrollment,
   enrollmentQuery,
@@ -28,7 +30,7 @@ import { SummarySection } from './summary-section';
 import { UsageSection } from './usage-section';
 import './messages';
 
-const TABS = ['overview', 'billing', 'manage'] as const;
+const TABS = ['details', 'billing', 'manage'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -44,17 +46,20 @@ export default function EnrollmentPage({
 }
 
 /**
- * The enrollment page, in three tabs kept in the address (?tab=): its overview (what it is, and what the customer has
+ * The enrollment page, in three tabs kept in the address (?tab=): its details (what it is, and what the customer has
  * to do: a deposit, a letter of credit), its bills and payments, and what the customer may change (autopay, paperless
  * billing, renewal, a move, cancelling) — each part only when the enrollment and the company's options offer it.
  */
 function EnrollmentView({ customerId, enrollmentId }: { customerId: number; enrollmentId: number }) {
   const { t } = useTranslation('enrollmentPage');
   const enrollment = useQuery(enrollmentQuery(enrollmentId));
-  const options = useQuery(accountOptionsQuery);
-  const plan = useQuery({ ...planQuery(enrollment.data?.id_plan ?? 0), enabled: enrollment.isSuccess });
+  const options = useQuery(configurationQuery);
+  const plan = useQuery({
+    ...planQuery(enrollment.data?.id_plan ?? 0, useLanguageId()),
+    enabled: enrollment.isSuccess,
+  });
   const [params, setParams] = useSearchParams();
-  const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'overview';
+  const tab: Tab = isTab(params.get('tab')) ? (params.get('tab') as Tab) : 'details';
   const show = (next: Tab) =>
     setParams(
       (current) => {
@@ -65,27 +70,20 @@ function EnrollmentView({ customerId, enrollmentId }: { customerId: number; enro
       { replace: true },
     );
 
+  const address = enrollment.data?.service_address.address_1;
   return (
-    <Stack gap="md" maw={960}>
-      <Anchor component={Link} href="/" size="sm">
-        ← {t('back')}
-      </Anchor>
+    <AccountLayout title={address ? t('title', { address }) : t('titleLoading')}>
       <QueryState query={enrollment}>
         {(shown) => (
-          <Stack gap="md">
-            <Stack gap={4}>
-              <Title order={1} size="h2">
-                {t('title', { address: shown.service_address.address_1 })}
-              </Title>
-              <Group gap="xs">
-                <Badge variant="light" size="lg">
-                  {statusWords(shown.enrollment_statuses[0] ?? { name: shown.status })}
-                </Badge>
-                <Text size="sm" c="gray.7">
-                  {shown.plans[0]?.name}
-                </Text>
-              </Group>
-            </Stack>
+          <Stack gap="md" maw={960}>
+            <Group gap="xs">
+              <Badge variant="light" size="lg">
+                {statusWords(shown.enrollment_statuses[0] ?? { name: shown.status })}
+              </Badge>
+              <Text size="sm" c="dimmed">
+                {shown.plans[0]?.name}
+              </Text>
+            </Group>
             <HostedPaymentOutcome />
             <Tabs value={tab} onChange={(value) => isTab(value) && show(value)} keepMounted={false}>
               <Tabs.List grow aria-label={t('tabs.label')}>
@@ -98,8 +96,8 @@ function EnrollmentView({ customerId, enrollmentId }: { customerId: number; enro
               <QueryState query={options}>
                 {(accountOptions) => (
                   <>
-                    <Tabs.Panel value="overview" pt="md">
-                      <Overview customerId={customerId} enrollment={shown} plan={plan.data} onShow={show} />
+                    <Tabs.Panel value="details" pt="md">
+                      <Details customerId={customerId} enrollment={shown} plan={plan.data} onShow={show} />
                     </Tabs.Panel>
                     <Tabs.Panel value="billing" pt="md">
                       <Billing customerId={customerId} enrollment={shown} options={accountOptions} />
@@ -121,11 +119,11 @@ function EnrollmentView({ customerId, enrollmentId }: { customerId: number; enro
           </Stack>
         )}
       </QueryState>
-    </Stack>
+    </AccountLayout>
   );
 }
 
-function Overview({
+function Details({
   customerId,
   enrollment,
   plan,

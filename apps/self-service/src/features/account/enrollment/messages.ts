@@ -5,9 +5,9 @@ import type { EnrollmentStatus } from './queries';
 type DropReasonId = (typeof DROP_REASONS)[number]['id'];
 
 const en = {
-  back: 'My account',
   title: 'Service at {{address}}',
-  tabs: { label: 'Parts of this page', overview: 'Overview', billing: 'Billing', manage: 'Manage' },
+  titleLoading: 'Your service',
+  tabs: { label: 'Parts of this page', details: 'Details', billing: 'Billing', manage: 'Manage' },
   dash: '—',
   required: 'Fill in this field.',
   summary: {
@@ -251,11 +251,11 @@ const en = {
 };
 
 const es: typeof en = {
-  back: 'Mi cuenta',
   title: 'Servicio en {{address}}',
+  titleLoading: 'Su servicio',
   tabs: {
     label: 'Partes de esta página',
-    overview: 'Resumen',
+    details: 'Detalles',
     billing: 'Facturación',
     manage: 'Administrar',
   },

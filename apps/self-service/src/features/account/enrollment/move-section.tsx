@@ -7,8 +7,9 @@ import { PremiseFinder } from '../../../components/premises/premise-finder';
 import { api, type BodyOf, dataOf, isApiFailure } from '../../../lib/api';
 import { calendarDate } from '../../../lib/format';
 import { utilityInformationQuery } from '../../enrollment/queries';
-import { newActionKey, problemOf, READABLE_DESCRIPTION, Section, today } from './parts';
-import { type Enrollment, type PlanDetails, startDatesQuery } from './queries';
+import { startDatesQuery } from '../../enrollment/start-date-field';
+import { newActionKey, problemOf, Section, today } from './parts';
+import type { Enrollment, PlanDetails } from './queries';
 
 type Transfer = BodyOf<'/api/v1/enrollments/{enrollmentId}/transfer-service', 'post'>;
 type NewAddress = { address: string; address2: string; city: string; zipcode: string; ldcAccount: string };
@@ -71,7 +72,8 @@ function MoveForm({
   const { t } = useTranslation('enrollmentPage');
   const queryClient = useQueryClient();
   const utility = useQuery(utilityInformationQuery(enrollment.id_utility)).data;
-  const dates = useQuery(startDatesQuery(enrollment.id_plan, 'Move-In'));
+  // The new address starts as a move-in of the same plan (a standard one: no priority fee).
+  const dates = useQuery(startDatesQuery(enrollment.id_plan, 'Move-In', 'Standard'));
   const [address, setAddress] = useState<NewAddress>(EMPTY);
   const [newStart, setNewStart] = useState('');
   const [currentEnd, setCurrentEnd] = useState('');
@@ -193,7 +195,6 @@ function MoveForm({
       <TextInput
         label={ldcLabel}
         description={t('move.esiidHint')}
-        styles={READABLE_DESCRIPTION}
         required
         inputMode="numeric"
         translate="no"

@@ -36,7 +36,7 @@ export function Facts({
         .filter((fact) => fact !== false)
         .map((fact) => (
           <div key={fact.label}>
-            <Text component="dt" size="xs" c="gray.7">
+            <Text component="dt" size="xs" c="dimmed">
               {fact.label}
             </Text>
             <Text component="dd" size="sm" fw={600} m={0}>
@@ -103,9 +103,6 @@ export function addDays(date: string, days: number): string {
   moved.setUTCDate(moved.getUTCDate() + days);
   return moved.toISOString().slice(0, 10);
 }
-
-/** An input's description in a grey that keeps AA contrast on white (Mantine's dimmed grey does not). */
-export const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-gray-7)' } };
 
 /** A new Idempotency-Key for one action of the customer (a retry of the same action reuses it). */
 export const newActionKey = () => crypto.randomUUID();

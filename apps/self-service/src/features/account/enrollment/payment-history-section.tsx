@@ -77,7 +77,7 @@ function PaymentResult({ payment }: { payment: Payment }) {
         ? t('payments.deposit')
         : t('payments.payment');
   return (
-    <Text size="xs" c="gray.7">
+    <Text size="xs" c="dimmed">
       {kind}
     </Text>
   );

@@ -34,20 +34,6 @@ export const enrollmentQuery = (enrollmentId: number) => ({
     dataOf(await api.GET('/api/v1/enrollments/{enrollmentId}', { params: { path: { enrollmentId } } })),
 });
 
-/** The customer's enrollments: a renewal waiting to start is listed beside the enrollment it continues. */
-export const customerEnrollmentsQuery = (customerId: number) => ({
-  queryKey: ['account', 'enrollments', customerId],
-  queryFn: async () =>
-    dataOf(await api.GET('/api/v1/customers/{customerId}/enrollments', { params: { path: { customerId } } })),
-});
-
-/** The company's payment types and the account options it turned on (drop, transfer of service…). */
-export const accountOptionsQuery = {
-  queryKey: ['account', 'configuration'],
-  queryFn: async () => dataOf(await api.GET('/api/v1/configuration-parameters')),
-  staleTime: HOUR,
-};
-
 export const myAccountDocumentsQuery = (planId: number, languageId: number) => ({
   queryKey: ['account', 'documents', planId, languageId],
   queryFn: async () =>
@@ -145,17 +131,6 @@ export const creditLetterQuery = (enrollmentId: number) => ({
           params: { path: { enrollmentId } },
         }),
       ),
-    ),
-});
-
-/** The dates a new service of the plan may start on, for a switch type (a move starts as a Move-In). */
-export const startDatesQuery = (planId: number, switchType: 'Switch' | 'Move-In') => ({
-  queryKey: ['start-dates', planId, switchType],
-  queryFn: async () =>
-    dataOf(
-      await api.GET('/api/v1/plans/start-dates/{planId}', {
-        params: { path: { planId }, query: { switchType } },
-      }),
     ),
 });
 

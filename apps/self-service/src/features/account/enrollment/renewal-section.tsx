@@ -18,10 +18,12 @@ import { Link } from 'wouter';
 import { QueryState } from '../../../components/query-state';
 import { api, dataOf } from '../../../lib/api';
 import { calendarDate, cents, money, number } from '../../../lib/format';
+import { useLanguageId } from '../../../lib/i18n';
 import { eflAverages, type Plan } from '../../shopping/plan-facts';
 import { plansQuery } from '../../shopping/queries';
+import { enrollmentsQuery } from '../queries';
 import { addDays, newActionKey, problemOf, Section, statusWords } from './parts';
-import { customerEnrollmentsQuery, type Enrollment, enrollmentQuery, type PlanDetails } from './queries';
+import { type Enrollment, enrollmentQuery, type PlanDetails } from './queries';
 
 /**
  * The renewal of this enrollment waiting to start, if any: the customer's enrollments list it beside this one, at the
@@ -29,7 +31,7 @@ import { customerEnrollmentsQuery, type Enrollment, enrollmentQuery, type PlanDe
  */
 export function usePendingRenewal(customerId: number, enrollment: Enrollment) {
   return useQuery({
-    ...customerEnrollmentsQuery(customerId),
+    ...enrollmentsQuery(customerId),
     select: (enrollments) =>
       enrollments.find(
         (other) =>
@@ -89,7 +91,9 @@ function RenewalOffers({
 }) {
   const { t } = useTranslation('enrollmentPage');
   const queryClient = useQueryClient();
-  const offered = useQuery(plansQuery(enrollment.id_utility, plan.id_customer_type, undefined));
+  const offered = useQuery(
+    plansQuery(enrollment.id_utility, plan.id_customer_type, undefined, useLanguageId()),
+  );
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [agreed, setAgreed] = useState<number[]>([]);
   const [missing, setMissing] = useState<number[]>([]);
@@ -209,13 +213,13 @@ function RenewalOffer({ offer, current }: { offer: Plan; current: boolean }) {
             </Group>
           }
         />
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {t('renewal.averagePrice')}:{' '}
           {eflAverages(offer)
             .map((row) => t('renewal.at', { price: cents(row.price, decimals), usage: number(row.usage) }))
             .join(' · ')}
         </Text>
-        <Text size="sm" c="gray.7">
+        <Text size="sm" c="dimmed">
           {t('renewal.term')}:{' '}
           {offer.term <= 1 ? t('summary.monthToMonth') : t('summary.termMonths', { count: offer.term })} ·{' '}
           {t('renewal.etf')}:{' '}

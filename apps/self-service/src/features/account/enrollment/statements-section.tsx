@@ -50,13 +50,13 @@ export function StatementsSection({ enrollmentId }: { enrollmentId: number }) {
                           <Text size="sm" fw={600}>
                             {calendarDate(statement.statementDate)}
                           </Text>
-                          <Text size="xs" c="gray.7">
+                          <Text size="xs" c="dimmed">
                             {t('statements.dueOn', { date: calendarDate(statement.dueDate) })}
                           </Text>
                         </Table.Td>
                         <Table.Td ta="right">
                           <Text size="sm">{money(statement.stmtBalanceAmt)}</Text>
-                          <Text size="xs" c="gray.7">
+                          <Text size="xs" c="dimmed">
                             {t('statements.usage', {
                               usage: number(statement.usageNum),
                               unit: t(`common:units.${statement.usageUnit}`, {

@@ -101,7 +101,7 @@ function UsageTable({
           <Table.Tr key={period.custStatementTkn}>
             <Table.Td>
               {calendarDate(period.beginReadDate)} – {calendarDate(period.endReadDate)}
-              <Text size="xs" c="gray.7">
+              <Text size="xs" c="dimmed">
                 {t('usage.days')}: {period.daysOfService} · {t('usage.dailyAverage')}:{' '}
                 {number(period.averageDailyUsage)} {unit}
               </Text>
