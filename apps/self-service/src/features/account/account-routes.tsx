@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { PageLoader } from '../../app/routes';
 import { useSession } from '../../lib/session';
 
@@ -16,13 +16,13 @@ const EnrollmentPage = lazy(() => import('./enrollment/enrollment-page'));
 export default function AccountRoutes() {
   const session = useSession();
   const [location] = useLocation();
+  const search = useSearch();
   if (session.isPending) return <PageLoader />;
-  if (!session.data?.customerId)
-    return (
-      <Redirect
-        to={`~/sign-in?${new URLSearchParams({ next: `/account${location === '/' ? '' : location}` })}`}
-      />
-    );
+  if (!session.data?.customerId) {
+    // Back to the very page asked for, its tab or filter (the query string) included.
+    const next = `/account${location === '/' ? '' : location}${search ? `?${search}` : ''}`;
+    return <Redirect to={`~/sign-in?${new URLSearchParams({ next })}`} />;
+  }
   const customerId = session.data.customerId;
   return (
     <Switch>

@@ -1,4 +1,11 @@
+import {
+  type PaymentMethod,
+  paymentConfigurationQuery,
+  paymentMethodsQuery,
+} from '../../components/payments/payment-methods';
 import { api, type DataOf, dataOf } from '../../lib/api';
+
+export { type PaymentMethod, paymentMethodsQuery };
 
 /**
  * The signed-in customer's data, each query keyed under 'account' (signing in or out forgets them all). Changes
@@ -7,17 +14,13 @@ import { api, type DataOf, dataOf } from '../../lib/api';
 export const accountKeys = {
   profile: (customerId: number) => ['account', 'profile', customerId] as const,
   enrollments: (customerId: number) => ['account', 'enrollments', customerId] as const,
-  paymentMethods: (customerId: number) => ['account', 'payment-methods', customerId] as const,
+  paymentMethods: (customerId: number) => paymentMethodsQuery(customerId).queryKey,
   notifications: (customerId: number) => ['account', 'notifications', customerId] as const,
-  configuration: ['account', 'configuration'] as const,
+  configuration: paymentConfigurationQuery.queryKey,
 };
 
 export type Profile = DataOf<'/api/v1/customers/{customerId}/profile', 'get'>;
 export type Enrollment = DataOf<'/api/v1/customers/{customerId}/enrollments', 'get'>[number];
-export type PaymentMethod = DataOf<
-  '/api/v1/payments/payment-profile/by-customer/{customerId}',
-  'get'
->[number];
 export type Notification = DataOf<'/api/v1/notifications/by-customer/{customerId}', 'get'>[number];
 
 export const profileQuery = (customerId: number) => ({
@@ -32,16 +35,6 @@ export const enrollmentsQuery = (customerId: number) => ({
     dataOf(await api.GET('/api/v1/customers/{customerId}/enrollments', { params: { path: { customerId } } })),
 });
 
-export const paymentMethodsQuery = (customerId: number) => ({
-  queryKey: accountKeys.paymentMethods(customerId),
-  queryFn: async () =>
-    dataOf(
-      await api.GET('/api/v1/payments/payment-profile/by-customer/{customerId}', {
-        params: { path: { customerId } },
-      }),
-    ),
-});
-
 export const notificationsQuery = (customerId: number, unreadOnly: boolean) => ({
   queryKey: [...accountKeys.notifications(customerId), { unreadOnly }],
   queryFn: async () =>
@@ -52,12 +45,8 @@ export const notificationsQuery = (customerId: number, unreadOnly: boolean) => (
     ),
 });
 
-/** The account options and payment types the company turned on. */
-export const configurationQuery = {
-  queryKey: accountKeys.configuration,
-  queryFn: async () => dataOf(await api.GET('/api/v1/configuration-parameters')),
-  staleTime: 10 * 60_000,
-};
+/** The account options and payment types the company turned on (one query, shared with the payment components). */
+export const configurationQuery = paymentConfigurationQuery;
 
 /**
  * Where an enrollment stands as customers see it: its newest status (the history comes newest first; the latest
