@@ -75,7 +75,7 @@ module.exports = {
       severity: 'error',
       comment:
         'The self-service site (its pages and its server) reaches the platform only through the public API with ' +
-        '@voltin/sdk, as a supplier\'s own site would: never the API\'s, the console\'s or the docs site\'s code.',
+        "@voltin/sdk, as a supplier's own site would: never the API's, the console's or the docs site's code.",
       from: { path: '^apps/self-service/(src|server)/' },
       to: { path: '^(apps/(api|console|docs)/|packages/sdk/src/)' },
     },
