@@ -24,7 +24,7 @@ const knownViolationsFile = path.join(root, '.dependency-cruiser-known-violation
 export async function cruiseWithRules({ baseDir = root, knownViolations = [] } = {}) {
   const options = await extractDepcruiseOptions(path.join(root, '.dependency-cruiser.cjs'));
   const { output } = await cruise(
-    [apiSource, ...siteSources],
+    [apiSource, ...siteSources.filter((dir) => existsSync(path.join(baseDir, dir)))],
     { ...options, baseDir, knownViolations, validate: true, outputType: 'json' },
     {},
     { tsConfig: extractTSConfig(options.tsConfig.fileName) },

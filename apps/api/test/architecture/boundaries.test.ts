@@ -193,6 +193,21 @@ describe('the module boundaries check (npm run check:boundaries)', () => {
     ]);
   });
 
+  it("refuses the self-service site importing the API's code: it reaches the API through the SDK only", async () => {
+    const site = '../../self-service/server/proxy.ts';
+    expect(
+      (await violationsWith({ [site]: "import { sdk } from '@voltin/sdk';\nexport const proxy = sdk;\n" }))
+        .violations,
+    ).toEqual([]);
+    const { violations } = await violationsWith({
+      [site]:
+        "import { orderRoutes } from '../../api/src/modules/orders/index.js';\nexport const proxy = orderRoutes;\n",
+    });
+    expect(violations).toEqual([
+      `self-service-through-the-sdk: apps/self-service/server/proxy.ts → ${src}/modules/orders/index.ts`,
+    ]);
+  });
+
   it('lets a known violation through and still refuses a new one', async () => {
     const bad = {
       'modules/orders/service.ts': ordersServiceUsingStockInternals,
