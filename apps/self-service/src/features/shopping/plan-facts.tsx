@@ -28,11 +28,14 @@ export function usePlanWords() {
   };
 }
 
-/** The documents a shopper may open before choosing: those the plan lists in plan shopping, and the market's notices. */
-export function PlanDocumentLinks({ plan }: { plan: Plan }) {
+/**
+ * The documents a shopper may open before choosing: in a list, those the plan shows in plan shopping; on the plan's
+ * own page, all of them (facts label and terms); and the market's Your Rights as a Customer.
+ */
+export function PlanDocumentLinks({ plan, all = false }: { plan: Plan; all?: boolean }) {
   const { t } = useTranslation('shopping');
   const documents = [
-    ...plan.plan_documents.filter((document) => document.display_in_plan_listing),
+    ...plan.plan_documents.filter((document) => all || document.display_in_plan_listing),
     ...plan.market_documents.filter((document) => document.doc_type === 'YRAC'),
   ];
   if (documents.length === 0) return null;

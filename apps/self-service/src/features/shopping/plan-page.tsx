@@ -53,7 +53,7 @@ export default function PlanPage({ planId }: { planId: number }) {
               {shown.terms_text}
             </Text>
           )}
-          <PlanDocumentLinks plan={shown} />
+          <PlanDocumentLinks plan={shown} all />
           <Button
             component={Link}
             href={`/enroll/${shown.id_plan}`}
