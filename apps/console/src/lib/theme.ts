@@ -66,6 +66,14 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
         darken(shades[9], name === 'yellow' || name === 'orange' ? 0.45 : 0.2),
       ]),
     ),
+    // Coloured text (c="teal", a dashboard count) in Mantine's shade 6 is under 3:1 on white for the light hues:
+    // shade 9, darker still for yellow and orange, keeps 4.5:1.
+    ...Object.fromEntries(
+      Object.entries(resolved.colors).map(([name, shades]) => [
+        `--mantine-color-${name}-text`,
+        name === 'yellow' || name === 'orange' ? darken(shades[9], 0.3) : shades[9],
+      ]),
+    ),
   },
   dark: {
     '--mantine-color-dimmed': '#a6a7ab',
