@@ -72,7 +72,7 @@ export const sidebarSections: [string, string[]][] = [
   ['Fulfillment', ['Fulfillment Management']],
   ['Importers', ['Legacy Importer']],
   ['Markets and Utilities', ['Utility Manager Fields', 'Utilities in the Operations Console']],
-  ['My Account', ['MyAccount Overview', 'Plan Shopping and Enrollment']],
+  ['My Account', ['MyAccount Overview', 'Plan Shopping and Enrollment', 'Signing In and My Account']],
   [
     'Operations Console',
     ['Operations Console', 'Work Queues', 'Customers and Enrollments', 'Staff and Audit Log'],
@@ -136,6 +136,7 @@ export const docRoutes: [string, string][] = [
   ['/Markets and Utilities/Utilities in the Operations Console', 'Utilities in the Operations Console'],
   ['/My Account/MyAccount Overview', 'MyAccount Overview'],
   ['/My Account/Plan Shopping and Enrollment', 'Plan Shopping and Enrollment'],
+  ['/My Account/Signing In and My Account', 'Signing In and My Account'],
   ['/Operations Console/Operations Console', 'Operations Console'],
   ['/Operations Console/Work Queues', 'Work Queues'],
   ['/Operations Console/Customers and Enrollments', 'Customers and Enrollments'],

@@ -62,7 +62,7 @@ test.describe('the pictures of the enrollment page of My account', () => {
     await pictures(page, 'summary', section('Your plan and service'));
 
     await openTab(page, 'Billing');
-    await expect(section('Balance')(page).getByText('Amount due')).toBeVisible();
+    await expect(section('Balance')(page).getByText('Amount due', { exact: true })).toBeVisible();
     await pictures(page, 'balance', section('Balance'));
     await expect(section('Bills')(page).getByRole('heading', { name: /^Latest bill/ })).toBeVisible();
     await pictures(page, 'statements', section('Bills'));

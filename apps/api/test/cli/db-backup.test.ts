@@ -24,10 +24,14 @@ function dbBackup(databaseUrl: string, target?: string) {
   );
 }
 
-async function startServer(databaseUrl: string) {
+/** A server on the database, signed in; `timestamp` signs the login (each signature is accepted once per database). */
+async function startServer(databaseUrl: string, timestamp?: number) {
   const app: FastifyInstance = await buildApp(testConfig({ databaseUrl }), { logger: false });
   const call = httpClient(await app.listen({ host: '127.0.0.1', port: 0 }));
-  const login = await call('POST', '/auth/login', { query: signLogin(SANDBOX.apiKey, SANDBOX.apiSecret) });
+  const login = await call('POST', '/auth/login', {
+    query: signLogin(SANDBOX.apiKey, SANDBOX.apiSecret, timestamp),
+  });
+  expect(login.status, JSON.stringify(login.body)).toBe(200);
   return { app, call, token: login.body.data.token as string };
 }
 
@@ -90,8 +94,9 @@ describe('npm run db:backup', () => {
     expect(copied).toBeGreaterThanOrEqual(writtenBefore);
     expect(copied).toBeLessThanOrEqual(writtenAfter);
 
-    // Restore: the copy is the DATABASE_URL of a fresh server, which answers from it.
-    const restored = await startServer(`sqlite:${copy}`);
+    // Restore: the copy is the DATABASE_URL of a fresh server, which answers from it. The copy remembers the live
+    // server's login signature, so a backup within the same second must sign a later timestamp.
+    const restored = await startServer(`sqlite:${copy}`, Math.floor(Date.now() / 1000) + 1);
     try {
       const read = await restored.call('GET', `/plans/${plan.id}`, { token: restored.token });
       expect(read.status).toBe(200);
