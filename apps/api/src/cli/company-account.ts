@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { ROLE_GROUPS } from '../db/seed/sandbox.js';
 import {
   findAccountByName,
+  ROLE_GROUPS,
   grantPermission,
   insertAccount,
   setAccountSecret,

@@ -15,6 +15,8 @@ export const PERMISSIONS = {
   'marketing.write': 'Change affiliates, autoresponders and documents',
   'staff.manage': 'Add staff, set their roles, reset their passwords and end their sessions',
   'audit.read': 'Search the audit log',
+  'accounts.manage':
+    'Create, rotate and revoke the web service accounts that call the public API, and choose what each may call',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
