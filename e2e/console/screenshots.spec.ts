@@ -173,6 +173,14 @@ test.describe('the pictures of the Operations Console pages', () => {
     await picture(page, 'staff');
   });
 
+  test('api-accounts: an Administrator’s web service accounts, the sandbox’s integration and affiliate accounts', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin', '/api-accounts');
+    await expect(page.getByRole('row', { name: /Sandbox integration/ })).toBeVisible();
+    await picture(page, 'api-accounts');
+  });
+
   test('plans: pricing staff read the Oncor residential plans with their prices in effect', async ({
     page,
   }) => {

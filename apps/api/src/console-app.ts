@@ -68,7 +68,10 @@ export async function buildConsoleApp(
     async (api) => {
       await api.register(staffRoutes, { staff: services.staff });
       await api.register(auditRoutes, { audit: services.audit });
-      await api.register(serviceAccountOpsRoutes, { accounts: services.serviceAccounts, audit: services.audit });
+      await api.register(serviceAccountOpsRoutes, {
+        accounts: services.serviceAccounts,
+        audit: services.audit,
+      });
       await api.register(agentOpsRoutes, {
         agent: services.agent,
         audit: services.audit,

@@ -273,6 +273,13 @@ const staffRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/staff')),
 });
 
+const apiAccountsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/api-accounts',
+  staticData: { title: 'API accounts' },
+  component: lazyRouteComponent(() => import('./routes/api-accounts')),
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   setupRoute,
@@ -296,6 +303,7 @@ const routeTree = rootRoute.addChildren([
     pricingMatrixRoute,
     auditLogRoute,
     staffRoute,
+    apiAccountsRoute,
   ]),
 ]);
 

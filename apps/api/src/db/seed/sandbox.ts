@@ -22,7 +22,6 @@ export const SANDBOX = {
   customerPassword: 'Demo-Password-1',
 } as const;
 
-
 const MARKETS = [
   { name: 'Texas (ERCOT)', state_code: 'TX', handle_payments: 1 },
   { name: 'Ohio Energy Choice', state_code: 'OH', handle_payments: 0 },

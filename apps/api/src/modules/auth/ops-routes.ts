@@ -94,14 +94,19 @@ export const serviceAccountOpsRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         operationId: 'rotateWebServiceAccountSecret',
         tags,
-        summary: 'Gives the account a new secret (answered this once); the previous one works until the grace deadline',
+        summary:
+          'Gives the account a new secret (answered this once); the previous one works until the grace deadline',
         params: AccountIdPath,
         body: RotationBody,
         response: { 200: Envelope(AccountWithSecret) },
       },
     },
     async (request) => {
-      const rotated = await accounts.rotate(companyOf(request), request.params.accountId, request.body.graceHours);
+      const rotated = await accounts.rotate(
+        companyOf(request),
+        request.params.accountId,
+        request.body.graceHours,
+      );
       const { account } = rotated;
       await audit.record(auditActorOf(request), {
         action: 'web-service-account.rotate',
@@ -123,7 +128,8 @@ export const serviceAccountOpsRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         operationId: 'revokeWebServiceAccount',
         tags,
-        summary: 'Revokes the account: it logs in no more and its access tokens are refused from the next call',
+        summary:
+          'Revokes the account: it logs in no more and its access tokens are refused from the next call',
         params: AccountIdPath,
         response: { 200: Envelope(ServiceAccount) },
       },

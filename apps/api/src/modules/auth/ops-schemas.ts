@@ -21,7 +21,9 @@ const OperationIds = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
 export const ServiceAccount = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  apiKey: Type.String({ description: 'The public half of the credentials; the secret is never answered again.' }),
+  apiKey: Type.String({
+    description: 'The public half of the credentials; the secret is never answered again.',
+  }),
   roleGroups: Type.Array(Type.String()),
   active: Type.Boolean({ description: 'False once revoked: no login, and its tokens are refused.' }),
   operations: OperationIds,
@@ -33,7 +35,8 @@ export const ServiceAccount = Type.Object({
     description: 'The last login or token refresh (not every call).',
   }),
   previousSecretValidUntil: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-    description: 'After a rotation, until when the previous secret still logs in; null when only one secret works.',
+    description:
+      'After a rotation, until when the previous secret still logs in; null when only one secret works.',
   }),
   revokedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });

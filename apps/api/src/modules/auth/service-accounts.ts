@@ -114,7 +114,9 @@ export function createServiceAccounts({ db, keys, clock, publicApiDocument }: Se
   async function checkAffiliate(companyId: number, input: Static<typeof NewServiceAccount>) {
     const isAffiliate = input.roleGroups.includes('Affiliate');
     if (isAffiliate && (input.roleGroups.length > 1 || input.affiliateId === undefined))
-      throw invalid(['affiliateId: an Affiliate account has the Affiliate role group alone and names its affiliate']);
+      throw invalid([
+        'affiliateId: an Affiliate account has the Affiliate role group alone and names its affiliate',
+      ]);
     if (!isAffiliate && input.affiliateId !== undefined)
       throw invalid(['affiliateId: only an Affiliate account is bound to an affiliate']);
     if (input.affiliateId === undefined) return;
@@ -145,7 +147,8 @@ export function createServiceAccounts({ db, keys, clock, publicApiDocument }: Se
 
   async function rotate(companyId: number, accountId: number, graceHours: number) {
     const secret = newSecret();
-    const until = graceHours > 0 ? new Date(clock.now().getTime() + graceHours * HOUR_MS).toISOString() : null;
+    const until =
+      graceHours > 0 ? new Date(clock.now().getTime() + graceHours * HOUR_MS).toISOString() : null;
     if (!(await store.rotateSecret(db, companyId, accountId, seal(keys.secretBox, secret), until))) {
       await one(companyId, accountId); // another company's or unknown: 404
       throw new ApiError('SERVICE_ACCOUNT_REVOKED', 'This web service account is revoked; create a new one.');
@@ -168,7 +171,14 @@ export function createServiceAccounts({ db, keys, clock, publicApiDocument }: Se
     return { before, after: await one(companyId, accountId) };
   }
 
-  return { list: (companyId: number) => list(companyId), create, rotate, revoke, setOperations, operationGroups };
+  return {
+    list: (companyId: number) => list(companyId),
+    create,
+    rotate,
+    revoke,
+    setOperations,
+    operationGroups,
+  };
 }
 
 export type ServiceAccounts = ReturnType<typeof createServiceAccounts>;

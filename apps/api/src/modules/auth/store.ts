@@ -164,7 +164,11 @@ export async function insertPermissions(
 
 /** When the account was last used: written at login and token refresh, not on every call. */
 export async function markAccountUsed(db: Kysely<Database>, accountId: number, at: string): Promise<void> {
-  await db.updateTable('web_service_accounts').set({ last_used_at: at }).where('id', '=', accountId).execute();
+  await db
+    .updateTable('web_service_accounts')
+    .set({ last_used_at: at })
+    .where('id', '=', accountId)
+    .execute();
 }
 
 /** Lets the account call the operation (`*`: every operation its role groups allow). */

@@ -28,7 +28,10 @@ export async function bindAccountToAffiliate(
   accountId: number,
   affiliateId: number,
 ): Promise<void> {
-  await db.insertInto('affiliate_accounts').values({ account_id: accountId, affiliate_id: affiliateId }).execute();
+  await db
+    .insertInto('affiliate_accounts')
+    .values({ account_id: accountId, affiliate_id: affiliateId })
+    .execute();
 }
 
 /** The company's sales affiliates, by name; only these ids when given (what a campaign names). */

@@ -96,7 +96,9 @@ describe('creating a web service account', () => {
         400,
         'VALIDATION_FAILED',
       ).errors,
-    ).toEqual(['affiliateId: an Affiliate account has the Affiliate role group alone and names its affiliate']);
+    ).toEqual([
+      'affiliateId: an Affiliate account has the Affiliate role group alone and names its affiliate',
+    ]);
     expect(
       expectFailure(
         await admin.call('POST', '/web-service-accounts', {
@@ -159,9 +161,7 @@ describe('the operations an account can be permitted', () => {
     );
     // Permissions are cached for ten seconds on the call path.
     clock.advance(11);
-    expect(
-      (await api.call('GET', '/utilities', { token, query: { zipCode: '75001' } })).status,
-    ).toBe(200);
+    expect((await api.call('GET', '/utilities', { token, query: { zipCode: '75001' } })).status).toBe(200);
     const [entry] = await auditOf(account.id);
     expect(entry).toMatchObject({
       action: 'web-service-account.operations',
@@ -225,7 +225,10 @@ describe('rotating a secret', () => {
 describe('revoking an account', () => {
   it('refuses its logins and the tokens it already has, at once', async () => {
     const { account, secret } = await create({ name: 'Leaving partner' });
-    const session = (await login(account.apiKey, secret)).body.data as { token: string; refreshToken: string };
+    const session = (await login(account.apiKey, secret)).body.data as {
+      token: string;
+      refreshToken: string;
+    };
     expect((await brands(session.token)).status).toBe(200);
     const revoked = await admin.call('POST', `/web-service-accounts/${account.id}/revocation`);
     expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);

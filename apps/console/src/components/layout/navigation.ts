@@ -1,5 +1,6 @@
 import {
   IconAddressBook,
+  IconApi,
   IconDiscount,
   IconGauge,
   IconHistory,
@@ -95,6 +96,14 @@ export const PAGES = [
     permission: 'staff.manage',
     icon: IconUsers,
     shortcut: 'g s',
+  },
+  {
+    to: '/api-accounts',
+    label: 'API accounts',
+    description: 'Web service accounts that call the Voltin API: secrets, rotation, permitted operations',
+    permission: 'accounts.manage',
+    icon: IconApi,
+    shortcut: 'g k',
   },
 ] as const satisfies readonly ConsolePageDefinition[];
 
