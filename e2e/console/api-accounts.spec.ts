@@ -34,7 +34,10 @@ test.describe('API accounts in the Operations console', () => {
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Create account' }).click();
     const created = page.getByRole('dialog', { name: `${name} was created` });
-    await expect(created.getByText('Copy the secret now: it is shown only once')).toBeVisible();
+    // Sealing the secret and the audit entry take a moment on a machine busy with other tests.
+    await expect(created.getByText('Copy the secret now: it is shown only once')).toBeVisible({
+      timeout: 30_000,
+    });
     const apiKey = await created.getByRole('textbox', { name: 'API key' }).inputValue();
     const secret = await created.getByRole('textbox', { name: 'Secret' }).inputValue();
     await created.getByRole('button', { name: 'Copy secret' }).click();
