@@ -486,6 +486,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         esiidsByUtilityCode: (codes) => esiidCountsByUtilityCode(db.kysely, codes),
       }),
       esiidImports,
+      autoresponders,
     },
     options.onUndeclaredAnswer,
   );

@@ -10,6 +10,7 @@ import { staffAccessControl } from './http/staff-access.js';
 import { multipartOptions } from './http/uploads.js';
 import { type AgentQueues, agentOpsRoutes } from './modules/agent-queues/index.js';
 import { type AuditLog, auditRoutes } from './modules/audit/index.js';
+import { type AutorespondersService, autoresponderOpsRoutes } from './modules/autoresponders/index.js';
 import { type ChargesService, chargeOpsRoutes } from './modules/charges/index.js';
 import { type UtilityMarket, utilityOpsRoutes } from './modules/company/index.js';
 import { type CustomerView, customerViewOpsRoutes } from './modules/customer-view/index.js';
@@ -43,6 +44,7 @@ export interface ConsoleServices {
   pricingMatrices: PricingMatrixImports;
   utilities: UtilityMarket;
   esiidImports: EsiidImports;
+  autoresponders: AutorespondersService;
 }
 
 /**
@@ -84,6 +86,10 @@ export async function buildConsoleApp(
       await api.register(documentOpsRoutes, { documents: services.documents });
       await api.register(pricingMatrixOpsRoutes, {
         matrices: services.pricingMatrices,
+        audit: services.audit,
+      });
+      await api.register(autoresponderOpsRoutes, {
+        autoresponders: services.autoresponders,
         audit: services.audit,
       });
       await api.register(utilityOpsRoutes, { market: services.utilities, audit: services.audit });
