@@ -25,6 +25,8 @@ test.describe('autoresponders in the Operations console', () => {
   test('Marketing edits a template: an unknown variable is refused beside the text, then previewed and tested into the outbox', async ({
     page,
   }) => {
+    // Four screens checked for accessibility, an edit refused and saved, a preview and a test: longer than most.
+    test.slow();
     await signIn(page, 'marketing', '/autoresponders');
     await expectAccessible(page);
     await openTemplate(page);
@@ -63,7 +65,7 @@ test.describe('autoresponders in the Operations console', () => {
 
     // As it was, for the other tests.
     await page.goBack();
-    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: TRIGGER })).toBeVisible();
     await page.getByRole('textbox', { name: 'Text' }).fill(original);
     await save(page);
     await expect(page.getByText('Template saved').last()).toBeVisible();

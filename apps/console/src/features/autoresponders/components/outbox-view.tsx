@@ -28,7 +28,13 @@ function Delivery({ mail }: { mail: OutboxMail }) {
 }
 
 const columns: DataTableColumn<OutboxMail>[] = [
-  { accessor: 'created_at', title: 'Queued', width: 170, render: (mail) => formatDateTime(mail.created_at) },
+  {
+    accessor: 'created_at',
+    title: 'Queued',
+    width: 170,
+    visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+    render: (mail) => formatDateTime(mail.created_at),
+  },
   {
     accessor: 'subject',
     title: 'Message',
@@ -41,12 +47,13 @@ const columns: DataTableColumn<OutboxMail>[] = [
       </div>
     ),
   },
-  { accessor: 'status', title: 'Delivery', width: 190, render: (mail) => <Delivery mail={mail} /> },
+  { accessor: 'status', title: 'Delivery', width: 130, render: (mail) => <Delivery mail={mail} /> },
   {
     accessor: 'attempts',
     title: 'Attempts',
     width: 100,
     textAlign: 'right',
+    visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
     render: (mail) => `${mail.attempts} of ${mail.max_attempts}`,
   },
   {
@@ -63,7 +70,13 @@ const columns: DataTableColumn<OutboxMail>[] = [
 
 const bounceColumns: DataTableColumn<MailBounce>[] = [
   { accessor: 'address', title: 'Address' },
-  { accessor: 'bounced_at', title: 'Bounced', width: 180, render: (b) => formatDateTime(b.bounced_at) },
+  {
+    accessor: 'bounced_at',
+    title: 'Bounced',
+    width: 180,
+    visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+    render: (b) => formatDateTime(b.bounced_at),
+  },
   { accessor: 'reply', title: 'Server reply', render: (b) => <Text size="xs">{b.reply}</Text> },
 ];
 

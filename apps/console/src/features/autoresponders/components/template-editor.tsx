@@ -164,9 +164,9 @@ function TemplateForm({
               value={values.body}
               readOnly={!canChange}
               error={errors.body}
-              autosize
-              minRows={10}
-              maxRows={28}
+              // A fixed height: an autosized field can make the page's scrollbar come and go, and itself with it.
+              rows={14}
+              resize="vertical"
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               onFocus={() => (lastField.current = 'body')}
               onChange={(event) => setValues({ ...values, body: event.currentTarget.value })}
