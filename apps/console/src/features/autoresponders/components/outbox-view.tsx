@@ -88,7 +88,7 @@ function Bounces() {
         Bounced addresses
       </Title>
       <Text size="sm" c="dimmed">
-        Mail to these addresses is suppressed until support clears the bounce.
+        Mail to these addresses is suppressed until an operator clears the bounce (npm run mail:bounces).
       </Text>
       {bounces.error && !bounces.data ? (
         <ErrorState error={bounces.error} onRetry={() => void bounces.refetch()} what="the bounces" />
