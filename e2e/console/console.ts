@@ -11,6 +11,7 @@ export const STAFF = {
   pricing: { email: 'pricing@bluebonnet.example', password: 'Pricing-Password-1' },
   support: { email: 'support@bluebonnet.example', password: 'Support-Password-1' },
   auditor: { email: 'auditor@bluebonnet.example', password: 'Auditor-Password-1' },
+  marketing: { email: 'marketing@bluebonnet.example', password: 'Marketing-Password-1' },
 } as const;
 
 export const consolePage = (path = '/') => new URL(path, consoleURL).toString();

@@ -473,4 +473,43 @@ test.describe('the pictures of the Operations Console pages', () => {
       await picture(page, 'pricing-matrix-history');
     });
   });
+  test.describe('autoresponders', () => {
+    // The template refused answers 422, which the browser logs.
+    test.use({ allowedConsoleErrors: [/status of 401 .*\/ops\/api\/v1\/session|status of 422 /] });
+
+    test('autoresponders: the packages, a package’s templates, the template editor refusing a variable, the outbox', async ({
+      page,
+    }) => {
+      await signIn(page, 'marketing', '/autoresponders');
+      await expect(
+        page.getByRole('row').filter({ hasText: 'Bluebonnet Residential (English)' }),
+      ).toBeVisible();
+      await picture(page, 'autoresponders');
+
+      await page.getByRole('link', { name: 'Bluebonnet Residential (English)', exact: true }).click();
+      await expect(page.getByRole('link', { name: 'statement.ready', exact: true })).toBeVisible();
+      await picture(page, 'autoresponder-package');
+
+      await page.getByRole('link', { name: 'statement.ready', exact: true }).click();
+      const text = page.getByRole('textbox', { name: 'Text' });
+      const original = await text.inputValue();
+      await text.fill(`${original}\n\nYour meter: {{meter_number}}`);
+      await page.getByRole('button', { name: 'Save template' }).click();
+      await expect(page.getByText(/Not a variable of this trigger/)).toBeVisible();
+      await picture(page, 'autoresponder-template');
+      // Nothing was saved: the page read again shows the template as it was.
+      await page.reload();
+      await expect(page.getByRole('textbox', { name: 'Text' })).toHaveValue(original);
+      await page.getByRole('button', { name: 'Preview' }).click();
+      await expect(page.getByLabel('Rendered message')).toBeVisible();
+      await page.getByLabel('Rendered message').scrollIntoViewIfNeeded();
+      await picture(page, 'autoresponder-preview');
+
+      await page.getByRole('textbox', { name: 'Send to' }).fill('marketing-test@bluebonnet.example');
+      await page.getByRole('button', { name: 'Send test' }).click();
+      await page.getByRole('link', { name: 'See the outbox' }).click();
+      await expect(page.getByRole('row').filter({ hasText: '[Test]' }).first()).toBeVisible();
+      await picture(page, 'mail-outbox');
+    });
+  });
 });

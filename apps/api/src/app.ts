@@ -493,6 +493,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         clock,
         publicApiDocument: () => app.swagger(),
       }),
+      autoresponders,
     },
     options.onUndeclaredAnswer,
   );

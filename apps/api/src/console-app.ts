@@ -11,6 +11,7 @@ import { multipartOptions } from './http/uploads.js';
 import { type AgentQueues, agentOpsRoutes } from './modules/agent-queues/index.js';
 import { type AuditLog, auditRoutes } from './modules/audit/index.js';
 import { type ServiceAccounts, serviceAccountOpsRoutes } from './modules/auth/index.js';
+import { type AutorespondersService, autoresponderOpsRoutes } from './modules/autoresponders/index.js';
 import { type ChargesService, chargeOpsRoutes } from './modules/charges/index.js';
 import { type UtilityMarket, utilityOpsRoutes } from './modules/company/index.js';
 import { type CustomerView, customerViewOpsRoutes } from './modules/customer-view/index.js';
@@ -45,6 +46,7 @@ export interface ConsoleServices {
   utilities: UtilityMarket;
   esiidImports: EsiidImports;
   serviceAccounts: ServiceAccounts;
+  autoresponders: AutorespondersService;
 }
 
 /**
@@ -90,6 +92,10 @@ export async function buildConsoleApp(
       await api.register(documentOpsRoutes, { documents: services.documents });
       await api.register(pricingMatrixOpsRoutes, {
         matrices: services.pricingMatrices,
+        audit: services.audit,
+      });
+      await api.register(autoresponderOpsRoutes, {
+        autoresponders: services.autoresponders,
         audit: services.audit,
       });
       await api.register(utilityOpsRoutes, { market: services.utilities, audit: services.audit });

@@ -596,6 +596,11 @@ export const ERROR_CODES = {
     description:
       'The template uses a {{variable}} that is not in the replacement-variable table or that its trigger does not provide.',
   },
+  AUTORESPONDER_PACKAGE_INVALID: {
+    status: 422,
+    description:
+      "A new autoresponder package names a brand or customer type that is not the company's, or an unknown language.",
+  },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -15,6 +15,7 @@ import { AppLayout } from '../components/layout/app-layout';
 import { pagesFor } from '../components/layout/navigation';
 import { ErrorState } from '../components/ui/states';
 import { validateAuditSearch } from '../features/audit/search';
+import { validateOutboxSearch } from '../features/autoresponders/search';
 import { validateCampaignsSearch } from '../features/campaigns/search';
 import { validateCustomersSearch } from '../features/customers/search';
 import { validatePlansSearch } from '../features/plans/search';
@@ -257,6 +258,48 @@ const pricingMatrixRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/pricing-matrix')),
 });
 
+const autorespondersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/autoresponders',
+  staticData: { title: 'Autoresponders' },
+  component: lazyRouteComponent(() => import('./routes/autoresponders')),
+});
+
+/** One autoresponder package, by its id (digits only: anything else is not found). */
+const autoresponderPackageRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/autoresponders/$id',
+  staticData: { title: 'Autoresponder package' },
+  params: {
+    parse: ({ id }) => (/^[1-9]\d{0,9}$/.test(id) ? { id: Number(id) } : false),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  component: lazyRouteComponent(() => import('./routes/autoresponder-package')),
+});
+
+/** One template of a package: its editor, preview and test message. */
+const autoresponderTemplateRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/autoresponders/$id/templates/$templateId',
+  staticData: { title: 'Autoresponder template' },
+  params: {
+    parse: ({ id, templateId }) =>
+      /^[1-9]\d{0,9}$/.test(id) && /^[1-9]\d{0,9}$/.test(templateId)
+        ? { id: Number(id), templateId: Number(templateId) }
+        : false,
+    stringify: ({ id, templateId }) => ({ id: String(id), templateId: String(templateId) }),
+  },
+  component: lazyRouteComponent(() => import('./routes/autoresponder-template')),
+});
+
+const mailOutboxRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/mail-outbox',
+  staticData: { title: 'Mail outbox' },
+  validateSearch: validateOutboxSearch,
+  component: lazyRouteComponent(() => import('./routes/mail-outbox')),
+});
+
 const auditLogRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/audit-log',
@@ -301,6 +344,10 @@ const routeTree = rootRoute.addChildren([
     utilitiesRoute,
     utilityRoute,
     pricingMatrixRoute,
+    autorespondersRoute,
+    autoresponderPackageRoute,
+    autoresponderTemplateRoute,
+    mailOutboxRoute,
     auditLogRoute,
     staffRoute,
     apiAccountsRoute,

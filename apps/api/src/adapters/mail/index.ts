@@ -25,6 +25,7 @@ export {
   countPendingOutboxMail,
   findOutboxMail,
   listBounces,
+  listCompanyOutboxMail,
   listLatestOutboxMail,
 } from './store.js';
 export {

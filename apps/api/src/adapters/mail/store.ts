@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { MailBouncesTable, MailOutboxTable } from '../../db/tables/customers.js';
+import type { MailBouncesTable, MailOutboxTable, MailStatus } from '../../db/tables/customers.js';
 
 type Db = Kysely<Database>;
 
@@ -59,6 +59,37 @@ export function listLatestOutboxMail(db: Db, limit: number) {
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** One page of the company's messages, newest first, optionally of one status; no body. */
+export async function listCompanyOutboxMail(
+  db: Db,
+  companyId: number,
+  filter: { status?: MailStatus; offset: number; limit: number },
+) {
+  let query = db.selectFrom('mail_outbox').where('company_id', '=', companyId);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  const [rows, { n }] = await Promise.all([
+    query
+      .select([
+        'id',
+        'created_at',
+        'sent_at',
+        'status',
+        'recipient',
+        'subject',
+        'template',
+        'attempts',
+        'last_error',
+        'next_attempt_at',
+      ])
+      .orderBy('id', 'desc')
+      .offset(filter.offset)
+      .limit(filter.limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(n) };
 }
 
 export function findOutboxMail(db: Db, id: number) {

@@ -35,6 +35,12 @@ export const SANDBOX_STAFF: { email: string; name: string; password: string; rol
     password: 'Auditor-Password-1',
     role: 'Read-only',
   },
+  {
+    email: 'marketing@bluebonnet.example',
+    name: 'Morgan Marketing',
+    password: 'Marketing-Password-1',
+    role: 'Marketing',
+  },
 ];
 
 /** Adds whichever sandbox staff member is missing (a sandbox database made before the console gets them too). */

@@ -47,7 +47,7 @@ interface Target {
 }
 
 /** One event to send the templates of its trigger for. */
-interface AutoresponderEvent {
+export interface AutoresponderEvent {
   target: Target;
   trigger: TriggerDefinition;
   /** Identifies the event: a template sends once per source key. */
@@ -61,13 +61,13 @@ type NotificationRow = Awaited<ReturnType<typeof notificationsAfter>>[number];
 type ProspectRow = Awaited<ReturnType<typeof prospectsChangedSince>>[number];
 
 /** What a notification adds to its enrollment: the payment or statement it is about, the status it announces. */
-interface NotificationDetails {
+export interface NotificationDetails {
   payment: EventContext['payment'];
   statement: EventContext['statement'];
   status: string;
 }
 
-function enrollmentEvent(
+export function enrollmentEvent(
   { enrollment: e, customer, plan }: EnrollmentContext,
   trigger: TriggerDefinition,
   sourceKey: string,

@@ -1,4 +1,5 @@
 export { AUTORESPONDER_MESSAGE_ID } from './event-sends.js';
+export { autoresponderOpsRoutes } from './ops-routes.js';
 export { autoresponderRoutes } from './routes.js';
 export { type AutorespondersService, createAutorespondersService } from './service.js';
 export { AUTORESPONDER_TRIGGERS, type TriggerDefinition } from './triggers.js';

@@ -1,6 +1,10 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import type { AutoresponderSendsTable, AutoresponderTemplatesTable } from '../../db/tables/autoresponders.js';
+import type {
+  AutoresponderPackagesTable,
+  AutoresponderSendsTable,
+  AutoresponderTemplatesTable,
+} from '../../db/tables/autoresponders.js';
 
 type Db = Kysely<Database>;
 
@@ -70,7 +74,7 @@ export function templatesOf(db: Db, packageIds: number[]) {
 export function findPackage(db: Db, companyId: number, packageId: number) {
   return db
     .selectFrom('autoresponder_packages')
-    .select(['id', 'company_id'])
+    .select(['id', 'company_id', 'brand_id'])
     .where('company_id', '=', companyId)
     .where('id', '=', packageId)
     .executeTakeFirst();
@@ -103,4 +107,28 @@ export function sends(db: Db, companyId: number, filter: { templateId?: number; 
   let query = db.selectFrom('autoresponder_sends').selectAll().where('company_id', '=', companyId);
   if (filter.templateId !== undefined) query = query.where('template_id', '=', filter.templateId);
   return query.orderBy('id', 'desc').limit(filter.limit).execute();
+}
+
+export async function insertPackage(db: Db, row: Insertable<AutoresponderPackagesTable>) {
+  const { id } = await db
+    .insertInto('autoresponder_packages')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updatePackage(
+  db: Db,
+  companyId: number,
+  id: number,
+  changes: Updateable<AutoresponderPackagesTable>,
+) {
+  if (Object.keys(changes).length === 0) return;
+  await db
+    .updateTable('autoresponder_packages')
+    .set(changes)
+    .where('company_id', '=', companyId)
+    .where('id', '=', id)
+    .execute();
 }
