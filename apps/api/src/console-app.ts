@@ -26,6 +26,7 @@ import {
 } from './modules/plans/index.js';
 import { type EsiidImports, premiseOpsRoutes } from './modules/premises/index.js';
 import { type PricingMatrixImports, pricingMatrixOpsRoutes } from './modules/prospects/index.js';
+import { type ServiceTasks, serviceTaskOpsRoutes } from './modules/service-tasks/index.js';
 import { type StaffService, staffRoutes } from './modules/staff/index.js';
 
 export interface ConsoleServices {
@@ -43,6 +44,7 @@ export interface ConsoleServices {
   pricingMatrices: PricingMatrixImports;
   utilities: UtilityMarket;
   esiidImports: EsiidImports;
+  serviceTasks: ServiceTasks;
 }
 
 /**
@@ -92,6 +94,7 @@ export async function buildConsoleApp(
         audit: services.audit,
         uploadLimitBytes: config.esiidUploadLimitBytes,
       });
+      await api.register(serviceTaskOpsRoutes, { tasks: services.serviceTasks, audit: services.audit });
     },
     { prefix: '/ops/api/v1' },
   );

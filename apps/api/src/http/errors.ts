@@ -591,6 +591,11 @@ export const ERROR_CODES = {
     description:
       'The template uses a {{variable}} that is not in the replacement-variable table or that its trigger does not provide.',
   },
+  SERVICE_TASK_RUNNING: {
+    status: 409,
+    description:
+      'The service task is running already, on this node or another (it holds the task’s lease): wait for that run to end, then run it again if needed.',
+  },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -273,6 +273,20 @@ const staffRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/staff')),
 });
 
+const serviceTasksRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/service-tasks',
+  staticData: { title: 'Service tasks' },
+  component: lazyRouteComponent(() => import('./routes/service-tasks')),
+});
+
+const serviceTaskRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/service-tasks/$name',
+  staticData: { title: 'Service task' },
+  component: lazyRouteComponent(() => import('./routes/service-task')),
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   setupRoute,
@@ -296,6 +310,8 @@ const routeTree = rootRoute.addChildren([
     pricingMatrixRoute,
     auditLogRoute,
     staffRoute,
+    serviceTasksRoute,
+    serviceTaskRoute,
   ]),
 ]);
 

@@ -1,5 +1,6 @@
 import {
   IconAddressBook,
+  IconClockPlay,
   IconDiscount,
   IconGauge,
   IconHistory,
@@ -95,6 +96,14 @@ export const PAGES = [
     permission: 'staff.manage',
     icon: IconUsers,
     shortcut: 'g s',
+  },
+  {
+    to: '/service-tasks',
+    label: 'Service tasks',
+    description: 'Background tasks: schedule, last and next run, recent runs; run now, pause and resume',
+    permission: 'work.read',
+    icon: IconClockPlay,
+    shortcut: 'g t',
   },
 ] as const satisfies readonly ConsolePageDefinition[];
 
