@@ -30,6 +30,8 @@ test.describe('service tasks in the Operations console', () => {
     page,
   }) => {
     test.skip(!canRunServiceTasks(), 'needs the database of the server under test');
+    // Two screens, an accessibility scan and a task run: longer than one page's test on a busy CI machine.
+    test.slow();
     const task = 'purge-expired-credentials';
     failServiceTask(task, 'database unreachable: connection refused');
 
@@ -58,6 +60,7 @@ test.describe('service tasks in the Operations console', () => {
   });
 
   test('an Administrator pauses a task and resumes it, from the list', async ({ page }) => {
+    test.slow();
     const task = 'expire-prospects';
     await signIn(page, 'admin', '/service-tasks');
     await expect(page.getByRole('heading', { level: 1, name: 'Service tasks' })).toBeVisible();
