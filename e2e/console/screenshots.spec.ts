@@ -177,6 +177,8 @@ test.describe('the pictures of the Operations Console pages', () => {
     page,
   }) => {
     test.skip(!canRunServiceTasks(), 'needs the database of the server under test');
+    // Each task run from the command line starts the app once: slower than one page's picture.
+    test.slow();
     // Runs by the schedule are what a live installation shows; these are an operator's, as the log says.
     for (const task of ['create-notifications', 'deliver-mail', 'deliver-mail']) runServiceTask(task);
     await signIn(page, 'admin', '/service-tasks');
