@@ -39,6 +39,7 @@ test.describe('service tasks in the Operations console', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'service task' });
     await expect(alert).toContainText(`${task} failed`);
     await expect(alert).toContainText('database unreachable: connection refused');
+    await expectAccessible(page);
     await alert.getByRole('link', { name: task }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: task })).toBeVisible();

@@ -27,6 +27,7 @@ export function FailingTasksAlert() {
                 <Link {...props} to="/service-tasks/$name" params={{ name: task.name }} />
               )}
               inherit
+              c="red"
               fw={600}
             >
               {task.name}

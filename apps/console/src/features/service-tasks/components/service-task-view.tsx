@@ -96,7 +96,7 @@ const runColumns: DataTableColumn<ServiceTaskRun>[] = [
     title: 'Summary or error',
     render: (run) =>
       run.error !== null ? (
-        <Text size="sm" c="red.9">
+        <Text size="sm" c="red">
           {run.error}
         </Text>
       ) : (

@@ -14,7 +14,7 @@ import { TaskStatusBadge } from './task-status-badge';
 export function LastOutcome({ task }: { task: ServiceTask }) {
   if (task.lastError !== null)
     return (
-      <Text size="xs" c="red.9" lineClamp={2} title={task.lastError}>
+      <Text size="xs" c="red" lineClamp={2} title={task.lastError}>
         {task.lastError}
       </Text>
     );
