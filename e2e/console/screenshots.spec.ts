@@ -173,6 +173,14 @@ test.describe('the pictures of the Operations Console pages', () => {
     await picture(page, 'staff');
   });
 
+  test('api-accounts: an Administrator’s web service accounts, the sandbox’s integration and affiliate accounts', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin', '/api-accounts');
+    await expect(page.getByRole('row', { name: /Sandbox integration/ })).toBeVisible();
+    await picture(page, 'api-accounts');
+  });
+
   test('service-tasks and -task: the tasks with their state, then one task’s recent runs', async ({
     page,
   }) => {

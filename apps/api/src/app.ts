@@ -42,7 +42,7 @@ import { multipartOptions } from './http/uploads.js';
 import { createScheduler, type Scheduler } from './jobs/scheduler.js';
 import { agentRoutes, createAgentQueues } from './modules/agent-queues/index.js';
 import { createAuditLog } from './modules/audit/index.js';
-import { authRoutes, createAuthService } from './modules/auth/index.js';
+import { authRoutes, createAuthService, createServiceAccounts } from './modules/auth/index.js';
 import { autoresponderRoutes, createAutorespondersService } from './modules/autoresponders/index.js';
 import { billingRoutes, createBillingService } from './modules/billing/index.js';
 import {
@@ -488,6 +488,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         esiidsByUtilityCode: (codes) => esiidCountsByUtilityCode(db.kysely, codes),
       }),
       esiidImports,
+      // The accounts are permitted operations of this server's public API, as its OpenAPI document lists them.
+      serviceAccounts: createServiceAccounts({
+        db: db.kysely,
+        keys,
+        clock,
+        publicApiDocument: () => app.swagger(),
+      }),
     },
     options.onUndeclaredAnswer,
   );

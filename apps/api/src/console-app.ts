@@ -10,6 +10,7 @@ import { staffAccessControl } from './http/staff-access.js';
 import { multipartOptions } from './http/uploads.js';
 import { type AgentQueues, agentOpsRoutes } from './modules/agent-queues/index.js';
 import { type AuditLog, auditRoutes } from './modules/audit/index.js';
+import { type ServiceAccounts, serviceAccountOpsRoutes } from './modules/auth/index.js';
 import { type ChargesService, chargeOpsRoutes } from './modules/charges/index.js';
 import { type UtilityMarket, utilityOpsRoutes } from './modules/company/index.js';
 import { type CustomerView, customerViewOpsRoutes } from './modules/customer-view/index.js';
@@ -44,6 +45,7 @@ export interface ConsoleServices {
   pricingMatrices: PricingMatrixImports;
   utilities: UtilityMarket;
   esiidImports: EsiidImports;
+  serviceAccounts: ServiceAccounts;
   serviceTasks: ServiceTasks;
 }
 
@@ -68,6 +70,10 @@ export async function buildConsoleApp(
     async (api) => {
       await api.register(staffRoutes, { staff: services.staff });
       await api.register(auditRoutes, { audit: services.audit });
+      await api.register(serviceAccountOpsRoutes, {
+        accounts: services.serviceAccounts,
+        audit: services.audit,
+      });
       await api.register(agentOpsRoutes, {
         agent: services.agent,
         audit: services.audit,

@@ -6,12 +6,13 @@ import { SANDBOX_DEFAULT_SCORE } from './adapters/credit-bureau/sandbox.js';
 import { MAIL_TEMPLATES } from './adapters/mail/templates.js';
 import { SANDBOX_GATEWAY_TEST_VALUES } from './adapters/payment-gateway/sandbox.js';
 import { SANDBOX_PROSPECTS } from './db/seed/prospects.js';
-import { ROLE_GROUPS, SANDBOX } from './db/seed/sandbox.js';
+import { SANDBOX } from './db/seed/sandbox.js';
 import { SANDBOX_STAFF } from './db/seed/staff.js';
 import { BILLING_DELIVERY_METHODS } from './domain/billing-delivery.js';
 import { DAY_TYPE_WEIGHT, HOURLY_SHARE, SEASON_WEIGHT, SUMMER_MONTHS } from './domain/load-shape.js';
 import { ERROR_CODES } from './http/errors.js';
 import { DEFAULT_QUEUE } from './modules/agent-queues/index.js';
+import { ROLE_GROUPS } from './modules/auth/index.js';
 import {
   AUTORESPONDER_TRIGGERS,
   REPLACEMENT_VARIABLES,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { ROLE_GROUPS } from '../db/seed/sandbox.js';
 import {
   findAccountByName,
   grantPermission,
   insertAccount,
+  ROLE_GROUPS,
   setAccountSecret,
 } from '../modules/auth/index.js';
 import { seal } from '../security/secret-box.js';

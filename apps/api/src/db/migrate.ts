@@ -49,6 +49,7 @@ import * as acceptanceOptionHistory from './migrations/2026-11-27T1500-acceptanc
 import * as planBundleNames from './migrations/2026-11-27T1510-plan-bundle-names.js';
 import * as brandBranding from './migrations/2026-11-27T1600-brand-branding.js';
 import * as sandboxGatewayHostedForms from './migrations/2026-11-27T1610-sandbox-gateway-hosted-forms.js';
+import * as serviceAccountRotation from './migrations/2026-11-27T2040-service-account-rotation.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Listed statically so the compiled server needs no file-system scan. */
@@ -102,6 +103,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T1510-plan-bundle-names': planBundleNames,
   '2026-11-27T1600-brand-branding': brandBranding,
   '2026-11-27T1610-sandbox-gateway-hosted-forms': sandboxGatewayHostedForms,
+  '2026-11-27T2040-service-account-rotation': serviceAccountRotation,
 };
 
 /** PostgreSQL: Kysely looks for its bookkeeping tables in every schema unless told which one is ours. */

@@ -95,6 +95,12 @@ export interface WebServiceAccountsTable {
   role_groups: string;
   active: Flag;
   created_at: string;
+  /** The secret before the last rotation, still accepted until `previous_secret_valid_until`. */
+  previous_secret_sealed: string | null;
+  previous_secret_valid_until: string | null;
+  /** The last login or token refresh. */
+  last_used_at: string | null;
+  revoked_at: string | null;
 }
 
 export interface AccountPermissionsTable {

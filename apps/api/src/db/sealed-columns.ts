@@ -3,7 +3,7 @@
  * `npm run keys:rotate` re-seals exactly these; a test fails when the schema has a `*_sealed` column not listed here.
  */
 export const SEALED_COLUMNS = [
-  { table: 'web_service_accounts', rowKey: 'id', columns: ['secret_sealed'] },
+  { table: 'web_service_accounts', rowKey: 'id', columns: ['secret_sealed', 'previous_secret_sealed'] },
   { table: 'company_settings', rowKey: 'company_id', columns: ['verification_provider_secret_sealed'] },
   {
     table: 'customers',

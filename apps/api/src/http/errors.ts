@@ -108,6 +108,11 @@ export const ERROR_CODES = {
     status: 409,
     description: 'Operations console: the change would leave the company with no active Administrator.',
   },
+  SERVICE_ACCOUNT_REVOKED: {
+    status: 409,
+    description:
+      'Operations console: the web service account is revoked; it cannot be rotated or revoked again (create a new one).',
+  },
   CUSTOMER_HAS_NO_LOGIN: {
     status: 409,
     description:

@@ -273,6 +273,13 @@ const staffRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/staff')),
 });
 
+const apiAccountsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/api-accounts',
+  staticData: { title: 'API accounts' },
+  component: lazyRouteComponent(() => import('./routes/api-accounts')),
+});
+
 const serviceTasksRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/service-tasks',
@@ -310,6 +317,7 @@ const routeTree = rootRoute.addChildren([
     pricingMatrixRoute,
     auditLogRoute,
     staffRoute,
+    apiAccountsRoute,
     serviceTasksRoute,
     serviceTaskRoute,
   ]),

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { ROLE_GROUPS } from '../../modules/auth/index.js';
 import type { KeyRing } from '../../security/keys.js';
 import { hashPassword } from '../../security/passwords.js';
 import { seal } from '../../security/secret-box.js';
@@ -20,8 +21,6 @@ export const SANDBOX = {
   customerUserName: 'demo.customer',
   customerPassword: 'Demo-Password-1',
 } as const;
-
-export const ROLE_GROUPS = ['Integration', 'CustomerPortal', 'Affiliate', 'Verification', 'Agent'] as const;
 
 const MARKETS = [
   { name: 'Texas (ERCOT)', state_code: 'TX', handle_payments: 1 },

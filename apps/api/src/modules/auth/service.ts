@@ -77,6 +77,16 @@ export function createAuthService({ db, config, keys, rateLimiter, clock }: Auth
     };
   }
 
+  /** A rotated-out secret logs in until its grace deadline, and never after. */
+  function signedWithPreviousSecret(
+    account: { previous_secret_sealed: string | null; previous_secret_valid_until: string | null },
+    signedWith: (sealed: string) => boolean,
+  ): boolean {
+    const { previous_secret_sealed: sealed, previous_secret_valid_until: until } = account;
+    if (sealed === null || until === null || clock.now().getTime() >= Date.parse(until)) return false;
+    return signedWith(sealed);
+  }
+
   async function login(input: Static<typeof LoginQuery>, ip: string): Promise<AuthResultWire> {
     const nowSeconds = epochSeconds(clock);
     // A clock off by minutes guesses nothing: it is answered before the throttle counts a failure.
@@ -89,11 +99,13 @@ export function createAuthService({ db, config, keys, rateLimiter, clock }: Auth
     const attempt = await loginThrottle.attempt('login', input.token, ip);
     const account = await store.findAccountByKey(db, input.token);
     if (!account?.active) throw badCredentials();
-    const secret = open(keys.secretBox, account.secret_sealed);
     const signature = input.signature.toLowerCase();
-    if (
-      !constantTimeEqual(hmacSha256Hex(secret, loginSigningString(input.token, input.timestamp)), signature)
-    ) {
+    const signedWith = (sealed: string) =>
+      constantTimeEqual(
+        hmacSha256Hex(open(keys.secretBox, sealed), loginSigningString(input.token, input.timestamp)),
+        signature,
+      );
+    if (!signedWith(account.secret_sealed) && !signedWithPreviousSecret(account, signedWith)) {
       throw badCredentials();
     }
     const expiresAt = input.timestamp + config.loginSignatureWindowSeconds + 1;
@@ -101,6 +113,7 @@ export function createAuthService({ db, config, keys, rateLimiter, clock }: Auth
       throw new ApiError('AUTH_SIGNATURE_REPLAYED', 'This signature was already used; sign a new timestamp.');
     }
     await attempt.succeeded();
+    await store.markAccountUsed(db, account.id, clock.now().toISOString());
     return issueSession(account, randomUUID());
   }
 
@@ -123,6 +136,7 @@ export function createAuthService({ db, config, keys, rateLimiter, clock }: Auth
     if (stored.expires_at < epochSeconds(clock)) throw badRefresh();
     const account = await store.findAccount(db, stored.account_id);
     if (!account?.active) throw badRefresh();
+    await store.markAccountUsed(db, account.id, clock.now().toISOString());
     return issueSession(account, stored.family_id);
   }
 

@@ -1,10 +1,18 @@
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database, WebServiceAccountsTable } from '../../db/schema.js';
 
 export function findAccountByKey(db: Kysely<Database>, apiKey: string) {
   return db
     .selectFrom('web_service_accounts')
-    .select(['id', 'company_id', 'secret_sealed', 'role_groups', 'active'])
+    .select([
+      'id',
+      'company_id',
+      'secret_sealed',
+      'previous_secret_sealed',
+      'previous_secret_valid_until',
+      'role_groups',
+      'active',
+    ])
     .where('api_key', '=', apiKey)
     .executeTakeFirst();
 }
@@ -46,7 +54,119 @@ export async function setAccountSecret(
 ): Promise<void> {
   await db
     .updateTable('web_service_accounts')
-    .set({ secret_sealed: secretSealed })
+    .set({ secret_sealed: secretSealed, previous_secret_sealed: null, previous_secret_valid_until: null })
+    .where('id', '=', accountId)
+    .execute();
+}
+
+/** The company's accounts, newest first (the secrets stay behind). */
+export function listCompanyAccounts(db: Kysely<Database>, companyId: number, accountId?: number) {
+  let query = db
+    .selectFrom('web_service_accounts')
+    .select([
+      'id',
+      'name',
+      'api_key',
+      'role_groups',
+      'active',
+      'created_at',
+      'last_used_at',
+      'previous_secret_valid_until',
+      'revoked_at',
+    ])
+    .where('company_id', '=', companyId);
+  if (accountId !== undefined) query = query.where('id', '=', accountId);
+  return query.orderBy('id', 'desc').execute();
+}
+
+export function permissionsOfAccounts(db: Kysely<Database>, accountIds: number[]) {
+  return db
+    .selectFrom('account_permissions')
+    .select(['account_id', 'operation_id'])
+    .where('account_id', 'in', accountIds.length ? accountIds : [0])
+    .orderBy('operation_id')
+    .execute();
+}
+
+/**
+ * A new secret; the current one becomes the previous one, accepted until `previousValidUntil` (null: not at all).
+ * One statement, so two rotations at once cannot both keep the same previous secret. False: no such active account.
+ */
+export async function rotateSecret(
+  db: Kysely<Database>,
+  companyId: number,
+  accountId: number,
+  secretSealed: string,
+  previousValidUntil: string | null,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('web_service_accounts')
+    .set({
+      previous_secret_sealed: previousValidUntil === null ? null : sql.ref('secret_sealed'),
+      previous_secret_valid_until: previousValidUntil,
+      secret_sealed: secretSealed,
+    })
+    .where('id', '=', accountId)
+    .where('company_id', '=', companyId)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Revokes an account: no secret logs in any more, and every login it has is ended (its tokens are refused). */
+export async function revokeAccount(
+  db: Kysely<Database>,
+  companyId: number,
+  accountId: number,
+  at: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('web_service_accounts')
+      .set({ active: 0, revoked_at: at, previous_secret_sealed: null, previous_secret_valid_until: null })
+      .where('id', '=', accountId)
+      .where('company_id', '=', companyId)
+      .where('active', '=', 1)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: at })
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return true;
+  });
+}
+
+export async function replacePermissions(
+  db: Kysely<Database>,
+  accountId: number,
+  operationIds: string[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('account_permissions').where('account_id', '=', accountId).execute();
+    await insertPermissions(trx, accountId, operationIds);
+  });
+}
+
+export async function insertPermissions(
+  db: Kysely<Database>,
+  accountId: number,
+  operationIds: string[],
+): Promise<void> {
+  if (operationIds.length === 0) return;
+  await db
+    .insertInto('account_permissions')
+    .values(operationIds.map((operation_id) => ({ account_id: accountId, operation_id })))
+    .execute();
+}
+
+/** When the account was last used: written at login and token refresh, not on every call. */
+export async function markAccountUsed(db: Kysely<Database>, accountId: number, at: string): Promise<void> {
+  await db
+    .updateTable('web_service_accounts')
+    .set({ last_used_at: at })
     .where('id', '=', accountId)
     .execute();
 }

@@ -19,7 +19,12 @@ export { configureSigningAccount } from './signing-accounts.js';
 export { sandboxSigningRoutes } from './signing-page.js';
 export { applySigningStatus, currentStatuses } from './signing-status.js';
 export { findEnvelope, findSigningAccountByProviderId, findSigningAccountSettings } from './signing-store.js';
-export { companyAffiliates, prospectsChangedSince } from './store.js';
+export {
+  affiliatesOfAccounts,
+  bindAccountToAffiliate,
+  companyAffiliates,
+  prospectsChangedSince,
+} from './store.js';
 export {
   PROSPECT_ROLE_PERMISSIONS,
   PROSPECT_STATUS_TRANSITIONS,

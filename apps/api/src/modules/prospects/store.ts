@@ -12,6 +12,28 @@ export function findAffiliateOfAccount(db: Kysely<Database>, accountId: number) 
     .executeTakeFirst();
 }
 
+/** The affiliate each of these web service accounts is bound to (accounts bound to none are left out). */
+export function affiliatesOfAccounts(db: Kysely<Database>, accountIds: number[]) {
+  return db
+    .selectFrom('affiliate_accounts')
+    .innerJoin('affiliates', 'affiliates.id', 'affiliate_accounts.affiliate_id')
+    .select(['affiliate_accounts.account_id as accountId', 'affiliates.id', 'affiliates.name'])
+    .where('affiliate_accounts.account_id', 'in', accountIds.length ? accountIds : [0])
+    .execute();
+}
+
+/** Binds a web service account to an affiliate: from then on it sees and creates only that affiliate's prospects. */
+export async function bindAccountToAffiliate(
+  db: Kysely<Database>,
+  accountId: number,
+  affiliateId: number,
+): Promise<void> {
+  await db
+    .insertInto('affiliate_accounts')
+    .values({ account_id: accountId, affiliate_id: affiliateId })
+    .execute();
+}
+
 /** The company's sales affiliates, by name; only these ids when given (what a campaign names). */
 export function companyAffiliates(db: Kysely<Database>, companyId: number, ids?: number[]) {
   let query = db

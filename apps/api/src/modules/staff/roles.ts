@@ -15,6 +15,8 @@ export const PERMISSIONS = {
   'marketing.write': 'Change affiliates, autoresponders and documents',
   'staff.manage': 'Add staff, set their roles, reset their passwords and end their sessions',
   'audit.read': 'Search the audit log',
+  'accounts.manage':
+    'Create, rotate and revoke the web service accounts that call the public API, and choose what each may call',
   'tasks.manage':
     "Run the installation's service tasks now, pause and resume them (they work on every company's data)",
 } as const;

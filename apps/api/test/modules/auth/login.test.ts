@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROLE_GROUPS } from '../../../src/db/seed/sandbox.js';
+import { ROLE_GROUPS } from '../../../src/modules/auth/index.js';
 import { issueAccessToken } from '../../../src/security/access-tokens.js';
 import { createAccount, sandboxCompanyId } from '../../fixtures/tenants.js';
 import { expectFailure, SANDBOX, signLogin, useTestApi } from '../../helpers/app.js';

@@ -1,5 +1,6 @@
 import {
   IconAddressBook,
+  IconApi,
   IconClockPlay,
   IconDiscount,
   IconGauge,
@@ -96,6 +97,14 @@ export const PAGES = [
     permission: 'staff.manage',
     icon: IconUsers,
     shortcut: 'g s',
+  },
+  {
+    to: '/api-accounts',
+    label: 'API accounts',
+    description: 'Web service accounts that call the Voltin API: secrets, rotation, permitted operations',
+    permission: 'accounts.manage',
+    icon: IconApi,
+    shortcut: 'g k',
   },
   {
     to: '/service-tasks',
