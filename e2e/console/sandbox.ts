@@ -364,3 +364,26 @@ export async function sandboxAcceptanceOptions(
 export async function sandboxApiCall(method: string, path: string, body?: unknown) {
   return call(method, path, await token(), body);
 }
+
+/**
+ * Makes one run of a service task fail as an outage does, on the tests' server's database: another node of the
+ * installation (this process) runs the task through the API's own scheduler with work that throws `error`, so its
+ * lease, failure count and run history are written as for any failed run. The real task's next success clears it.
+ */
+export function failServiceTask(task: string, error: string): void {
+  if (databaseUrl === undefined)
+    throw new Error('No database to run a service task on: set E2E_DATABASE_URL.');
+  const dist = path.resolve(__dirname, '../../apps/api/dist');
+  const script = `
+    const { openDatabase } = await import(${JSON.stringify(`${dist}/db/client.js`)});
+    const { createScheduler } = await import(${JSON.stringify(`${dist}/jobs/scheduler.js`)});
+    const db = openDatabase(process.env.DATABASE_URL);
+    const scheduler = createScheduler(db.kysely, { error() {} });
+    scheduler.register({ name: process.env.TASK, description: '', everySeconds: 60, run: async () => { throw new Error(process.env.FAILURE); } });
+    await scheduler.runNow(process.env.TASK);
+    await db.close();`;
+  execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, TASK: task, FAILURE: error },
+    encoding: 'utf8',
+  });
+}

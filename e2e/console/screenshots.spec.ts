@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { signIn } from './console';
 import { checkFile, matrixOf } from './matrix-files';
-import { sandboxEnrollment } from './sandbox';
+import { canRunServiceTasks, runServiceTask, sandboxEnrollment } from './sandbox';
 
 /**
  * The pictures of the docs site's Operations Console pages, taken from the console as it is built: each test signs
@@ -179,6 +179,22 @@ test.describe('the pictures of the Operations Console pages', () => {
     await signIn(page, 'admin', '/api-accounts');
     await expect(page.getByRole('row', { name: /Sandbox integration/ })).toBeVisible();
     await picture(page, 'api-accounts');
+  });
+
+  test('service-tasks and -task: the tasks with their state, then one task’s recent runs', async ({
+    page,
+  }) => {
+    test.skip(!canRunServiceTasks(), 'needs the database of the server under test');
+    // Each task run from the command line starts the app once: slower than one page's picture.
+    test.slow();
+    // Runs by the schedule are what a live installation shows; these are an operator's, as the log says.
+    for (const task of ['create-notifications', 'deliver-mail', 'deliver-mail']) runServiceTask(task);
+    await signIn(page, 'admin', '/service-tasks');
+    await expect(page.getByRole('row').filter({ hasText: 'deliver-mail' })).toContainText('OK');
+    await picture(page, 'service-tasks');
+    await page.getByRole('link', { name: 'deliver-mail', exact: true }).click();
+    await expect(page.getByRole('table', { name: 'Recent runs' }).getByRole('row').nth(2)).toBeVisible();
+    await picture(page, 'service-task');
   });
 
   test('plans: pricing staff read the Oncor residential plans with their prices in effect', async ({

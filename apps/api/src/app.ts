@@ -100,6 +100,7 @@ import {
 } from './modules/prospects/index.js';
 import { createLoginThrottle, createRateLimiter } from './modules/rate-limits/index.js';
 import { createReferenceService, referenceRoutes } from './modules/reference/index.js';
+import { createServiceTasks } from './modules/service-tasks/index.js';
 import { createSigningWebhooksService, signingWebhookRoutes } from './modules/signing-webhooks/index.js';
 import { createStaffService } from './modules/staff/index.js';
 import { createUtilitiesService, utilityRoutes } from './modules/utilities/index.js';
@@ -474,6 +475,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         documentBaseUrl: () => config.publicBaseUrl,
       }),
       dashboard: createDashboard({ db: db.kysely, clock }),
+      serviceTasks: createServiceTasks(scheduler),
       charges,
       pricing: createPlanPricing({ db: db.kysely, utilities, clock }),
       campaigns: createCampaigns({ db: db.kysely, clock }),

@@ -28,6 +28,7 @@ import {
 } from './modules/plans/index.js';
 import { type EsiidImports, premiseOpsRoutes } from './modules/premises/index.js';
 import { type PricingMatrixImports, pricingMatrixOpsRoutes } from './modules/prospects/index.js';
+import { type ServiceTasks, serviceTaskOpsRoutes } from './modules/service-tasks/index.js';
 import { type StaffService, staffRoutes } from './modules/staff/index.js';
 
 export interface ConsoleServices {
@@ -47,6 +48,7 @@ export interface ConsoleServices {
   esiidImports: EsiidImports;
   serviceAccounts: ServiceAccounts;
   autoresponders: AutorespondersService;
+  serviceTasks: ServiceTasks;
 }
 
 /**
@@ -104,6 +106,7 @@ export async function buildConsoleApp(
         audit: services.audit,
         uploadLimitBytes: config.esiidUploadLimitBytes,
       });
+      await api.register(serviceTaskOpsRoutes, { tasks: services.serviceTasks, audit: services.audit });
     },
     { prefix: '/ops/api/v1' },
   );

@@ -26,7 +26,7 @@ async function list(scheduler: Scheduler): Promise<number> {
 }
 
 async function runs(scheduler: Scheduler, name: string): Promise<number> {
-  const rows = await scheduler.runs(name, RUNS_SHOWN);
+  const rows = await scheduler.runs(name, { limit: RUNS_SHOWN, offset: 0 });
   if (rows.length === 0) console.log(`${name} has not run yet.`);
   for (const run of rows) {
     console.log(

@@ -601,6 +601,11 @@ export const ERROR_CODES = {
     description:
       "A new autoresponder package names a brand or customer type that is not the company's, or an unknown language.",
   },
+  SERVICE_TASK_RUNNING: {
+    status: 409,
+    description:
+      'The service task is running already, on this node or another (it holds the task’s lease): wait for that run to end, then run it again if needed.',
+  },
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { TaskRunOutcome, TaskRunTrigger } from '../db/tables/jobs.js';
+import type { TaskRunOutcome, TaskRunsTable, TaskRunTrigger } from '../db/tables/jobs.js';
 import { type Clock, epochSeconds, systemClock } from '../domain/clock.js';
 import { backoffSeconds } from './backoff.js';
 import * as store from './store.js';
@@ -16,6 +16,9 @@ export interface PeriodicTask {
   run(): Promise<string>;
 }
 
+/** One run of a task, as the history keeps it. */
+export type TaskRun = Selectable<TaskRunsTable>;
+
 /** A task as an operator sees it; `nextRunAt` is null until a node has first met it. */
 export interface TaskOverview {
   name: string;
@@ -23,6 +26,7 @@ export interface TaskOverview {
   everySeconds: number;
   nextRunAt: string | null;
   paused: boolean;
+  pausedAt: string | null;
   /** A node holds its lease now. */
   running: boolean;
   lastStartedAt: string | null;
@@ -70,7 +74,8 @@ export function createScheduler(db: Kysely<Database>, log: FastifyBaseLogger, cl
     }
   }
 
-  async function runTask(task: PeriodicTask, trigger: TaskRunTrigger): Promise<string | null> {
+  /** Runs the task once when this node wins its lease; null when it did not (not due, paused, or held elsewhere). */
+  async function runTask(task: PeriodicTask, trigger: TaskRunTrigger): Promise<TaskRun | null> {
     const started = clock.now();
     const now = epochSeconds(clock);
     await store.ensureTask(db, task.name, now);
@@ -91,7 +96,7 @@ export function createScheduler(db: Kysely<Database>, log: FastifyBaseLogger, cl
       result,
       error,
     });
-    await store.recordRun(db, {
+    const run = await store.recordRun(db, {
       task: task.name,
       node,
       trigger,
@@ -103,8 +108,10 @@ export function createScheduler(db: Kysely<Database>, log: FastifyBaseLogger, cl
       error,
     });
     ended(task.name, outcome);
-    return result ?? error;
+    return run;
   }
+
+  const runManually = (name: string) => runTask(registered(name), 'manual');
 
   async function runDue(): Promise<void> {
     for (const task of tasks.values()) await runTask(task, 'schedule');
@@ -125,8 +132,16 @@ export function createScheduler(db: Kysely<Database>, log: FastifyBaseLogger, cl
     onRun(listener: (task: string, outcome: TaskRunOutcome) => void) {
       runListeners.push(listener);
     },
-    /** Runs one task now, paused or not, unless another node is running it; operators and tests use this. */
-    runNow: async (name: string) => runTask(registered(name), 'manual'),
+    /**
+     * Runs one task now, paused or not, unless a node (this one or another) is running it: then null. The run as
+     * recorded in the history.
+     */
+    runManually,
+    /** As runManually, answering the run's summary (or its error); the CLI and tests use this. */
+    async runNow(name: string): Promise<string | null> {
+      const run = await runManually(name);
+      return run && (run.result ?? run.error);
+    },
     runDue,
     /** The schedule skips a paused task until it is resumed, on every node. */
     pause: (name: string) => setPaused(name, true),
@@ -144,6 +159,7 @@ export function createScheduler(db: Kysely<Database>, log: FastifyBaseLogger, cl
           everySeconds: task.everySeconds,
           nextRunAt: row ? new Date(row.next_run_at * 1000).toISOString() : null,
           paused: row?.paused_at != null,
+          pausedAt: row?.paused_at ?? null,
           running: row?.locked_until != null && row.locked_until >= now,
           lastStartedAt: row?.last_started_at ?? null,
           lastFinishedAt: row?.last_finished_at ?? null,
@@ -153,9 +169,11 @@ export function createScheduler(db: Kysely<Database>, log: FastifyBaseLogger, cl
         };
       });
     },
-    /** The task's recent runs, newest first. */
-    runs: async (name: string, limit = store.TASK_RUNS_KEPT) =>
-      store.listRuns(db, registered(name).name, limit),
+    /** The task's recent runs, newest first (all that are kept, unless a page is asked for). */
+    runs: async (name: string, page = { limit: store.TASK_RUNS_KEPT, offset: 0 }) =>
+      store.listRuns(db, registered(name).name, page),
+    /** How many runs of the task the history holds (at most TASK_RUNS_KEPT). */
+    runCount: async (name: string) => store.countRuns(db, registered(name).name),
     start(pollSeconds = 5) {
       timer = setInterval(() => {
         inFlight = inFlight.then(runDue).catch((error) => log.error({ err: error }, 'scheduler poll failed'));

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { TaskRunsTable } from '../db/tables/jobs.js';
 
@@ -73,8 +73,11 @@ export async function releaseTask(
 }
 
 /** Adds a run to the history and forgets the task's runs older than the newest TASK_RUNS_KEPT. */
-export async function recordRun(db: Kysely<Database>, run: Insertable<TaskRunsTable>): Promise<void> {
-  await db.insertInto('task_runs').values(run).execute();
+export async function recordRun(
+  db: Kysely<Database>,
+  run: Insertable<TaskRunsTable>,
+): Promise<Selectable<TaskRunsTable>> {
+  const recorded = await db.insertInto('task_runs').values(run).returningAll().executeTakeFirstOrThrow();
   const oldestKept = await db
     .selectFrom('task_runs')
     .select('id')
@@ -85,17 +88,28 @@ export async function recordRun(db: Kysely<Database>, run: Insertable<TaskRunsTa
     .executeTakeFirst();
   if (oldestKept)
     await db.deleteFrom('task_runs').where('task', '=', run.task).where('id', '<', oldestKept.id).execute();
+  return recorded;
 }
 
-/** The task's runs, newest first. */
-export function listRuns(db: Kysely<Database>, task: string, limit: number) {
+/** A page of the task's runs, newest first. */
+export function listRuns(db: Kysely<Database>, task: string, page: { limit: number; offset: number }) {
   return db
     .selectFrom('task_runs')
     .selectAll()
     .where('task', '=', task)
     .orderBy('id', 'desc')
-    .limit(limit)
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
+}
+
+export async function countRuns(db: Kysely<Database>, task: string): Promise<number> {
+  const row = await db
+    .selectFrom('task_runs')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('runs'))
+    .where('task', '=', task)
+    .executeTakeFirstOrThrow();
+  return Number(row.runs);
 }
 
 /** Pauses (an instant) or resumes (null) a task; false when no node has registered it yet. */

@@ -323,6 +323,20 @@ const apiAccountsRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/api-accounts')),
 });
 
+const serviceTasksRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/service-tasks',
+  staticData: { title: 'Service tasks' },
+  component: lazyRouteComponent(() => import('./routes/service-tasks')),
+});
+
+const serviceTaskRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/service-tasks/$name',
+  staticData: { title: 'Service task' },
+  component: lazyRouteComponent(() => import('./routes/service-task')),
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   setupRoute,
@@ -351,6 +365,8 @@ const routeTree = rootRoute.addChildren([
     auditLogRoute,
     staffRoute,
     apiAccountsRoute,
+    serviceTasksRoute,
+    serviceTaskRoute,
   ]),
 ]);
 

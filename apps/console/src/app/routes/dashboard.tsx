@@ -4,6 +4,7 @@ import { useDashboard } from '../../features/dashboard/api/get-dashboard';
 import { DashboardView } from '../../features/dashboard/components/dashboard-view';
 import { UpdatedAgo } from '../../features/dashboard/components/updated-ago';
 import { timeZoneName } from '../../features/dashboard/model';
+import { FailingTasksAlert } from '../../features/service-tasks/components/failing-tasks-alert';
 import { RequirePermission } from '../../lib/authorization';
 
 export default function DashboardPage() {
@@ -37,6 +38,7 @@ function Dashboard() {
           ) : null
         }
       />
+      <FailingTasksAlert />
       <DashboardView dashboard={dashboard} />
     </>
   );

@@ -1,6 +1,7 @@
 import {
   IconAddressBook,
   IconApi,
+  IconClockPlay,
   IconDiscount,
   IconGauge,
   IconHistory,
@@ -122,6 +123,14 @@ export const PAGES = [
     permission: 'accounts.manage',
     icon: IconApi,
     shortcut: 'g k',
+  },
+  {
+    to: '/service-tasks',
+    label: 'Service tasks',
+    description: 'Background tasks: schedule, last and next run, recent runs; run now, pause and resume',
+    permission: 'work.read',
+    icon: IconClockPlay,
+    shortcut: 'g t',
   },
 ] as const satisfies readonly ConsolePageDefinition[];
 
