@@ -3,9 +3,10 @@ import { enroll, PLAN_ID, SSN, shopFor } from './journey';
 import { freePremise } from './premises';
 import { expectAccessible, PHONE } from './site';
 
+// Each is a whole journey (shopping, the wizard's steps, axe on each): on a busy CI machine one takes about a minute.
+test.describe.configure({ timeout: 150_000 });
+
 test.describe('shopping by zip code to a finished enrollment', () => {
-  // Each is a whole journey (shopping, four wizard steps, axe on each): on a busy CI machine one takes about a minute.
-  test.describe.configure({ timeout: 150_000 });
   test('approved: no deposit, sent to the billing system', async ({ page }) => {
     await page.setViewportSize(PHONE);
     const premise = await freePremise(PLAN_ID);
