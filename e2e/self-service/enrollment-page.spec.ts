@@ -13,6 +13,10 @@ import {
 } from './account-sandbox';
 import { DEMO_CUSTOMER, DESKTOP, expectAccessible, PHONE, sitePage } from './site';
 
+// Each is a customer's whole errand (sign-in, tabs, payments through the gateway, axe on each screen): on a busy CI
+// machine one takes close to a minute.
+test.describe.configure({ timeout: 150_000 });
+
 /**
  * The answers the browser logs that these tests expect: "none yet" is a 404 (no autopay set up, no letter uploaded),
  * a sign-in may be throttled (429) while parallel tests sign in, and each test may expect refusals of its own.
