@@ -4,7 +4,7 @@ import { expect } from '../fixtures';
 
 export { expectAccessible } from '../accessibility';
 
-/** The sandbox staff of Bluebonnet Energy (README). */
+/** The sandbox staff of Bluebonnet Energy and the installation's platform operator (README). */
 export const STAFF = {
   admin: { email: 'admin@bluebonnet.example', password: 'Admin-Password-1' },
   agent: { email: 'agent@bluebonnet.example', password: 'Agent-Password-1' },
@@ -12,6 +12,7 @@ export const STAFF = {
   support: { email: 'support@bluebonnet.example', password: 'Support-Password-1' },
   auditor: { email: 'auditor@bluebonnet.example', password: 'Auditor-Password-1' },
   marketing: { email: 'marketing@bluebonnet.example', password: 'Marketing-Password-1' },
+  operator: { email: 'operator@voltin.example', password: 'Operator-Password-1' },
 } as const;
 
 export const consolePage = (path = '/') => new URL(path, consoleURL).toString();

@@ -60,10 +60,10 @@ test.describe('service tasks in the Operations console', () => {
     await expect(page.getByRole('alert').filter({ hasText: task })).toHaveCount(0);
   });
 
-  test('an Administrator pauses a task and resumes it, from the list', async ({ page }) => {
+  test('the platform operator pauses a task and resumes it, from the list', async ({ page }) => {
     test.slow();
     const task = 'expire-prospects';
-    await signIn(page, 'admin', '/service-tasks');
+    await signIn(page, 'operator', '/service-tasks');
     await expect(page.getByRole('heading', { level: 1, name: 'Service tasks' })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'submit-enrollments' })).toBeVisible();
     await expectAccessible(page);
@@ -80,6 +80,18 @@ test.describe('service tasks in the Operations console', () => {
     await confirm(page, `Resume ${task}?`, 'Resume task');
     await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
     await expect(page.getByText(/^Paused since /)).toHaveCount(0);
+  });
+
+  test("a company's Administrator runs a task now but does not pause it: that withholds every company's work", async ({
+    page,
+  }) => {
+    await signIn(page, 'admin', '/service-tasks/deliver-mail');
+    await expect(page.getByRole('button', { name: 'Run now' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pause' })).toHaveCount(0);
+    expect(await opsPost(page, '/service-tasks/deliver-mail/pause')).toEqual({
+      status: 403,
+      code: 'PERMISSION_DENIED',
+    });
   });
 
   for (const who of ['pricing', 'agent'] as const)

@@ -86,6 +86,7 @@ import {
   planRoutes,
   utilitiesWithPlansOnSale,
 } from './modules/plans/index.js';
+import { createPlatform } from './modules/platform/index.js';
 import {
   createEsiidImports,
   createPremisesService,
@@ -461,6 +462,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     {
       staff,
       audit,
+      platform: createPlatform({ db: db.kysely, staff, audit, clock }),
       agent,
       files,
       customers: createCustomerView({

@@ -26,6 +26,7 @@ import {
   type PlanPricing,
   planOpsRoutes,
 } from './modules/plans/index.js';
+import { type Platform, platformOpsRoutes } from './modules/platform/index.js';
 import { type EsiidImports, premiseOpsRoutes } from './modules/premises/index.js';
 import { type PricingMatrixImports, pricingMatrixOpsRoutes } from './modules/prospects/index.js';
 import { type ServiceTasks, serviceTaskOpsRoutes } from './modules/service-tasks/index.js';
@@ -34,6 +35,7 @@ import { type StaffService, staffRoutes } from './modules/staff/index.js';
 export interface ConsoleServices {
   staff: StaffService;
   audit: AuditLog;
+  platform: Platform;
   agent: AgentQueues;
   files: FilesService;
   customers: CustomerView;
@@ -72,6 +74,7 @@ export async function buildConsoleApp(
     async (api) => {
       await api.register(staffRoutes, { staff: services.staff });
       await api.register(auditRoutes, { audit: services.audit });
+      await api.register(platformOpsRoutes, { platform: services.platform });
       await api.register(serviceAccountOpsRoutes, {
         accounts: services.serviceAccounts,
         audit: services.audit,

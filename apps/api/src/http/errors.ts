@@ -108,6 +108,16 @@ export const ERROR_CODES = {
     status: 409,
     description: 'Operations console: the change would leave the company with no active Administrator.',
   },
+  STAFF_USER_PROTECTED: {
+    status: 403,
+    description:
+      "Operations console: the staff user is a platform operator, whose login only the operator command manages; a company's Administrator cannot change it.",
+  },
+  COMPANY_SLUG_TAKEN: {
+    status: 409,
+    description:
+      'Operations console: a retail company with this slug already exists (slugs name companies in operator commands); choose another.',
+  },
   SERVICE_ACCOUNT_REVOKED: {
     status: 409,
     description:

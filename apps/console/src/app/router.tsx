@@ -316,6 +316,20 @@ const staffRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/staff')),
 });
 
+const companiesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/companies',
+  staticData: { title: 'Companies' },
+  component: lazyRouteComponent(() => import('./routes/companies')),
+});
+
+const newCompanyRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/companies/new',
+  staticData: { title: 'New company' },
+  component: lazyRouteComponent(() => import('./routes/new-company')),
+});
+
 const apiAccountsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/api-accounts',
@@ -364,6 +378,8 @@ const routeTree = rootRoute.addChildren([
     mailOutboxRoute,
     auditLogRoute,
     staffRoute,
+    companiesRoute,
+    newCompanyRoute,
     apiAccountsRoute,
     serviceTasksRoute,
     serviceTaskRoute,

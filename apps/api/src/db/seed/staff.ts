@@ -41,6 +41,13 @@ export const SANDBOX_STAFF: { email: string; name: string; password: string; rol
     password: 'Marketing-Password-1',
     role: 'Marketing',
   },
+  // Whoever hosts Voltin: listed with Bluebonnet's staff, but sees no company's data (docs: Onboarding a supplier).
+  {
+    email: 'operator@voltin.example',
+    name: 'Olive Operator',
+    password: 'Operator-Password-1',
+    role: 'Platform operator',
+  },
 ];
 
 /** Adds whichever sandbox staff member is missing (a sandbox database made before the console gets them too). */

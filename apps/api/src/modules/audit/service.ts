@@ -54,8 +54,9 @@ const toEntry = (row: AuditRow): AuditEntry => ({
 /** The append-only record of changes made through the console (the database refuses edits and deletions). */
 export function createAuditLog(db: Kysely<Database>, clock: Clock) {
   return {
-    async record(by: AuditActor, change: AuditChange): Promise<void> {
-      await appendAuditRow(db, {
+    /** Appends the change; `within` is the transaction of the change itself when it has one. */
+    async record(by: AuditActor, change: AuditChange, within: Kysely<Database> = db): Promise<void> {
+      await appendAuditRow(within, {
         company_id: by.companyId,
         at: clock.now().toISOString(),
         staff_user_id: by.staffUserId,

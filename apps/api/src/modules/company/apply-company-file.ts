@@ -4,6 +4,8 @@ import { CUSTOMER_TYPE_REQUIRED_FLAGS } from '../../db/migrations/2026-11-21T000
 import type { Database } from '../../db/schema.js';
 import { UTILITIES, type UtilityRow } from '../../db/seed/data/index.js';
 import { insertUtility, zipcodeIds } from '../../db/seed/utilities.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
+import { ApiError } from '../../http/errors.js';
 import { type CompanyFile, CompanyFileRefused } from './company-file.js';
 import * as store from './store.js';
 
@@ -51,16 +53,39 @@ export async function applyCompanyFile(
   file: CompanyFile,
   now: Date,
 ): Promise<string[]> {
-  return db.transaction().execute(async (trx) => {
-    const changes: string[] = [];
-    const applying = { trx, companyId: await upsertCompany(trx, file, now, changes), changes };
-    await applySettings(applying, file.settings);
-    await applyBrands(applying, file.brands);
-    const markets = await applyMarkets(applying, file.markets);
-    await applyCustomerTypes(applying, file.customer_types);
-    await applyUtilities(applying, file.utilities, markets);
-    return changes;
-  });
+  return db.transaction().execute(async (trx) => (await applyWithin(trx, file, now)).changes);
+}
+
+/**
+ * A new company from its file, written inside the caller's transaction (the platform operator makes its first
+ * Administrator in the same one); refused when the slug names a company already, at the same moment included (the
+ * slug's unique index). Answers the new company's id.
+ */
+export async function createCompanyFromFile(
+  trx: Transaction<Database>,
+  file: CompanyFile,
+  now: Date,
+): Promise<number> {
+  if (await store.findCompanyBySlug(trx, file.slug)) throw slugTaken(file.slug);
+  try {
+    return (await applyWithin(trx, file, now)).companyId;
+  } catch (error) {
+    throw isUniqueViolation(error) ? slugTaken(file.slug) : error;
+  }
+}
+
+const slugTaken = (slug: string) =>
+  new ApiError('COMPANY_SLUG_TAKEN', `A retail company with the slug "${slug}" already exists.`);
+
+async function applyWithin(trx: Transaction<Database>, file: CompanyFile, now: Date) {
+  const changes: string[] = [];
+  const applying = { trx, companyId: await upsertCompany(trx, file, now, changes), changes };
+  await applySettings(applying, file.settings);
+  await applyBrands(applying, file.brands);
+  const markets = await applyMarkets(applying, file.markets);
+  await applyCustomerTypes(applying, file.customer_types);
+  await applyUtilities(applying, file.utilities, markets);
+  return applying;
 }
 
 async function upsertCompany(trx: Transaction<Database>, file: CompanyFile, now: Date, changes: string[]) {

@@ -230,6 +230,11 @@ export function parseCompanyFile(text: string): CompanyFile {
   } catch (error) {
     throw new CompanyFileRefused([`/: not JSON (${(error as Error).message})`]);
   }
+  return checkCompanyFile(value);
+}
+
+/** A company file already parsed (a request's body), checked as `parseCompanyFile` checks one. */
+export function checkCompanyFile(value: unknown): CompanyFile {
   const schemaProblems = [...validator.Errors(value)].map((issue) => {
     const inWords = issue.keyword === 'pattern' ? PATTERN_IN_WORDS[String(issue.params.pattern)] : undefined;
     return `${issue.instancePath || '/'}: ${inWords ?? issue.message}`;

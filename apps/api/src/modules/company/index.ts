@@ -1,5 +1,5 @@
-export { applyCompanyFile } from './apply-company-file.js';
-export { CompanyFileRefused, CompanyFileSchema, parseCompanyFile } from './company-file.js';
+export { applyCompanyFile, createCompanyFromFile } from './apply-company-file.js';
+export { CompanyFileRefused, CompanyFileSchema, checkCompanyFile, parseCompanyFile } from './company-file.js';
 export { utilityOpsRoutes } from './ops-routes.js';
 export { companyRoutes } from './routes.js';
 export { PAYMENT_GATEWAYS } from './schemas.js';
@@ -14,6 +14,7 @@ export {
   findSettings as findCompanySettings,
   findUtilities as findCompanyUtilities,
   findUtilityTerms,
+  listCompanies,
   verificationProviders,
 } from './store.js';
 export { createUtilityMarket, type UtilityCountSources, type UtilityMarket } from './utility-market.js';

@@ -56,6 +56,15 @@ export function findCompanyBySlug(db: Db, slug: string) {
   return db.selectFrom('retail_companies').select(['id', 'name']).where('slug', '=', slug).executeTakeFirst();
 }
 
+/** Every retail company of the installation, newest first. */
+export function listCompanies(db: Db) {
+  return db
+    .selectFrom('retail_companies')
+    .select(['id', 'name', 'slug', 'created_at'])
+    .orderBy('id', 'desc')
+    .execute();
+}
+
 export async function insertCompany(
   db: Db,
   company: { name: string; slug: string; createdAt: Date },

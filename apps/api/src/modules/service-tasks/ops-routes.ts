@@ -7,12 +7,14 @@ import { ServiceTask, ServiceTaskPath, ServiceTaskRun } from './ops-schemas.js';
 import type { ServiceTasks } from './service.js';
 
 const tags = ['Service tasks'];
-const read = { permission: 'work.read', errors: ['NOT_FOUND' as const] };
-const manage = { permission: 'tasks.manage', errors: ['NOT_FOUND' as const] };
+const read = { permission: 'tasks.read', errors: ['NOT_FOUND' as const] };
+const pause = { permission: 'tasks.pause', errors: ['NOT_FOUND' as const] };
 
 /**
- * The installation's background tasks: everyone who sees the work sees their state (a failing task explains stale
- * queues); only Administrators run, pause and resume them, each action audited in their company's log.
+ * The installation's background tasks: every staff role sees their state (a failing task explains stale queues);
+ * Administrators and the platform operator run one now (it would run at its next time anyway); only the platform
+ * operator pauses and resumes them, since a paused task withholds its work from every company. Each action is audited
+ * in the log of the company of whoever acted.
  */
 export const serviceTaskOpsRoutes: FastifyPluginAsyncTypebox<{
   tasks: ServiceTasks;
@@ -21,7 +23,7 @@ export const serviceTaskOpsRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/service-tasks',
     {
-      config: { permission: 'work.read' },
+      config: { permission: 'tasks.read' },
       schema: {
         operationId: 'listServiceTasks',
         tags,
@@ -101,7 +103,7 @@ export const serviceTaskOpsRoutes: FastifyPluginAsyncTypebox<{
     app.post(
       `/service-tasks/:name/${verb}`,
       {
-        config: manage,
+        config: pause,
         schema: {
           operationId: paused ? 'pauseServiceTask' : 'resumeServiceTask',
           tags,

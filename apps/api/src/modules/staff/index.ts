@@ -2,6 +2,7 @@ export {
   isRole,
   PERMISSIONS,
   type Permission,
+  PLATFORM_OPERATOR,
   permissionsOf,
   ROLE_NAMES,
   ROLES,

@@ -17,25 +17,43 @@ export const PERMISSIONS = {
   'audit.read': 'Search the audit log',
   'accounts.manage':
     'Create, rotate and revoke the web service accounts that call the public API, and choose what each may call',
-  'tasks.manage':
-    "Run the installation's service tasks now, pause and resume them (they work on every company's data)",
+  'tasks.read': "See the installation's service tasks: schedules, last and next runs, recent runs",
+  'tasks.manage': "Run one of the installation's service tasks now (it would run at its next time anyway)",
+  'tasks.pause':
+    "Pause and resume the installation's service tasks: a paused task stops its work for every company",
+  'companies.manage':
+    'See the retail companies of the installation and create a new one with its first Administrator',
 } as const;
 
 export type Permission = keyof typeof PERMISSIONS;
 
 const EVERY_PERMISSION = Object.keys(PERMISSIONS) as Permission[];
 
+/**
+ * What acts on the whole installation rather than on one company: only the platform operator (whoever hosts Voltin)
+ * holds it, since one company's Administrator must not stop or see the others' work.
+ */
+const PLATFORM_PERMISSIONS: readonly Permission[] = ['companies.manage', 'tasks.pause'];
+
 export const ROLES = {
-  Administrator: EVERY_PERMISSION,
-  'Operations agent': ['work.read', 'enrollments.act', 'customers.act'],
-  Pricing: ['work.read', 'plans.write'],
-  'Customer support': ['work.read', 'customers.act', 'customers.reveal'],
-  Marketing: ['work.read', 'marketing.write'],
-  'Read-only': ['work.read', 'audit.read'],
+  Administrator: EVERY_PERMISSION.filter((permission) => !PLATFORM_PERMISSIONS.includes(permission)),
+  'Operations agent': ['work.read', 'tasks.read', 'enrollments.act', 'customers.act'],
+  Pricing: ['work.read', 'tasks.read', 'plans.write'],
+  'Customer support': ['work.read', 'tasks.read', 'customers.act', 'customers.reveal'],
+  Marketing: ['work.read', 'tasks.read', 'marketing.write'],
+  'Read-only': ['work.read', 'tasks.read', 'audit.read'],
+  // Above the companies: no company's data (no work.read), only the installation's companies and tasks.
+  'Platform operator': ['tasks.read', 'tasks.manage', ...PLATFORM_PERMISSIONS],
 } as const satisfies Record<string, readonly Permission[]>;
 
 export type Role = keyof typeof ROLES;
 export const ROLE_NAMES = Object.keys(ROLES) as Role[];
+
+/** Granted only by the operator command (`npm run console:create-operator`), never through the console. */
+export const PLATFORM_OPERATOR: Role = 'Platform operator';
+
+/** The roles a company's Administrator may give its staff. */
+export const GRANTABLE_ROLES = ROLE_NAMES.filter((role) => role !== PLATFORM_OPERATOR);
 
 export const isRole = (name: string): name is Role => Object.hasOwn(ROLES, name);
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Envelope, ok, PagedEnvelope, PagingQuery, paged, pagingOf } from '../../http/envelope.js';
 import { auditActorOf, clearSessionCookie, setSessionCookie, staffOf } from '../../http/staff-access.js';
-import { ROLES } from './roles.js';
+import { GRANTABLE_ROLES, ROLES } from './roles.js';
 import {
   CreatedStaffUser,
   EndedSessions,
@@ -24,6 +24,7 @@ const sessionTags = ['Session'];
 const staffTags = ['Staff'];
 const signedIn = { permission: 'signed-in' };
 const manage = { permission: 'staff.manage' };
+const manageUser = { ...manage, errors: ['STAFF_USER_PROTECTED' as const] };
 
 /** The console's sign-in, session and set-up link, and the Administrators' management of staff. */
 export const staffRoutes: FastifyPluginAsyncTypebox<{ staff: StaffService }> = async (app, { staff }) => {
@@ -148,12 +149,11 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ staff: StaffService }> = a
       schema: {
         operationId: 'listRoles',
         tags: staffTags,
-        summary: 'The roles and the permissions each grants',
+        summary: 'The roles a company gives its staff and the permissions each grants',
         response: { 200: Envelope(RoleCatalogue) },
       },
     },
-    async () =>
-      ok(Object.entries(ROLES).map(([role, permissions]) => ({ role, permissions: [...permissions] }))),
+    async () => ok(GRANTABLE_ROLES.map((role) => ({ role, permissions: [...ROLES[role]] }))),
   );
 
   app.get(
@@ -193,7 +193,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ staff: StaffService }> = a
   app.patch(
     '/staff/:id',
     {
-      config: { ...manage, errors: ['STAFF_LAST_ADMINISTRATOR'] },
+      config: { ...manage, errors: ['STAFF_LAST_ADMINISTRATOR', 'STAFF_USER_PROTECTED'] },
       schema: {
         operationId: 'updateStaff',
         tags: staffTags,
@@ -209,7 +209,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ staff: StaffService }> = a
   app.post(
     '/staff/:id/reset-password',
     {
-      config: manage,
+      config: manageUser,
       schema: {
         operationId: 'resetStaffPassword',
         tags: staffTags,
@@ -225,7 +225,7 @@ export const staffRoutes: FastifyPluginAsyncTypebox<{ staff: StaffService }> = a
   app.post(
     '/staff/:id/sign-out-everywhere',
     {
-      config: manage,
+      config: manageUser,
       schema: {
         operationId: 'endStaffSessions',
         tags: staffTags,

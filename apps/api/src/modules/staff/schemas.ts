@@ -1,15 +1,19 @@
 import { Type } from 'typebox';
 import { Id } from '../../http/schemas.js';
-import { PERMISSIONS, ROLE_NAMES } from './roles.js';
+import { GRANTABLE_ROLES, PERMISSIONS } from './roles.js';
 
 const Email = Type.String({
   minLength: 3,
   maxLength: 254,
   description: 'The staff member’s email (case-insensitive).',
 });
-const RoleName = Type.String({ enum: ROLE_NAMES });
+const RoleName = Type.String({
+  enum: GRANTABLE_ROLES,
+  description:
+    'A role a company may give (the platform operator role is given by the operator command only).',
+});
 const PermissionName = Type.String({ enum: Object.keys(PERMISSIONS) });
-const Roles = Type.Array(RoleName, { minItems: 1, maxItems: ROLE_NAMES.length, uniqueItems: true });
+const Roles = Type.Array(RoleName, { minItems: 1, maxItems: GRANTABLE_ROLES.length, uniqueItems: true });
 const TotpCode = Type.String({
   pattern: '^\\s*\\d{3}\\s?\\d{3}\\s*$',
   description: 'The 6-digit code of the authenticator app.',

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config/index.js';
 import type { Database } from '../../db/schema.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { type Clock, epochSeconds } from '../../domain/clock.js';
 import type { Page, Paging } from '../../http/envelope.js';
 import { ApiError, notFound } from '../../http/errors.js';
@@ -11,7 +12,7 @@ import { newOpaqueToken, sha256Hex } from '../../security/tokens.js';
 import type { AuditActor, AuditLog } from '../audit/index.js';
 import { assertPasswordPolicy, isValidEmail } from '../customers/index.js';
 import type { createLoginThrottle } from '../rate-limits/index.js';
-import { isRole, permissionsOf, type Role } from './roles.js';
+import { isRole, PLATFORM_OPERATOR, permissionsOf, type Role } from './roles.js';
 import * as store from './store.js';
 import { newTotpSecret, totpStep, totpUri } from './totp.js';
 
@@ -69,15 +70,19 @@ const viewOf = (row: store.StaffUserRow): StaffUserView => ({
   createdAt: row.created_at,
 });
 
+/** Roles a company's Administrator gives: known ones, never the platform operator's. */
 function assertRoles(roles: string[]): asserts roles is Role[] {
-  const unknown = roles.filter((role) => !isRole(role));
+  const unknown = roles.filter((role) => !isRole(role) || role === PLATFORM_OPERATOR);
   if (roles.length === 0 || unknown.length > 0)
     throw new ApiError(
       'VALIDATION_FAILED',
-      'roles: name at least one role the console knows.',
-      unknown.map((role) => `roles: unknown role "${role}"`),
+      'roles: name at least one role a company may give.',
+      unknown.map((role) => `roles: "${role}" cannot be given here`),
     );
 }
+
+const staffEmailTaken = () =>
+  new ApiError('STAFF_EMAIL_TAKEN', 'A staff user with this email already exists.');
 
 const signInFailed = () => new ApiError('STAFF_SIGN_IN_FAILED', 'The email or password is not correct.');
 
@@ -120,9 +125,9 @@ export function createStaffService(deps: StaffDeps) {
   }
 
   /** A new one-time set-up link for the user: choosing a password (and, for Administrators, an authenticator). */
-  async function issueSetupLink(userId: number): Promise<string> {
+  async function issueSetupLink(userId: number, within: Kysely<Database> = db): Promise<string> {
     const token = newOpaqueToken();
-    await store.updateUser(db, userId, {
+    await store.updateUser(within, userId, {
       setup_token_hash: sha256Hex(token),
       setup_expires_at: now() + config.console.setupLinkSeconds,
     });
@@ -135,9 +140,26 @@ export function createStaffService(deps: StaffDeps) {
     return user;
   }
 
-  /** Administrators must keep a second factor in production (the spec of the console's staff access). */
+  /**
+   * A user the company's Administrators may change: not a platform operator, whose powers reach every company (an
+   * Administrator resetting that password would take them over).
+   */
+  async function manageableUserOf(companyId: number, id: number): Promise<store.StaffUserRow> {
+    const user = await userOf(companyId, id);
+    if (rolesOf(user).includes(PLATFORM_OPERATOR))
+      throw new ApiError(
+        'STAFF_USER_PROTECTED',
+        'This is a platform operator: only the operator command (npm run console:create-operator) manages that login.',
+      );
+    return user;
+  }
+
+  /**
+   * Administrators must keep a second factor in production (the spec of the console's staff access), and so must the
+   * platform operator, whose role reaches every company.
+   */
   const needsTotp = (roles: readonly string[]) =>
-    config.mode === 'production' && roles.includes('Administrator');
+    config.mode === 'production' && (roles.includes('Administrator') || roles.includes(PLATFORM_OPERATOR));
 
   async function liveSetup(token: string): Promise<store.StaffUserRow> {
     const user = await store.findUserBySetupToken(db, sha256Hex(token));
@@ -216,8 +238,7 @@ export function createStaffService(deps: StaffDeps) {
       const email = normalizeEmail(input.email);
       if (!isValidEmail(email)) throw new ApiError('VALIDATION_FAILED', 'email: not a valid email address.');
       assertRoles(input.roles);
-      if (await store.findUserByEmail(db, email))
-        throw new ApiError('STAFF_EMAIL_TAKEN', 'A staff user with this email already exists.');
+      if (await store.findUserByEmail(db, email)) throw staffEmailTaken();
       const id = await store.insertUser(db, {
         company_id: by.companyId,
         email,
@@ -243,7 +264,7 @@ export function createStaffService(deps: StaffDeps) {
       id: number,
       changes: { roles?: string[]; disabled?: boolean; name?: string },
     ): Promise<StaffUserView> {
-      const before = viewOf(await userOf(by.companyId, id));
+      const before = viewOf(await manageableUserOf(by.companyId, id));
       if (changes.roles) assertRoles(changes.roles);
       const after = {
         roles: changes.roles ?? before.roles,
@@ -291,7 +312,7 @@ export function createStaffService(deps: StaffDeps) {
 
     /** An Administrator's password reset: the old password stops working, every session ends, a set-up link is made. */
     async resetPassword(by: AuditActor, id: number): Promise<{ setupLink: string }> {
-      const user = await userOf(by.companyId, id);
+      const user = await manageableUserOf(by.companyId, id);
       await store.updateUser(db, id, { password_hash: null, totp_enabled: 0, totp_secret_sealed: null });
       await store.endUserSessions(db, id, now());
       const setupLink = await issueSetupLink(id);
@@ -305,7 +326,7 @@ export function createStaffService(deps: StaffDeps) {
     },
 
     async endSessionsOf(by: AuditActor, id: number): Promise<{ ended: number }> {
-      const user = await userOf(by.companyId, id);
+      const user = await manageableUserOf(by.companyId, id);
       const ended = await store.endUserSessions(db, id, now());
       await audit.record(by, {
         action: 'staff.sign-out-everywhere',
@@ -369,33 +390,51 @@ export function createStaffService(deps: StaffDeps) {
       );
     },
 
+    /** How many staff users each company has: the platform operator's list of companies. */
+    headcountByCompany: () => store.countUsersByCompany(db),
+
     /** Sessions over for a day are deleted (the background purge). */
     purgeEnded: () => store.deleteSessionsEndedBefore(db, now() - 86_400),
 
-    /** The first Administrator of a company, made by an operator's command in production; answers its set-up link. */
-    async createFirstAdministrator(companyId: number, email: string, name: string): Promise<string> {
-      const address = normalizeEmail(email);
-      if (!isValidEmail(address))
-        throw new ApiError('VALIDATION_FAILED', 'email: not a valid email address.');
-      if (await store.findUserByEmail(db, address))
-        throw new ApiError('STAFF_EMAIL_TAKEN', 'A staff user with this email already exists.');
-      const id = await store.insertUser(db, {
-        company_id: companyId,
-        email: address,
-        name,
-        roles: JSON.stringify(['Administrator']),
-        created_at: clock.now().toISOString(),
-      });
+    /**
+     * A user only the installation's operator makes, who chooses a password through the set-up link answered: a
+     * company's first Administrator, made with the company by the platform operator (inside the company's own
+     * transaction, `within`, so neither exists without the other) or by the operator command; or a platform operator,
+     * made by the operator command only.
+     */
+    async createByOperator(
+      by: AuditActor,
+      person: { email: string; name: string; role: 'Administrator' | typeof PLATFORM_OPERATOR },
+      within: Kysely<Database> = db,
+    ): Promise<{ user: StaffUserView; setupLink: string }> {
+      const email = normalizeEmail(person.email);
+      if (!isValidEmail(email)) throw new ApiError('VALIDATION_FAILED', 'email: not a valid email address.');
+      if (await store.findUserByEmail(within, email)) throw staffEmailTaken();
+      const id = await store
+        .insertUser(within, {
+          company_id: by.companyId,
+          email,
+          name: person.name.trim(),
+          roles: JSON.stringify([person.role]),
+          created_at: clock.now().toISOString(),
+        })
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? staffEmailTaken() : error;
+        });
+      const setupLink = await issueSetupLink(id, within);
+      const user = viewOf((await store.findUser(within, by.companyId, id))!);
       await audit.record(
-        { companyId, staffUserId: null, actor: 'npm run console:create-admin', ip: 'command line' },
+        by,
         {
           action: 'staff.create',
           targetType: 'staff_user',
           targetId: id,
-          summary: `Added ${address} as Administrator`,
+          summary: `Added ${email} as ${person.role}`,
+          after: user,
         },
+        within,
       );
-      return issueSetupLink(id);
+      return { user, setupLink };
     },
   };
 }

@@ -136,3 +136,13 @@ export const deleteSessionsEndedBefore = (db: Kysely<Database>, before: number) 
     .deleteFrom('staff_sessions')
     .where((eb) => eb.or([eb('ended_at', '<', before), eb('expires_at', '<', before)]))
     .execute();
+
+/** How many staff users each company has (disabled ones included). */
+export async function countUsersByCompany(db: Kysely<Database>): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('staff_users')
+    .select(['company_id', (eb) => eb.fn.countAll<number | string>().as('users')])
+    .groupBy('company_id')
+    .execute();
+  return new Map(rows.map((row) => [row.company_id, Number(row.users)]));
+}

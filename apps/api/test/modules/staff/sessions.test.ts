@@ -36,7 +36,7 @@ describe('Operations console sign-in', () => {
         email: agent.email,
         name: agent.name,
         roles: ['Operations agent'],
-        permissions: ['work.read', 'enrollments.act', 'customers.act'],
+        permissions: ['work.read', 'enrollments.act', 'customers.act', 'tasks.read'],
       },
     });
   });

@@ -118,6 +118,7 @@ describe('staff users, managed by an Administrator', () => {
     expect((await temp.call('GET', '/session')).body.data.user.permissions).toEqual([
       'work.read',
       'marketing.write',
+      'tasks.read',
     ]);
 
     const promoted = await byAdmin.call('PATCH', `/staff/${user.id}`, {

@@ -5,7 +5,7 @@ import { RequirePermission } from '../../lib/authorization';
 export default function ServiceTaskPage() {
   const { name } = useParams({ from: '/_app/service-tasks/$name' });
   return (
-    <RequirePermission permission="work.read" what="service tasks">
+    <RequirePermission permission="tasks.read" what="service tasks">
       <ServiceTaskView name={name} />
     </RequirePermission>
   );

@@ -4,7 +4,7 @@ import { RequirePermission } from '../../lib/authorization';
 
 export default function ServiceTasksPage() {
   return (
-    <RequirePermission permission="work.read" what="service tasks">
+    <RequirePermission permission="tasks.read" what="service tasks">
       <PageHeader
         title="Service tasks"
         description="The background tasks of this installation (every company's data): their schedule, last and next run. Times are this browser's."

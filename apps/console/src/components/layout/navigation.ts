@@ -1,6 +1,7 @@
 import {
   IconAddressBook,
   IconApi,
+  IconBuildingSkyscraper,
   IconClockPlay,
   IconDiscount,
   IconGauge,
@@ -117,6 +118,14 @@ export const PAGES = [
     shortcut: 'g s',
   },
   {
+    to: '/companies',
+    label: 'Companies',
+    description: "The installation's retail companies; onboard a new one with its first Administrator",
+    permission: 'companies.manage',
+    icon: IconBuildingSkyscraper,
+    shortcut: 'g n',
+  },
+  {
     to: '/api-accounts',
     label: 'API accounts',
     description: 'Web service accounts that call the Voltin API: secrets, rotation, permitted operations',
@@ -128,7 +137,7 @@ export const PAGES = [
     to: '/service-tasks',
     label: 'Service tasks',
     description: 'Background tasks: schedule, last and next run, recent runs; run now, pause and resume',
-    permission: 'work.read',
+    permission: 'tasks.read',
     icon: IconClockPlay,
     shortcut: 'g t',
   },

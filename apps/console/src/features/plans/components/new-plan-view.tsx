@@ -4,20 +4,18 @@ import {
   Checkbox,
   Group,
   Loader,
-  Paper,
   SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
   Text,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { FormSection } from '../../../components/ui/form-section';
 import { ErrorState, FailureAlert } from '../../../components/ui/states';
 import { ApiFailure, isApiFailure } from '../../../lib/api';
 import { focusFirstError, splitFailure } from '../../customers/actions';
@@ -114,19 +112,6 @@ function withFormPaths(error: unknown): unknown {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="sm">
-        <Title order={2} fz="md">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
 function NewPlanForm({ choices }: { choices: PlanChoices }) {
   const create = useCreatePlan();
   const navigate = useNavigate();
@@ -187,7 +172,7 @@ function NewPlanForm({ choices }: { choices: PlanChoices }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md" maw={900}>
-        <Section title="Where and for whom">
+        <FormSection title="Where and for whom">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
               label="Utility"
@@ -225,9 +210,9 @@ function NewPlanForm({ choices }: { choices: PlanChoices }) {
               style={{ alignSelf: 'flex-start' }}
             />
           </Stack>
-        </Section>
+        </FormSection>
 
-        <Section title="First prices">
+        <FormSection title="First prices">
           <Text size="xs" c="dimmed">
             In effect as soon as the plan is saved; a later change is a new version. Plan shopping sells them
             once the plan is published.
@@ -243,15 +228,15 @@ function NewPlanForm({ choices }: { choices: PlanChoices }) {
             rateUnit={utility?.rateUnit ?? 'kWh'}
             timeOfUsePlan={form.values.timeOfUsePlan}
           />
-        </Section>
+        </FormSection>
 
-        <Section title="Settings">
+        <FormSection title="Settings">
           <PlanSettingsFields form={form} nameByRule />
-        </Section>
+        </FormSection>
 
-        <Section title="What the customer agrees to">
+        <FormSection title="What the customer agrees to">
           <AcceptanceOptionsFields form={form} />
-        </Section>
+        </FormSection>
 
         <Textarea
           label="Why"

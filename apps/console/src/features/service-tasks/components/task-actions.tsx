@@ -32,12 +32,16 @@ const CONFIRMATIONS: Record<
   },
 };
 
-/** Run now, and Pause or Resume, each asked first; only for staff who may manage tasks (the server checks too). */
+/**
+ * Run now (Administrators and the platform operator), and Pause or Resume (the platform operator only: a paused task
+ * withholds every company's work), each asked first; the server checks too.
+ */
 export function TaskActions({ task }: { task: ServiceTask }) {
-  const canManage = useCan('tasks.manage');
+  const canRun = useCan('tasks.manage');
+  const canPause = useCan('tasks.pause');
   const action = useServiceTaskAction();
   const [asking, setAsking] = useState<ServiceTaskAction | null>(null);
-  if (!canManage) return null;
+  if (!canRun && !canPause) return null;
   const close = () => {
     action.reset();
     setAsking(null);
@@ -55,14 +59,16 @@ export function TaskActions({ task }: { task: ServiceTask }) {
   const shown = asking && CONFIRMATIONS[asking];
   return (
     <Group gap="xs">
-      <Button
-        leftSection={<IconRefresh size={16} />}
-        onClick={() => setAsking('run')}
-        disabled={task.status === 'running'}
-      >
-        Run now
-      </Button>
-      {task.paused ? (
+      {canRun && (
+        <Button
+          leftSection={<IconRefresh size={16} />}
+          onClick={() => setAsking('run')}
+          disabled={task.status === 'running'}
+        >
+          Run now
+        </Button>
+      )}
+      {canPause && task.paused && (
         <Button
           variant="default"
           leftSection={<IconPlayerPlay size={16} />}
@@ -70,7 +76,8 @@ export function TaskActions({ task }: { task: ServiceTask }) {
         >
           Resume
         </Button>
-      ) : (
+      )}
+      {canPause && !task.paused && (
         <Button
           variant="default"
           leftSection={<IconPlayerPause size={16} />}
