@@ -24,8 +24,8 @@ let databaseUrl: string;
 let app: FastifyInstance;
 let consoleUrl: string;
 
-function createAdmin(args: string[]) {
-  return run(process.execPath, ['--import', 'tsx', 'src/cli/console-create-admin.ts', ...args], {
+function createAdmin(args: string[], command = 'console-create-admin') {
+  return run(process.execPath, ['--import', 'tsx', `src/cli/${command}.ts`, ...args], {
     cwd: apiRoot,
     env: {
       ...process.env,
@@ -136,5 +136,30 @@ describe('npm run console:create-admin in production', () => {
       403,
       'STAFF_TOTP_SETUP_REQUIRED',
     );
+  });
+
+  it('makes a platform operator with console:create-operator, who needs an authenticator too and opens the companies', async () => {
+    const made = await createAdmin(
+      ['lone-star-power', 'ops@voltin.example', 'Olive Operator'],
+      'console-create-operator',
+    );
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain('as Platform operator');
+    const token = /\/setup\/(\S+)/.exec(made.stdout)![1]!;
+    const browser = staffBrowser(consoleUrl);
+    const details = (await browser.call('GET', `/setup/${token}`)).body.data;
+    expect(details.totpRequired).toBe(true);
+    await browser.call('POST', `/setup/${token}`, {
+      body: { password: 'Operator-Password-9', totp: nextCode(details.totpSecret) },
+    });
+    const signedInOperator = await browser.signIn(
+      'ops@voltin.example',
+      'Operator-Password-9',
+      nextCode(details.totpSecret),
+    );
+    expect(signedInOperator.body.data.user.roles).toEqual(['Platform operator']);
+    const companies = await browser.call('GET', '/platform/companies');
+    expect(companies.body.data.map((c: { slug: string }) => c.slug)).toContain('lone-star-power');
+    expectFailure(await browser.call('GET', '/plans'), 403, 'PERMISSION_DENIED');
   });
 });
