@@ -53,7 +53,7 @@ test.describe('onboarding a supplier in the Operations console', () => {
     await expect(theirs.getByRole('button', { name: 'Account: Jordan Lee' })).toBeVisible();
     await theirs.goto(consolePage('/plans'));
     await expect(theirs.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();
-    await expect(theirs.getByText('Nothing here')).toBeVisible();
+    await expect(theirs.getByText('No plans', { exact: true })).toBeVisible();
     await theirs.goto(consolePage('/staff'));
     await expect(theirs.getByRole('row').filter({ hasText: email })).toBeVisible();
     await expect(theirs.getByRole('row').filter({ hasText: 'admin@bluebonnet.example' })).toHaveCount(0);

@@ -207,6 +207,7 @@ test.describe('the pictures of the Operations Console pages', () => {
     await page.getByRole('link', { name: 'New company' }).click();
     await fillNewCompany(page, 'Texas', 'jordan.lee@lonestarpower.example');
     await page.getByRole('textbox', { name: 'Name' }).first().fill('Lone Star Power');
+    await page.getByRole('textbox', { name: 'Brand name' }).fill('Lone Star Power');
     await page.evaluate(() => window.scrollTo(0, 0));
     await picture(page, 'new-company');
   });

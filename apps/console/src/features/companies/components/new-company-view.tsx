@@ -314,11 +314,13 @@ function CompanyForm({
             <ColorInput
               label="Main colour"
               format="hex"
+              withEyeDropper={false}
               {...form.getInputProps('company.brands.0.primary_color')}
             />
             <ColorInput
               label="Second colour"
               format="hex"
+              withEyeDropper={false}
               {...form.getInputProps('company.brands.0.accent_color')}
             />
           </SimpleGrid>
