@@ -94,6 +94,7 @@ import {
 } from './modules/premises/index.js';
 import {
   createPricingMatrixImports,
+  createAffiliates,
   createProspectsService,
   prospectRoutes,
   sandboxSigningRoutes,
@@ -455,6 +456,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await registerBrandLogos(app);
   await registerDocsSite(app, { root: config.docsDir, basicAuth: config.docsBasicAuth });
+  // The accounts are permitted operations of this server's public API, as its OpenAPI document lists them.
+  const serviceAccounts = createServiceAccounts({
+    db: db.kysely,
+    keys,
+    clock,
+    publicApiDocument: () => app.swagger(),
+  });
   const consoleApp = await buildConsoleApp(
     config,
     app,
@@ -488,14 +496,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         esiidsByUtilityCode: (codes) => esiidCountsByUtilityCode(db.kysely, codes),
       }),
       esiidImports,
-      // The accounts are permitted operations of this server's public API, as its OpenAPI document lists them.
-      serviceAccounts: createServiceAccounts({
-        db: db.kysely,
-        keys,
-        clock,
-        publicApiDocument: () => app.swagger(),
-      }),
+      serviceAccounts,
       autoresponders,
+      // An affiliate's page lists the web service accounts bound to it, which the auth module keeps.
+      affiliates: createAffiliates({ db: db.kysely, clock, accounts: (companyId) => serviceAccounts.list(companyId) }),
+      staffProspects: prospects.staff,
     },
     options.onUndeclaredAnswer,
   );

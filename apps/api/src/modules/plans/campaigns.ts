@@ -8,7 +8,6 @@ import { ApiError, notFound } from '../../http/errors.js';
 import { companyAffiliates } from '../prospects/index.js';
 import * as store from './campaign-store.js';
 import type {
-  Affiliate,
   Campaign,
   CampaignChange,
   CampaignCreate,
@@ -127,10 +126,6 @@ export function createCampaigns({ db, clock }: CampaignsDeps) {
       const all = await describe(companyId, await store.listCampaigns(db, companyId));
       const status = query.status ?? 'all';
       return all.filter((c) => (status === 'all' || c.status === status) && matches(c, query.q));
-    },
-
-    async affiliates(companyId: number): Promise<Static<typeof Affiliate>[]> {
-      return (await companyAffiliates(db, companyId)).map((a) => ({ ...a, active: a.active === 1 }));
     },
 
     /** A new campaign; PROMO_CODE_TAKEN when the company has the code already (the unique index decides). */

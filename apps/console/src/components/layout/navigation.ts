@@ -11,7 +11,9 @@ import {
   IconReceipt2,
   IconStack2,
   IconTableDollar,
+  IconTargetArrow,
   IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { can, type Permission, type Session } from '../../lib/auth';
 
@@ -131,6 +133,22 @@ export const PAGES = [
     permission: 'work.read',
     icon: IconClockPlay,
     shortcut: 'g t',
+  },
+  {
+    to: '/affiliates',
+    label: 'Affiliates',
+    description: 'Sales partners: their reps and the web service accounts their systems use',
+    permission: 'work.read',
+    icon: IconUsersGroup,
+    shortcut: 'g i',
+  },
+  {
+    to: '/prospects',
+    label: 'Prospects',
+    description: 'The prospect pipeline by sales status, with signing status; quotes, contracts and documents',
+    permission: 'work.read',
+    icon: IconTargetArrow,
+    shortcut: 'g n',
   },
 ] as const satisfies readonly ConsolePageDefinition[];
 

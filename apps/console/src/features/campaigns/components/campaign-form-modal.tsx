@@ -21,7 +21,7 @@ import { changedFields } from '../../../lib/forms';
 import { focusFirstError, splitFailure } from '../../customers/actions';
 import { instantOf } from '../../plans/components/effective-moment';
 import { useChangeCampaign, useCreateCampaign } from '../api/campaign-changes';
-import { useAffiliates } from '../api/get-affiliates';
+import { useAffiliates } from '../../affiliates/api/get-affiliates';
 import type { Campaign } from '../api/get-campaigns';
 import { PROMO_CODE_PATTERN, promoCodeOf } from '../model';
 
