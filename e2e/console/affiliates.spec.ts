@@ -22,7 +22,9 @@ test.describe('affiliates in the Operations console', () => {
     await dialog.getByRole('button', { name: 'Add affiliate' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Web service accounts' })).toContainText('No account is bound');
+    await expect(page.getByRole('region', { name: 'Web service accounts' })).toContainText(
+      'No account is bound',
+    );
 
     await page.getByRole('button', { name: 'Add rep' }).click();
     const rep = await dialogOpen(page, 'New rep');
@@ -67,7 +69,9 @@ test.describe('affiliates in the Operations console', () => {
     await expect(page.getByRole('button', { name: 'New affiliate' })).toHaveCount(0);
     await page.getByRole('row').filter({ hasText: SANDBOX_AFFILIATE }).getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1, name: SANDBOX_AFFILIATE })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Web service accounts' })).toContainText('vlt_affiliate_key');
+    await expect(page.getByRole('region', { name: 'Web service accounts' })).toContainText(
+      'vlt_affiliate_key',
+    );
     await expect(page.getByRole('button', { name: 'Rename' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Add rep' })).toHaveCount(0);
     // The server refuses on its own, whatever the page shows.
@@ -95,7 +99,9 @@ test.describe('affiliates in the Operations console', () => {
   test.describe('pictures for the docs', () => {
     test.use({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
 
-    test('the affiliates and the sandbox affiliate’s page with its seeded rep and account', async ({ page }) => {
+    test('the affiliates and the sandbox affiliate’s page with its seeded rep and account', async ({
+      page,
+    }) => {
       await signIn(page, 'marketing', '/affiliates');
       await expect(page.getByRole('row').filter({ hasText: SANDBOX_AFFILIATE })).toBeVisible();
       await picture(page, 'affiliates');

@@ -25,4 +25,3 @@ export async function picture(page: Page, screen: string) {
     scale: 'css',
   });
 }
-

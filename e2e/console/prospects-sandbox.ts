@@ -15,7 +15,9 @@ let session: Promise<string> | undefined;
 export function affiliateToken(): Promise<string> {
   session ??= (async () => {
     const timestamp = Math.floor(Date.now() / 1000) - Math.floor(Math.random() * 200);
-    const signature = createHmac('sha256', AFFILIATE.secret).update(`${AFFILIATE.key}:${timestamp}`).digest('hex');
+    const signature = createHmac('sha256', AFFILIATE.secret)
+      .update(`${AFFILIATE.key}:${timestamp}`)
+      .digest('hex');
     const answer = await call(
       'POST',
       `/auth/login?token=${AFFILIATE.key}&timestamp=${timestamp}&signature=${signature}`,
@@ -27,8 +29,14 @@ export function affiliateToken(): Promise<string> {
 
 async function residentialPackageAndEnglish() {
   const bearer = await token();
-  const packages = (await call('GET', '/prospects/packages', bearer)) as Array<{ idProspectPackage: number; name: string }>;
-  const languages = (await call('GET', '/document-languages', bearer)) as Array<{ id_language: number; short_name: string }>;
+  const packages = (await call('GET', '/prospects/packages', bearer)) as Array<{
+    idProspectPackage: number;
+    name: string;
+  }>;
+  const languages = (await call('GET', '/document-languages', bearer)) as Array<{
+    id_language: number;
+    short_name: string;
+  }>;
   return {
     packageId: packages.find((p) => p.name === 'Texas Residential Door-to-Door')!.idProspectPackage,
     languageId: languages.find((l) => l.short_name === 'en')!.id_language,

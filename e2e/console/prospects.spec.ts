@@ -44,7 +44,9 @@ test.describe('prospects in the Operations console', () => {
     const opened = await page.request.get(new URL((await bill.getAttribute('href'))!, page.url()).toString());
     expect(opened.status()).toBe(200);
     expect(opened.headers()['content-type']).toBe('application/pdf');
-    await expect(page.getByRole('region', { name: 'Sent for signature' })).toContainText('No contract was sent');
+    await expect(page.getByRole('region', { name: 'Sent for signature' })).toContainText(
+      'No contract was sent',
+    );
     await expectAccessible(page);
 
     // Move to… offers only what the transition table allows from New.
@@ -108,7 +110,10 @@ test.describe('prospects in the Operations console', () => {
     test('the board, and a prospect sent to sign with its document and history', async ({ page }) => {
       await affiliateProspect('Grace', 'Holloway', { status: 'Contacted' });
       await affiliateProspect('Marcus', 'Reyes', { status: 'Quote_Sent' });
-      const id = await affiliateProspect('Elena', 'Vargas', { status: 'Quote_Sent', repReferenceId: 'REP-1042' });
+      const id = await affiliateProspect('Elena', 'Vargas', {
+        status: 'Quote_Sent',
+        repReferenceId: 'REP-1042',
+      });
       await uploadBill(id);
       await signIn(page, 'agent', `/prospects/${id}`);
       await page.getByRole('button', { name: 'Move to…' }).click();

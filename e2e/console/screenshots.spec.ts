@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { signIn } from './console';
-import { picture } from './pictures';
 import { checkFile, matrixOf } from './matrix-files';
+import { picture } from './pictures';
 import { canRunServiceTasks, runServiceTask, sandboxEnrollment } from './sandbox';
 
 /**

@@ -93,8 +93,8 @@ import {
   premiseRoutes,
 } from './modules/premises/index.js';
 import {
-  createPricingMatrixImports,
   createAffiliates,
+  createPricingMatrixImports,
   createProspectsService,
   prospectRoutes,
   sandboxSigningRoutes,
@@ -499,7 +499,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       serviceAccounts,
       autoresponders,
       // An affiliate's page lists the web service accounts bound to it, which the auth module keeps.
-      affiliates: createAffiliates({ db: db.kysely, clock, accounts: (companyId) => serviceAccounts.list(companyId) }),
+      affiliates: createAffiliates({
+        db: db.kysely,
+        clock,
+        accounts: (companyId) => serviceAccounts.list(companyId),
+      }),
       staffProspects: prospects.staff,
     },
     options.onUndeclaredAnswer,

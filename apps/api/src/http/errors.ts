@@ -186,7 +186,7 @@ export const ERROR_CODES = {
   AFFILIATE_REP_REFERENCE_TAKEN: {
     status: 409,
     description:
-      "The affiliate already has a rep with this reference (the `repReferenceId` its sales system sends); choose another.",
+      'The affiliate already has a rep with this reference (the `repReferenceId` its sales system sends); choose another.',
   },
   PROSPECT_PACKAGE_NOT_APPLICABLE: {
     status: 422,

@@ -7,12 +7,7 @@ import type { Clock } from '../../domain/clock.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { companyAffiliates } from '../prospects/index.js';
 import * as store from './campaign-store.js';
-import type {
-  Campaign,
-  CampaignChange,
-  CampaignCreate,
-  CampaignListQuery,
-} from './ops-schemas.js';
+import type { Campaign, CampaignChange, CampaignCreate, CampaignListQuery } from './ops-schemas.js';
 import { type CampaignRow, campaignStatus, normalPromoCode } from './promo-codes.js';
 
 export interface CampaignsDeps {

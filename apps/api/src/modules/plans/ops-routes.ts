@@ -668,7 +668,6 @@ export const campaignOpsRoutes: FastifyPluginAsyncTypebox<{ campaigns: Campaigns
         return ok(after);
       },
     );
-
 };
 
 const bundleTags = ['Plan bundles'];

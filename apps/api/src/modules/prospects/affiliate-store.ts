@@ -78,7 +78,11 @@ export function findRep(db: Kysely<Database>, affiliateId: number, repId: number
 }
 
 export async function insertRep(db: Kysely<Database>, values: Insertable<AffiliateRepsTable>) {
-  const { id } = await db.insertInto('affiliate_reps').values(values).returning('id').executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto('affiliate_reps')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return id;
 }
 

@@ -29,9 +29,11 @@ const nameTaken = (name: string) =>
     `body.name: ${name} is taken`,
   ]);
 const referenceTaken = (reference: string) =>
-  new ApiError('AFFILIATE_REP_REFERENCE_TAKEN', `The affiliate already has a rep with reference ${reference}.`, [
-    `body.reference: ${reference} is taken`,
-  ]);
+  new ApiError(
+    'AFFILIATE_REP_REFERENCE_TAKEN',
+    `The affiliate already has a rep with reference ${reference}.`,
+    [`body.reference: ${reference} is taken`],
+  );
 
 /** The unique index decides a name or reference taken, even between two requests at once. */
 const refusingTaken = (refusal: ApiError) => (error: unknown) => {

@@ -98,7 +98,9 @@ const AffiliateName = Type.String({ minLength: 1, maxLength: 100, description: '
 export const AffiliateSummary = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  active: Type.Boolean({ description: 'An inactive affiliate keeps its prospects; its accounts still log in.' }),
+  active: Type.Boolean({
+    description: 'An inactive affiliate keeps its prospects; its accounts still log in.',
+  }),
   createdAt: Type.String({ format: 'date-time' }),
   reps: Type.Integer({ description: 'Reps on file.' }),
   prospects: Type.Integer({ description: 'Prospects of the affiliate, in any status.' }),
@@ -163,7 +165,10 @@ export const StaffProspectQuery = Type.Object({
   signingStatus: Type.Optional(SigningState),
   affiliateId: Type.Optional(Id('Only this affiliate’s prospects.')),
   q: Type.Optional(
-    Type.String({ maxLength: 100, description: 'Part of the customer’s name, email or phone, or the LDC number.' }),
+    Type.String({
+      maxLength: 100,
+      description: 'Part of the customer’s name, email or phone, or the LDC number.',
+    }),
   ),
   ...PagingQuery.properties,
 });
@@ -194,7 +199,9 @@ export const ProspectBoardQuery = Type.Object({
 });
 
 export const ProspectEnvelope = Type.Object({
-  reference: Type.String({ description: 'Voltin’s reference, sent as the envelope custom field voltinReference.' }),
+  reference: Type.String({
+    description: 'Voltin’s reference, sent as the envelope custom field voltinReference.',
+  }),
   envelopeId: Nullable(Type.String({ description: 'The signing service’s envelope id.' })),
   status: Type.String(),
   signingMethod: Type.Enum([...SIGNING_METHODS]),
@@ -216,7 +223,8 @@ export const ProspectStatusChange = Type.Object({
   from: SalesStatus,
   to: SalesStatus,
   trigger: Type.String({
-    description: 'update-status (an affiliate’s system), console (staff), expiry (the nightly task) or signing.',
+    description:
+      'update-status (an affiliate’s system), console (staff), expiry (the nightly task) or signing.',
   }),
   actor: Type.String(),
   at: Type.String({ format: 'date-time' }),
@@ -225,7 +233,10 @@ export const ProspectStatusChange = Type.Object({
 export const StaffProspect = Type.Object({
   prospect: Prospect,
   rep: Nullable(
-    Type.Object({ id: Type.Integer(), name: Type.String() }, { description: 'The rep its repReferenceId names.' }),
+    Type.Object(
+      { id: Type.Integer(), name: Type.String() },
+      { description: 'The rep its repReferenceId names.' },
+    ),
   ),
   envelopes: Type.Array(ProspectEnvelope, { maxItems: 1000 }),
   history: Type.Array(ProspectStatusChange, { maxItems: 10_000 }),

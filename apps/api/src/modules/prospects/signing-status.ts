@@ -63,7 +63,9 @@ export async function applySigningStatus(
     actor: 'document-signing service',
     at: instants.now,
   };
-  if (!(await store.updateProspect(trx, prospect.id, prospect.status, changes, move, prospect.signing_status))) {
+  if (
+    !(await store.updateProspect(trx, prospect.id, prospect.status, changes, move, prospect.signing_status))
+  ) {
     return unchanged('The prospect changed while this event was processed; nothing changed.');
   }
   return {

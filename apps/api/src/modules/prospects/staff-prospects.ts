@@ -16,8 +16,8 @@ import type {
 import { present } from './records.js';
 import { PROSPECT_STATUSES, type ProspectRequest, type ProspectStatus } from './schemas.js';
 import * as signingStore from './signing-store.js';
-import * as store from './store.js';
 import { moveProspect } from './status-updates.js';
+import * as store from './store.js';
 import { allowedTargets } from './transitions.js';
 
 type Card = Static<typeof ProspectCard>;

@@ -149,12 +149,12 @@ function staffFiltered(db: Kysely<Database>, companyId: number, filter: StaffPro
   let base = prospectsOf(db, { companyId, affiliateId: filter.affiliateId ?? null });
   if (filter.status) base = base.where('prospects.status', '=', filter.status);
   if (filter.signingStatus) base = base.where('prospects.signing_status', '=', filter.signingStatus);
-  const q = filter.q?.trim().toLowerCase();
-  if (q) {
+  // Each word is found in the customer (its JSON: names, email, phone) or the LDC number: "maria gonz" finds Maria Gonzalez.
+  for (const word of filter.q?.toLowerCase().split(/\s+/).filter(Boolean) ?? []) {
     base = base.where((eb) =>
       eb.or(
         ['prospects.customer', 'prospects.ldc'].map(
-          (column) => sql<boolean>`lower(${sql.ref(column)}) like ${containing(q)} escape '\\'`,
+          (column) => sql<boolean>`lower(${sql.ref(column)}) like ${containing(word)} escape '\\'`,
         ),
       ),
     );

@@ -24,7 +24,9 @@ export default function AffiliatesPage() {
         }
       />
       <AffiliatesView />
-      {canChange && <AffiliateFormModal opened={creating} affiliate={null} onClose={() => setCreating(false)} />}
+      {canChange && (
+        <AffiliateFormModal opened={creating} affiliate={null} onClose={() => setCreating(false)} />
+      )}
     </RequirePermission>
   );
 }

@@ -12,7 +12,10 @@ export default function ProspectsPage() {
         title="Prospects"
         description="The affiliates' prospects by sales status, with the contract's signing status beside it."
       />
-      <ProspectsView search={search} onSearchChange={(next) => void navigate({ search: next, replace: true })} />
+      <ProspectsView
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+      />
     </RequirePermission>
   );
 }

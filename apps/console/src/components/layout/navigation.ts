@@ -145,7 +145,8 @@ export const PAGES = [
   {
     to: '/prospects',
     label: 'Prospects',
-    description: 'The prospect pipeline by sales status, with signing status; quotes, contracts and documents',
+    description:
+      'The prospect pipeline by sales status, with signing status; quotes, contracts and documents',
     permission: 'work.read',
     icon: IconTargetArrow,
     shortcut: 'g n',

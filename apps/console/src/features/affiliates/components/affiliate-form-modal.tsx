@@ -38,7 +38,10 @@ export function AffiliateFormModal({ opened, affiliate, onClose }: AffiliateForm
   const failed = (error: unknown) => form.setErrors(splitFailure(error, ['name'] as const).fields);
   const submit = form.onSubmit(({ name }) => {
     if (affiliate) {
-      change.mutate({ affiliateId: affiliate.id, name: name.trim() }, { onSuccess: onClose, onError: failed });
+      change.mutate(
+        { affiliateId: affiliate.id, name: name.trim() },
+        { onSuccess: onClose, onError: failed },
+      );
       return;
     }
     create.mutate(

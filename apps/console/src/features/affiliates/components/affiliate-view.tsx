@@ -28,10 +28,22 @@ function Loading() {
   );
 }
 
-function repColumns(canChange: boolean, onEdit: (rep: AffiliateRep) => void, onToggle: (rep: AffiliateRep) => void) {
+function repColumns(
+  canChange: boolean,
+  onEdit: (rep: AffiliateRep) => void,
+  onToggle: (rep: AffiliateRep) => void,
+) {
   const columns: DataTableColumn<AffiliateRep>[] = [
     { accessor: 'name', title: 'Rep' },
-    { accessor: 'reference', title: 'Reference', render: (rep) => <Text ff="monospace" size="sm">{rep.reference}</Text> },
+    {
+      accessor: 'reference',
+      title: 'Reference',
+      render: (rep) => (
+        <Text ff="monospace" size="sm">
+          {rep.reference}
+        </Text>
+      ),
+    },
     {
       accessor: 'email',
       title: 'Email',
@@ -53,7 +65,12 @@ function repColumns(canChange: boolean, onEdit: (rep: AffiliateRep) => void, onT
       textAlign: 'right',
       render: (rep) => (
         <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Button size="compact-sm" variant="subtle" onClick={() => onEdit(rep)} aria-label={`Edit ${rep.name}`}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            onClick={() => onEdit(rep)}
+            aria-label={`Edit ${rep.name}`}
+          >
             Edit
           </Button>
           <Button
@@ -73,7 +90,15 @@ function repColumns(canChange: boolean, onEdit: (rep: AffiliateRep) => void, onT
 
 const accountColumns: DataTableColumn<Account>[] = [
   { accessor: 'name', title: 'Account' },
-  { accessor: 'apiKey', title: 'Key', render: (a) => <Text ff="monospace" size="sm">{a.apiKey}</Text> },
+  {
+    accessor: 'apiKey',
+    title: 'Key',
+    render: (a) => (
+      <Text ff="monospace" size="sm">
+        {a.apiKey}
+      </Text>
+    ),
+  },
   { accessor: 'active', title: 'State', width: 100, render: (a) => <ActiveBadge active={a.active} /> },
   {
     accessor: 'lastUsedAt',
@@ -117,7 +142,8 @@ export function AffiliateView({ id }: { id: number }) {
     );
   }
   const a = affiliate.data;
-  const toggleRep = (rep: AffiliateRep) => changeRep.mutate({ affiliateId: a.id, repId: rep.id, active: !rep.active });
+  const toggleRep = (rep: AffiliateRep) =>
+    changeRep.mutate({ affiliateId: a.id, repId: rep.id, active: !rep.active });
   return (
     <Stack gap="md">
       <Anchor renderRoot={(props) => <Link {...props} to="/affiliates" />} size="sm" c="dimmed">
@@ -135,7 +161,9 @@ export function AffiliateView({ id }: { id: number }) {
           </Group>
           <Text size="sm" c="dimmed">
             <Anchor
-              renderRoot={(props) => <Link {...props} to="/prospects" search={{ view: 'table', affiliateId: a.id }} />}
+              renderRoot={(props) => (
+                <Link {...props} to="/prospects" search={{ view: 'table', affiliateId: a.id }} />
+              )}
               size="sm"
             >
               {formatCount(a.prospects)} {a.prospects === 1 ? 'prospect' : 'prospects'}
@@ -205,9 +233,16 @@ export function AffiliateView({ id }: { id: number }) {
         }
       >
         {a.accounts.length === 0 ? (
-          <NothingYet>No account is bound to this affiliate. An administrator makes one on API accounts.</NothingYet>
+          <NothingYet>
+            No account is bound to this affiliate. An administrator makes one on API accounts.
+          </NothingYet>
         ) : (
-          <ServerTable<Account> records={a.accounts} columns={accountColumns} idAccessor="id" withTableBorder={false} />
+          <ServerTable<Account>
+            records={a.accounts}
+            columns={accountColumns}
+            idAccessor="id"
+            withTableBorder={false}
+          />
         )}
       </Section>
 
@@ -223,7 +258,10 @@ export function AffiliateView({ id }: { id: number }) {
             loading={changeAffiliate.isPending}
             error={changeAffiliate.error}
             onConfirm={() =>
-              changeAffiliate.mutate({ affiliateId: a.id, active: false }, { onSuccess: () => setDialog(null) })
+              changeAffiliate.mutate(
+                { affiliateId: a.id, active: false },
+                { onSuccess: () => setDialog(null) },
+              )
             }
           >
             The affiliate is marked inactive. Its prospects stay, and its accounts keep working until an

@@ -57,14 +57,20 @@ export function AffiliatesView() {
   if (affiliates.error && !affiliates.data)
     return (
       <Paper withBorder>
-        <ErrorState error={affiliates.error} onRetry={() => void affiliates.refetch()} what="the affiliates" />
+        <ErrorState
+          error={affiliates.error}
+          onRetry={() => void affiliates.refetch()}
+          what="the affiliates"
+        />
       </Paper>
     );
   const rows = affiliates.data ?? [];
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {affiliates.data ? `${formatCount(rows.length)} ${rows.length === 1 ? 'affiliate' : 'affiliates'}` : ' '}
+        {affiliates.data
+          ? `${formatCount(rows.length)} ${rows.length === 1 ? 'affiliate' : 'affiliates'}`
+          : ' '}
       </Text>
       <ServerTable<AffiliateSummary>
         records={rows}

@@ -58,7 +58,9 @@ export function ProspectBoard({ columns }: { columns: BoardColumn[] }) {
             </Stack>
             {column.total > column.cards.length && (
               <Anchor
-                renderRoot={(props) => <Link {...props} to="/prospects" search={{ view: 'table', status: column.status }} />}
+                renderRoot={(props) => (
+                  <Link {...props} to="/prospects" search={{ view: 'table', status: column.status }} />
+                )}
                 size="xs"
                 mt="xs"
                 display="block"

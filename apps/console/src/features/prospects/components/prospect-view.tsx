@@ -1,4 +1,16 @@
-import { Anchor, Button, DataList, Group, Menu, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  DataList,
+  Group,
+  Menu,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft, IconChevronDown, IconFileUnknown } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -47,9 +59,13 @@ function Quote({ data }: { data: StaffProspect }) {
   return (
     <Section title="Quote" description="As the affiliate's system sent it, priced from the matrix.">
       <DataList size="sm" orientation="horizontal">
-        <Item label="Rate">${p.rate.toFixed(4)} per {p.commodityName === 'Gas' ? 'therm' : 'kWh'}</Item>
+        <Item label="Rate">
+          ${p.rate.toFixed(4)} per {p.commodityName === 'Gas' ? 'therm' : 'kWh'}
+        </Item>
         <Item label="Price quoted">${p.price.toFixed(4)}</Item>
-        <Item label="Term">{p.term} months from {formatDate(p.startDate)}</Item>
+        <Item label="Term">
+          {p.term} months from {formatDate(p.startDate)}
+        </Item>
         <Item label="Utility">
           {p.utility.name} ({p.utility.code}), zone {p.zone}, {p.rateCode}, {p.usageTier}
         </Item>
@@ -127,7 +143,11 @@ function Envelopes({ envelopes }: { envelopes: StaffProspect['envelopes'] }) {
 
 function Documents({ prospect }: { prospect: Prospect }) {
   return (
-    <Section title="Documents" count={prospect.documents.length} description="Uploaded by the affiliate's system.">
+    <Section
+      title="Documents"
+      count={prospect.documents.length}
+      description="Uploaded by the affiliate's system."
+    >
       {prospect.documents.length === 0 ? (
         <NothingYet>No document was uploaded.</NothingYet>
       ) : (
@@ -166,7 +186,11 @@ const TRIGGERS: Record<string, string> = {
 
 function History({ history }: { history: StaffProspect['history'] }) {
   return (
-    <Section title="Status history" count={history.length} description="Every sales status move, oldest first.">
+    <Section
+      title="Status history"
+      count={history.length}
+      description="Every sales status move, oldest first."
+    >
       {history.length === 0 ? (
         <NothingYet>The prospect is still in the status it was created in.</NothingYet>
       ) : (
