@@ -3,7 +3,12 @@ import { dialogOpen, expectAccessible, signIn } from './console';
 import { picture } from './pictures';
 import { SANDBOX_AFFILIATE } from './prospects-sandbox';
 
-test.use({ allowedConsoleErrors: [/status of 401 .*\/ops\/api\/v1\/session/] });
+// Signed out, the console is told nobody is signed in (401); the 403 and 409 are refusals a test asks for on purpose.
+test.use({
+  allowedConsoleErrors: [
+    /status of (401 .*\/ops\/api\/v1\/session|403 .*\/ops\/api\/v1\/affiliates\)$|409 .*\/reps\)$)/,
+  ],
+});
 
 test.describe('affiliates in the Operations console', () => {
   test('marketing staff add an affiliate, give it a rep, edit and deactivate the rep, and rename it', async ({

@@ -3,7 +3,12 @@ import { dialogOpen, expectAccessible, signIn } from './console';
 import { picture } from './pictures';
 import { affiliateProspect, SANDBOX_AFFILIATE, uploadBill } from './prospects-sandbox';
 
-test.use({ allowedConsoleErrors: [/status of 401 .*\/ops\/api\/v1\/session/] });
+// Signed out, the console is told nobody is signed in (401); the 403 is the refusal a test asks for on purpose.
+test.use({
+  allowedConsoleErrors: [
+    /status of (401 .*\/ops\/api\/v1\/session|403 .*\/ops\/api\/v1\/prospects\/\d+\/status\)$)/,
+  ],
+});
 
 /** A last name of its own per run, so a search finds only this test's prospects. */
 const unique = (name: string) => `${name}${Date.now().toString(36)}`;

@@ -165,6 +165,7 @@ export function AffiliateView({ id }: { id: number }) {
                 <Link {...props} to="/prospects" search={{ view: 'table', affiliateId: a.id }} />
               )}
               size="sm"
+              underline="always"
             >
               {formatCount(a.prospects)} {a.prospects === 1 ? 'prospect' : 'prospects'}
             </Anchor>

@@ -12,16 +12,16 @@ export function SalesBadge({ status }: { status: SalesStatus }) {
   );
 }
 
-/** The contract's signing status (none until a contract is sent), outlined to tell it from the sales status. */
+/** The contract's signing status (none until a contract is sent), a dot badge to tell it from the sales status. */
 export function SigningBadge({ status }: { status: SigningStatus | null }) {
   if (status === null)
     return (
-      <Badge variant="outline" color="gray" radius="sm" tt="none" fw={500}>
+      <Badge variant="dot" color="gray" radius="sm" tt="none" fw={500}>
         Not sent to sign
       </Badge>
     );
   return (
-    <Badge variant="outline" color={SIGNING_STATUSES[status]} radius="sm" tt="none" fw={600} title={status}>
+    <Badge variant="dot" color={SIGNING_STATUSES[status]} radius="sm" tt="none" fw={600} title={status}>
       Signing: {humanize(status)}
     </Badge>
   );
