@@ -94,6 +94,7 @@ import {
   premiseRoutes,
 } from './modules/premises/index.js';
 import {
+  createAffiliates,
   createPricingMatrixImports,
   createProspectsService,
   prospectRoutes,
@@ -456,6 +457,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await registerBrandLogos(app);
   await registerDocsSite(app, { root: config.docsDir, basicAuth: config.docsBasicAuth });
+  // The accounts are permitted operations of this server's public API, as its OpenAPI document lists them.
+  const serviceAccounts = createServiceAccounts({
+    db: db.kysely,
+    keys,
+    clock,
+    publicApiDocument: () => app.swagger(),
+  });
   const consoleApp = await buildConsoleApp(
     config,
     app,
@@ -490,14 +498,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         esiidsByUtilityCode: (codes) => esiidCountsByUtilityCode(db.kysely, codes),
       }),
       esiidImports,
-      // The accounts are permitted operations of this server's public API, as its OpenAPI document lists them.
-      serviceAccounts: createServiceAccounts({
-        db: db.kysely,
-        keys,
-        clock,
-        publicApiDocument: () => app.swagger(),
-      }),
+      serviceAccounts,
       autoresponders,
+      // An affiliate's page lists the web service accounts bound to it, which the auth module keeps.
+      affiliates: createAffiliates({
+        db: db.kysely,
+        clock,
+        accounts: (companyId) => serviceAccounts.list(companyId),
+      }),
+      staffProspects: prospects.staff,
     },
     options.onUndeclaredAnswer,
   );

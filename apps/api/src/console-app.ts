@@ -28,7 +28,14 @@ import {
 } from './modules/plans/index.js';
 import { type Platform, platformOpsRoutes } from './modules/platform/index.js';
 import { type EsiidImports, premiseOpsRoutes } from './modules/premises/index.js';
-import { type PricingMatrixImports, pricingMatrixOpsRoutes } from './modules/prospects/index.js';
+import {
+  type Affiliates,
+  affiliateOpsRoutes,
+  type PricingMatrixImports,
+  pricingMatrixOpsRoutes,
+  prospectOpsRoutes,
+  type StaffProspects,
+} from './modules/prospects/index.js';
 import { type ServiceTasks, serviceTaskOpsRoutes } from './modules/service-tasks/index.js';
 import { type StaffService, staffRoutes } from './modules/staff/index.js';
 
@@ -51,6 +58,8 @@ export interface ConsoleServices {
   serviceAccounts: ServiceAccounts;
   autoresponders: AutorespondersService;
   serviceTasks: ServiceTasks;
+  affiliates: Affiliates;
+  staffProspects: StaffProspects;
 }
 
 /**
@@ -110,6 +119,12 @@ export async function buildConsoleApp(
         uploadLimitBytes: config.esiidUploadLimitBytes,
       });
       await api.register(serviceTaskOpsRoutes, { tasks: services.serviceTasks, audit: services.audit });
+      await api.register(affiliateOpsRoutes, { affiliates: services.affiliates, audit: services.audit });
+      await api.register(prospectOpsRoutes, {
+        prospects: services.staffProspects,
+        audit: services.audit,
+        publicBaseUrl: () => config.publicBaseUrl,
+      });
     },
     { prefix: '/ops/api/v1' },
   );

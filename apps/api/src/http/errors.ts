@@ -189,6 +189,15 @@ export const ERROR_CODES = {
     description:
       "The prospect's current sales status does not allow the requested one; the message lists the statuses it may move to.",
   },
+  AFFILIATE_NAME_TAKEN: {
+    status: 409,
+    description: 'The retail company already has an affiliate with this name; choose another.',
+  },
+  AFFILIATE_REP_REFERENCE_TAKEN: {
+    status: 409,
+    description:
+      'The affiliate already has a rep with this reference (the `repReferenceId` its sales system sends); choose another.',
+  },
   PROSPECT_PACKAGE_NOT_APPLICABLE: {
     status: 422,
     description:

@@ -20,6 +20,7 @@ import { validateCampaignsSearch } from '../features/campaigns/search';
 import { validateCustomersSearch } from '../features/customers/search';
 import { validatePlansSearch } from '../features/plans/search';
 import { validatePricingMatrixSearch } from '../features/pricing-matrix/search';
+import { validateProspectsSearch } from '../features/prospects/search';
 import { validateQueuesSearch } from '../features/queues/search';
 import { validateStaffSearch } from '../features/staff/search';
 import { SIGN_IN_REASONS, type SignInSearch, sessionQueryOptions } from '../lib/auth';
@@ -351,6 +352,48 @@ const serviceTaskRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/service-task')),
 });
 
+// --- Affiliates and the prospect pipeline --------------------------------------------------------------------
+
+const affiliatesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/affiliates',
+  staticData: { title: 'Affiliates' },
+  component: lazyRouteComponent(() => import('./routes/affiliates')),
+});
+
+/** One affiliate, by its id (digits only: anything else is not found). */
+const affiliateRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/affiliates/$id',
+  staticData: { title: 'Affiliate' },
+  params: {
+    parse: ({ id }) => (/^[1-9]\d{0,9}$/.test(id) ? { id: Number(id) } : false),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  component: lazyRouteComponent(() => import('./routes/affiliate')),
+});
+
+/** The pipeline as a board or a table; filters in the URL. */
+const prospectsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/prospects',
+  staticData: { title: 'Prospects' },
+  validateSearch: validateProspectsSearch,
+  component: lazyRouteComponent(() => import('./routes/prospects')),
+});
+
+/** One prospect, by its id (digits only: anything else is not found). */
+const prospectRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/prospects/$id',
+  staticData: { title: 'Prospect' },
+  params: {
+    parse: ({ id }) => (/^[1-9]\d{0,9}$/.test(id) ? { id: Number(id) } : false),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  component: lazyRouteComponent(() => import('./routes/prospect')),
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   setupRoute,
@@ -383,6 +426,10 @@ const routeTree = rootRoute.addChildren([
     apiAccountsRoute,
     serviceTasksRoute,
     serviceTaskRoute,
+    affiliatesRoute,
+    affiliateRoute,
+    prospectsRoute,
+    prospectRoute,
   ]),
 ]);
 

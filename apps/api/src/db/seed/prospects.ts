@@ -108,6 +108,19 @@ export async function seedSandboxProspects(
     .insertInto('affiliate_accounts')
     .values({ account_id: account.id, affiliate_id: affiliate.id })
     .execute();
+  // The rep the docs' examples name as repReferenceId.
+  await trx
+    .insertInto('affiliate_reps')
+    .values({
+      company_id: companyId,
+      affiliate_id: affiliate.id,
+      reference: 'REP-1042',
+      name: 'Jorge Lopez',
+      email: 'jorge.lopez@lonestar.example',
+      phone: '214-555-0107',
+      created_at: now,
+    })
+    .execute();
   await trx
     .insertInto('account_permissions')
     .values(

@@ -41,6 +41,31 @@ export interface AffiliateAccountsTable {
 }
 
 /** One row per company; the lists are JSON text. */
+/** A sales rep of an affiliate; `reference` is what the affiliate's system sends as a prospect's repReferenceId. */
+export interface AffiliateRepsTable {
+  id: Generated<number>;
+  company_id: number;
+  affiliate_id: number;
+  reference: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  active: Flag;
+  created_at: string;
+}
+
+/** One sales status move of a prospect: by whom (`trigger` says through what) and when. */
+export interface ProspectStatusChangesTable {
+  id: Generated<number>;
+  company_id: number;
+  prospect_id: number;
+  from_status: string;
+  to_status: string;
+  trigger: string;
+  actor: string;
+  at: string;
+}
+
 export interface ProspectSettingsTable {
   company_id: number;
   available_customer_types: string;
@@ -244,6 +269,8 @@ export interface ProspectTables {
   upload_usage: UploadUsageTable;
   affiliates: AffiliatesTable;
   affiliate_accounts: AffiliateAccountsTable;
+  affiliate_reps: AffiliateRepsTable;
+  prospect_status_changes: ProspectStatusChangesTable;
   prospect_settings: ProspectSettingsTable;
   prospect_packages: ProspectPackagesTable;
   prospect_package_customer_types: ProspectPackageCustomerTypesTable;

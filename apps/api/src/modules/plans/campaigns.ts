@@ -7,13 +7,7 @@ import type { Clock } from '../../domain/clock.js';
 import { ApiError, notFound } from '../../http/errors.js';
 import { companyAffiliates } from '../prospects/index.js';
 import * as store from './campaign-store.js';
-import type {
-  Affiliate,
-  Campaign,
-  CampaignChange,
-  CampaignCreate,
-  CampaignListQuery,
-} from './ops-schemas.js';
+import type { Campaign, CampaignChange, CampaignCreate, CampaignListQuery } from './ops-schemas.js';
 import { type CampaignRow, campaignStatus, normalPromoCode } from './promo-codes.js';
 
 export interface CampaignsDeps {
@@ -127,10 +121,6 @@ export function createCampaigns({ db, clock }: CampaignsDeps) {
       const all = await describe(companyId, await store.listCampaigns(db, companyId));
       const status = query.status ?? 'all';
       return all.filter((c) => (status === 'all' || c.status === status) && matches(c, query.q));
-    },
-
-    async affiliates(companyId: number): Promise<Static<typeof Affiliate>[]> {
-      return (await companyAffiliates(db, companyId)).map((a) => ({ ...a, active: a.active === 1 }));
     },
 
     /** A new campaign; PROMO_CODE_TAKEN when the company has the code already (the unique index decides). */

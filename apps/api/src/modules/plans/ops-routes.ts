@@ -8,7 +8,6 @@ import type { Bundles } from './bundles.js';
 import type { Campaigns } from './campaigns.js';
 import {
   AcceptanceOptionsRevision,
-  Affiliate,
   BulkPriceChange,
   BulkPricePreview,
   BulkPriceResult,
@@ -669,20 +668,6 @@ export const campaignOpsRoutes: FastifyPluginAsyncTypebox<{ campaigns: Campaigns
         return ok(after);
       },
     );
-
-  app.get(
-    '/affiliates',
-    {
-      config: { permission: 'work.read' },
-      schema: {
-        operationId: 'listAffiliates',
-        tags: campaignTags,
-        summary: 'The company’s sales affiliates, which campaigns belong to',
-        response: { 200: Envelope(Type.Array(Affiliate, { maxItems: 10_000 })) },
-      },
-    },
-    async (request) => ok(await campaigns.affiliates(companyOf(request))),
-  );
 };
 
 const bundleTags = ['Plan bundles'];

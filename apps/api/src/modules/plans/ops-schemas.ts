@@ -578,12 +578,6 @@ export const Campaign = Type.Object({
   updatedAt: Moment('When it last changed.'),
 });
 
-export const Affiliate = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  active: Type.Boolean(),
-});
-
 const BundleFields = {
   name: Type.String({
     minLength: 1,

@@ -28,7 +28,12 @@ async function expire(
     row.status === 'Contract_Sent' &&
     signingMoveAllowed(row.signing_status as SigningStatus | null, 'Expired');
   if (envelopeExpires) changes.signing_status = 'Expired';
-  const moved = await store.updateProspect(deps.db, row.id, row.status, changes);
+  const moved = await store.updateProspect(deps.db, row.id, row.status, changes, {
+    companyId: row.company_id,
+    trigger: 'expiry',
+    actor: 'expire-prospects task',
+    at: now,
+  });
   if (moved && envelopeExpires) await expireEnvelope(deps, row.id);
   return moved;
 }

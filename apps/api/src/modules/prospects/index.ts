@@ -1,5 +1,6 @@
+export { type Affiliates, createAffiliates } from './affiliates.js';
 export { PROSPECT_FILE_OWNER } from './documents.js';
-export { pricingMatrixOpsRoutes } from './ops-routes.js';
+export { affiliateOpsRoutes, pricingMatrixOpsRoutes, prospectOpsRoutes } from './ops-routes.js';
 export { PRICING_MATRIX_COLUMNS, parsePricingMatrix } from './pricing-matrix.js';
 export {
   createPricingMatrixImports,
@@ -19,6 +20,7 @@ export { configureSigningAccount } from './signing-accounts.js';
 export { sandboxSigningRoutes } from './signing-page.js';
 export { applySigningStatus, currentStatuses } from './signing-status.js';
 export { findEnvelope, findSigningAccountByProviderId, findSigningAccountSettings } from './signing-store.js';
+export type { StaffProspects } from './staff-prospects.js';
 export {
   affiliatesOfAccounts,
   bindAccountToAffiliate,

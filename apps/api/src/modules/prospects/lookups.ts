@@ -88,3 +88,13 @@ export async function pageProspects(
   const { rows, total } = await store.pageProspects(db, scope, filter, paging);
   return { rows: await withUtilityAndType(db, scope.companyId, rows), total };
 }
+
+export async function pageStaffProspects(
+  db: Db,
+  companyId: number,
+  filter: store.StaffProspectFilter,
+  paging: Paging,
+) {
+  const { rows, total } = await store.pageStaffProspects(db, companyId, filter, paging);
+  return { rows: await withUtilityAndType(db, companyId, rows), total };
+}

@@ -149,7 +149,7 @@ export async function keptPriceCount(db: Kysely<Database>, importId: number): Pr
 }
 
 /** A LIKE pattern for values containing `text` as written (codes may hold `_`, a LIKE wildcard). */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** One page of an import's prices in key order, those whose utility, zone, rate code or tier has `search`. */
 export async function pricesPage(

@@ -7,6 +7,7 @@ import { pricingRules } from './pricing.js';
 import { importPricingMatrix, type PricingMatrixFile } from './pricing-matrix-imports.js';
 import { getProspect, listProspects } from './records.js';
 import { createSigningView } from './signing-view.js';
+import { createStaffProspects } from './staff-prospects.js';
 import { updateStatus } from './status-updates.js';
 
 /** The prospects' rules, one part of them per file, bound to the database and adapters the app gives them. */
@@ -22,6 +23,8 @@ export function createProspectsService(deps: ProspectsDeps) {
     rules: pricingRules.bind(null, db),
     packages: listPackages.bind(null, db),
     expireDue: expireDue.bind(null, deps),
+    /** The pipeline as the company's staff see and move it in the console. */
+    staff: createStaffProspects(deps),
     importPricingMatrix: (companyId: number, file: Omit<PricingMatrixFile, 'importedAt'>) =>
       importPricingMatrix(db, companyId, { ...file, importedAt: deps.clock.now().toISOString() }),
   };

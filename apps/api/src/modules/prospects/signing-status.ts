@@ -57,7 +57,15 @@ export async function applySigningStatus(
     );
   }
   const changes = signingChanges(prospect, signingStatus, instants.now);
-  if (!(await store.updateProspect(trx, prospect.id, prospect.status, changes, prospect.signing_status))) {
+  const move = {
+    companyId: prospect.company_id,
+    trigger: 'signing',
+    actor: 'document-signing service',
+    at: instants.now,
+  };
+  if (
+    !(await store.updateProspect(trx, prospect.id, prospect.status, changes, move, prospect.signing_status))
+  ) {
     return unchanged('The prospect changed while this event was processed; nothing changed.');
   }
   return {

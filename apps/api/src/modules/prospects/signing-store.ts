@@ -181,3 +181,28 @@ export function findSigningAccountSettings(db: Kysely<Database>, companyId: numb
     .where('company_id', '=', companyId)
     .executeTakeFirst();
 }
+
+/** A prospect's envelopes, newest first, with the signing service's events about each, oldest first. */
+export async function envelopesWithEvents(db: Kysely<Database>, companyId: number, prospectId: number) {
+  const envelopes = await db
+    .selectFrom('signing_envelopes')
+    .select(['id', 'envelope_id', 'reference', 'status', 'status_at', 'signing_method', 'created_at'])
+    .where('company_id', '=', companyId)
+    .where('prospect_id', '=', prospectId)
+    .orderBy('id', 'desc')
+    .execute();
+  const ids = envelopes.flatMap((e) => (e.envelope_id ? [e.envelope_id] : []));
+  const events = ids.length
+    ? await db
+        .selectFrom('signing_webhook_events')
+        .select(['envelope_id', 'event', 'signing_status', 'outcome', 'generated_at', 'received_at'])
+        .where('company_id', '=', companyId)
+        .where('envelope_id', 'in', ids)
+        .orderBy('id')
+        .execute()
+    : [];
+  return envelopes.map((envelope) => ({
+    ...envelope,
+    events: events.filter((e) => e.envelope_id === envelope.envelope_id),
+  }));
+}

@@ -18,8 +18,18 @@ const raced = (prospectId: number) =>
     `Prospect ${prospectId} changed status while this request ran; read it again and retry.`,
   );
 
-/** The move must be in the transition table (409 otherwise) and, where it names role groups, the caller's (403). */
-function checkTransition(caller: Caller, from: ProspectStatus, to: ProspectStatus) {
+/**
+ * Who moves a prospect through update-status: their role groups (a transition may need one) and, for the status
+ * history, through what and who.
+ */
+export interface Mover {
+  roleGroups: readonly string[];
+  trigger: 'update-status' | 'console';
+  actor: string;
+}
+
+/** The move must be in the transition table (409 otherwise) and, where it names role groups, the mover's (403). */
+function checkTransition(mover: Mover, from: ProspectStatus, to: ProspectStatus) {
   const transition = findTransition(from, to, 'update-status');
   if (!transition) {
     const allowed = allowedTargets(from, 'update-status');
@@ -30,7 +40,7 @@ function checkTransition(caller: Caller, from: ProspectStatus, to: ProspectStatu
       [`body.newStatus: ${from} → ${to} is not an allowed transition`],
     );
   }
-  if (transition.roleGroups && !transition.roleGroups.some((g) => caller.roleGroups.includes(g))) {
+  if (transition.roleGroups && !transition.roleGroups.some((g) => mover.roleGroups.includes(g))) {
     throw new ApiError(
       'PERMISSION_DENIED',
       `Moving a prospect from ${from} to ${to} needs one of the role groups: ${transition.roleGroups.join(', ')}.`,
@@ -76,8 +86,39 @@ async function changesOf(
 
 /**
  * Moves a prospect to another sales status as PROSPECT_STATUS_TRANSITIONS allows; Contract_Sent sends the contract
- * to sign. A prospect that changed while the request ran is refused (409), unchanged.
+ * to sign. A prospect that changed while the request ran is refused (409), unchanged. The one way a sales status is
+ * moved by hand, by an affiliate's system or by staff in the console.
  */
+export async function moveProspect(
+  deps: ProspectsDeps,
+  mover: Mover,
+  prospect: ProspectRow,
+  body: Static<typeof StatusUpdateRequest>,
+): Promise<Static<typeof StatusUpdateResponse>> {
+  const from = prospect.status as ProspectStatus;
+  const to = body.newStatus;
+  if (body.signingMethod !== undefined && to !== 'Contract_Sent') {
+    throw invalid('signingMethod', 'is only for newStatus Contract_Sent');
+  }
+  checkTransition(mover, from, to);
+  const changes = await changesOf(deps, prospect, body);
+  const move: store.StatusMove = {
+    companyId: prospect.company_id,
+    trigger: mover.trigger,
+    actor: mover.actor,
+    at: changes.modified_at as string,
+  };
+  const moved =
+    to === 'Contract_Sent'
+      ? await sendContract(deps, prospect, body.signingMethod ?? 'Remote', (trx) =>
+          store.updateProspect(trx, prospect.id, from, changes, move),
+        )
+      : await store.updateProspect(deps.db, prospect.id, from, changes, move);
+  if (!moved) throw raced(prospect.id);
+  return { idProspect: prospect.id, previousStatus: from, newStatus: to };
+}
+
+/** update-status of the public API: the caller must see the prospect (404 otherwise). */
 export async function updateStatus(
   deps: ProspectsDeps,
   caller: Caller,
@@ -85,19 +126,10 @@ export async function updateStatus(
   body: Static<typeof StatusUpdateRequest>,
 ): Promise<Static<typeof StatusUpdateResponse>> {
   const prospect = await findVisible(deps.db, caller, prospectId);
-  const from = prospect.status as ProspectStatus;
-  const to = body.newStatus;
-  if (body.signingMethod !== undefined && to !== 'Contract_Sent') {
-    throw invalid('signingMethod', 'is only for newStatus Contract_Sent');
-  }
-  checkTransition(caller, from, to);
-  const changes = await changesOf(deps, prospect, body);
-  const moved =
-    to === 'Contract_Sent'
-      ? await sendContract(deps, prospect, body.signingMethod ?? 'Remote', (trx) =>
-          store.updateProspect(trx, prospect.id, from, changes),
-        )
-      : await store.updateProspect(deps.db, prospect.id, from, changes);
-  if (!moved) throw raced(prospect.id);
-  return { idProspect: prospect.id, previousStatus: from, newStatus: to };
+  const mover: Mover = {
+    roleGroups: caller.roleGroups,
+    trigger: 'update-status',
+    actor: `web service account ${caller.accountId}`,
+  };
+  return moveProspect(deps, mover, prospect, body);
 }

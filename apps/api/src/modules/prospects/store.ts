@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { ProspectsTable } from '../../db/tables/prospects.js';
 import type { Paging } from '../../http/envelope.js';
+import { containing } from './pricing-store.js';
 
 export function findAffiliateOfAccount(db: Kysely<Database>, accountId: number) {
   return db
@@ -135,29 +136,112 @@ export async function pageProspects(
   return { rows, total: Number(total.count) };
 }
 
+/** What staff filter the console's prospect table and board by. */
+export interface StaffProspectFilter {
+  status?: string;
+  signingStatus?: string;
+  affiliateId?: number;
+  /** Part of the customer's name, email or phone (the customer JSON), or of the LDC number. */
+  q?: string;
+}
+
+function staffFiltered(db: Kysely<Database>, companyId: number, filter: StaffProspectFilter) {
+  let base = prospectsOf(db, { companyId, affiliateId: filter.affiliateId ?? null });
+  if (filter.status) base = base.where('prospects.status', '=', filter.status);
+  if (filter.signingStatus) base = base.where('prospects.signing_status', '=', filter.signingStatus);
+  // Each word is found in the customer (its JSON: names, email, phone) or the LDC number: "maria gonz" finds Maria Gonzalez.
+  for (const word of filter.q?.toLowerCase().split(/\s+/).filter(Boolean) ?? []) {
+    base = base.where((eb) =>
+      eb.or(
+        ['prospects.customer', 'prospects.ldc'].map(
+          (column) => sql<boolean>`lower(${sql.ref(column)}) like ${containing(word)} escape '\\'`,
+        ),
+      ),
+    );
+  }
+  return base;
+}
+
+/** One page of the company's prospects for staff, most recently changed first. */
+export async function pageStaffProspects(
+  db: Kysely<Database>,
+  companyId: number,
+  filter: StaffProspectFilter,
+  paging: Paging,
+) {
+  const base = staffFiltered(db, companyId, filter);
+  const [rows, total] = await Promise.all([
+    withColumns(base)
+      .orderBy('prospects.modified_at', 'desc')
+      .orderBy('prospects.id', 'desc')
+      .limit(paging.pageSize)
+      .offset((paging.pageNumber - 1) * paging.pageSize)
+      .execute(),
+    base.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}
+
 export type ProspectChanges = Updateable<ProspectsTable>;
 
+/** Who moved a prospect's sales status, through what (a TransitionTrigger, or `console` for staff), and when. */
+export interface StatusMove {
+  companyId: number;
+  trigger: string;
+  actor: string;
+  at: string;
+}
+
 /**
- * Changes a prospect only if its status (and, when given, its signing status) is still what the caller saw;
- * false when it lost a race.
+ * Changes a prospect only if its status (and, when given, its signing status) is still what the caller saw, and
+ * records a status move in its history in the same transaction; false when it lost a race.
  */
 export async function updateProspect(
   db: Kysely<Database>,
   prospectId: number,
   expectedStatus: string,
   changes: ProspectChanges,
+  move: StatusMove,
   expectedSigningStatus?: string | null,
 ): Promise<boolean> {
-  let query = db
-    .updateTable('prospects')
-    .set(changes)
-    .where('id', '=', prospectId)
-    .where('status', '=', expectedStatus);
-  if (expectedSigningStatus === null) query = query.where('signing_status', 'is', null);
-  else if (expectedSigningStatus !== undefined)
-    query = query.where('signing_status', '=', expectedSigningStatus);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const write = async (trx: Kysely<Database>) => {
+    let query = trx
+      .updateTable('prospects')
+      .set(changes)
+      .where('id', '=', prospectId)
+      .where('status', '=', expectedStatus);
+    if (expectedSigningStatus === null) query = query.where('signing_status', 'is', null);
+    else if (expectedSigningStatus !== undefined)
+      query = query.where('signing_status', '=', expectedSigningStatus);
+    const result = await query.executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (changes.status !== undefined && changes.status !== expectedStatus) {
+      await trx
+        .insertInto('prospect_status_changes')
+        .values({
+          company_id: move.companyId,
+          prospect_id: prospectId,
+          from_status: expectedStatus,
+          to_status: changes.status,
+          trigger: move.trigger,
+          actor: move.actor,
+          at: move.at,
+        })
+        .execute();
+    }
+    return true;
+  };
+  return db.isTransaction ? write(db) : db.transaction().execute(write);
+}
+
+/** A prospect's sales status moves, oldest first. */
+export function statusChangesOf(db: Kysely<Database>, prospectId: number) {
+  return db
+    .selectFrom('prospect_status_changes')
+    .select(['from_status', 'to_status', 'trigger', 'actor', 'at'])
+    .where('prospect_id', '=', prospectId)
+    .orderBy('id')
+    .execute();
 }
 
 /** Prospects in a status that expires whose expiration date is before `today`, across companies. */

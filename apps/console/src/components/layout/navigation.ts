@@ -12,7 +12,9 @@ import {
   IconReceipt2,
   IconStack2,
   IconTableDollar,
+  IconTargetArrow,
   IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { can, type Permission, type Session } from '../../lib/auth';
 
@@ -123,7 +125,7 @@ export const PAGES = [
     description: "The installation's retail companies; onboard a new one with its first Administrator",
     permission: 'companies.manage',
     icon: IconBuildingSkyscraper,
-    shortcut: 'g n',
+    shortcut: 'g y',
   },
   {
     to: '/api-accounts',
@@ -140,6 +142,23 @@ export const PAGES = [
     permission: 'tasks.read',
     icon: IconClockPlay,
     shortcut: 'g t',
+  },
+  {
+    to: '/affiliates',
+    label: 'Affiliates',
+    description: 'Sales partners: their reps and the web service accounts their systems use',
+    permission: 'work.read',
+    icon: IconUsersGroup,
+    shortcut: 'g i',
+  },
+  {
+    to: '/prospects',
+    label: 'Prospects',
+    description:
+      'The prospect pipeline by sales status, with signing status; quotes, contracts and documents',
+    permission: 'work.read',
+    icon: IconTargetArrow,
+    shortcut: 'g n',
   },
 ] as const satisfies readonly ConsolePageDefinition[];
 

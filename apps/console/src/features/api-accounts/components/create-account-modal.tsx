@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { DialogFooter } from '../../../components/ui/action-dialog';
 import { fieldErrorsOf } from '../../../lib/forms';
-import { useAffiliates } from '../../campaigns/api/get-affiliates';
+import { useAffiliates } from '../../affiliates/api/get-affiliates';
 import { type NewApiAccount, useCreateAccount } from '../api/account-changes';
 import { OperationsChecklist } from './operations-checklist';
 import { SecretNotice } from './secret-notice';

@@ -18,10 +18,10 @@ import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { DialogFooter } from '../../../components/ui/action-dialog';
 import { changedFields } from '../../../lib/forms';
+import { useAffiliates } from '../../affiliates/api/get-affiliates';
 import { focusFirstError, splitFailure } from '../../customers/actions';
 import { instantOf } from '../../plans/components/effective-moment';
 import { useChangeCampaign, useCreateCampaign } from '../api/campaign-changes';
-import { useAffiliates } from '../api/get-affiliates';
 import type { Campaign } from '../api/get-campaigns';
 import { PROMO_CODE_PATTERN, promoCodeOf } from '../model';
 
