@@ -3,6 +3,7 @@ import {
   IconApi,
   IconClockPlay,
   IconDiscount,
+  IconFiles,
   IconGauge,
   IconHistory,
   IconMail,
@@ -99,6 +100,15 @@ export const PAGES = [
     permission: 'work.read',
     icon: IconMailForward,
     shortcut: 'g x',
+  },
+  {
+    to: '/documents',
+    label: 'Documents',
+    description:
+      'The document library: terms, EFLs, rights, contracts and welcome letters, their PDF versions and plans',
+    permission: 'work.read',
+    icon: IconFiles,
+    shortcut: 'g l',
   },
   {
     to: '/audit-log',
