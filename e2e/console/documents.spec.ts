@@ -20,7 +20,7 @@ async function choose(
   label: string,
   option: string,
 ) {
-  await scope.getByRole('textbox', { name: label }).click();
+  await scope.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -121,7 +121,7 @@ test.describe('the document library in the Operations console', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, 'agent', '/documents');
     await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Kind' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Kind' })).toBeVisible();
     await expectAccessible(page);
   });
 });
