@@ -21,7 +21,8 @@ async function choose(
   option: string,
 ) {
   await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  // Two plans may share a name and utility (one per customer type): the first is taken.
+  await page.getByRole('option', { name: option, exact: true }).first().click();
 }
 
 test.describe('the document library in the Operations console', () => {
