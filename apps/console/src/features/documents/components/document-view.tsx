@@ -34,6 +34,8 @@ import { formatDate, formatDateTime } from '../../../lib/format';
 import { NothingYet, Section } from '../../enrollments/components/section';
 import { useBundles } from '../../plans/api/get-bundles';
 import { usePlans } from '../../plans/api/get-plans';
+// The plans list's row link: dark enough to read on the row's hover colour.
+import classes from '../../plans/components/plans.module.css';
 import {
   type DocumentUse,
   type DocumentVersion,
@@ -252,6 +254,7 @@ function Uses({ document, canChange }: { document: LibraryDocument; canChange: b
           <Anchor
             renderRoot={(props) => <Link {...props} to="/plans/$id" params={{ id: use.targetId }} />}
             size="sm"
+            className={classes.rowLink}
           >
             {use.name}
           </Anchor>
