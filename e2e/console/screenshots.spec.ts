@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { fillNewCompany } from './companies';
-import { signIn } from './console';
+import { consolePage, signIn } from './console';
 import { checkFile, matrixOf } from './matrix-files';
 import { picture } from './pictures';
 import { canRunServiceTasks, runServiceTask, sandboxEnrollment } from './sandbox';
@@ -519,5 +519,39 @@ test.describe('the pictures of the Operations Console pages', () => {
       await expect(page.getByRole('row').filter({ hasText: '[Test]' }).first()).toBeVisible();
       await picture(page, 'mail-outbox');
     });
+  });
+
+  test('documents: Marketing’s document library and a contract’s page with its versions and plans', async ({
+    page,
+  }) => {
+    const name = `Residential service contract ${Date.now().toString(36)}`;
+    await signIn(page, 'marketing', '/documents');
+    // A contract with two versions, served with a published plan, made through the console's API as the screen does.
+    const id = await page.evaluate(async (name) => {
+      const session = await (await fetch('/ops/api/v1/session')).json();
+      const headers = { 'x-csrf-token': session.data.csrfToken };
+      const created = await fetch('/ops/api/v1/documents', {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ kind: 'CONTRACT', name, language: 'en' }),
+      });
+      const documentId = (await created.json()).data.id as number;
+      for (const file of ['residential-contract-2026-01.pdf', 'residential-contract-2026-11.pdf']) {
+        const form = new FormData();
+        form.append('file', new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' }), file);
+        await fetch(`/ops/api/v1/documents/${documentId}/versions`, { method: 'POST', headers, body: form });
+      }
+      const plans = (await (await fetch('/ops/api/v1/plans')).json()).data as { id: number; name: string }[];
+      const plan = plans.find((p) => p.name === 'Bluebonnet Energy 12-Month Fixed Electric')!;
+      await fetch(`/ops/api/v1/documents/${documentId}/uses/plan/${plan.id}`, { method: 'PUT', headers });
+      return documentId;
+    }, name);
+    await page.goto(consolePage('/documents'));
+    await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Version 2');
+    await picture(page, 'documents');
+    await page.goto(consolePage(`/documents/${id}`));
+    await expect(page.getByText('Serving version 2')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Plans and bundles' }).getByRole('row')).not.toHaveCount(0);
+    await picture(page, 'document');
   });
 });

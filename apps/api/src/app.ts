@@ -18,6 +18,7 @@ import {
 import { sandboxFormRoutes } from './adapters/payment-gateway/sandbox-form-page.js';
 import { createHttpVerificationProvider } from './adapters/verification-provider/http.js';
 import type { VerificationProvider } from './adapters/verification-provider/port.js';
+import { createSignatureScanner } from './adapters/virus-scanner/index.js';
 import type { Config } from './config/index.js';
 import { buildConsoleApp } from './console-app.js';
 import { catalogStampReader, createStampedCache } from './db/change-stamps.js';
@@ -64,7 +65,7 @@ import { createCustomerTypesService, customerTypeRoutes } from './modules/custom
 import { createCustomerView } from './modules/customer-view/index.js';
 import { createCustomersService, customerRoutes, sealClearTaxIds } from './modules/customers/index.js';
 import { createDashboard } from './modules/dashboard/index.js';
-import { createDocumentsService, documentRoutes } from './modules/documents/index.js';
+import { createDocumentLibrary, createDocumentsService, documentRoutes } from './modules/documents/index.js';
 import {
   activeAutopayTokens,
   createAccountChanges,
@@ -250,8 +251,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     utilitiesWithPlansOnSale(db.kysely, today),
   );
   const linkSigner = createLinkSigner(keys.urlSigning, clock);
-  const plans = createPlansService({ db: db.kysely, utilities, linkSigner, catalog, clock });
-  const documents = createDocumentsService(db.kysely, plans, linkSigner, clock);
+  const documentLibrary = createDocumentLibrary({
+    db: db.kysely,
+    linkSigner,
+    clock,
+    scanner: createSignatureScanner(),
+  });
+  const plans = createPlansService({
+    db: db.kysely,
+    utilities,
+    linkSigner,
+    catalog,
+    clock,
+    libraryDocuments: documentLibrary.planDocuments,
+  });
+  const documents = createDocumentsService(db.kysely, plans, linkSigner, clock, documentLibrary);
   const files = createFilesService({
     db: db.kysely,
     linkSigner,
@@ -491,6 +505,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       campaigns: createCampaigns({ db: db.kysely, clock }),
       bundles: createBundles({ db: db.kysely, clock }),
       documents,
+      documentLibrary,
       pricingMatrices: createPricingMatrixImports(db.kysely, clock),
       // Plans and premises depend on company; the utility list's counts ask them through these.
       utilities: createUtilityMarket(db.kysely, {

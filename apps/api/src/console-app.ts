@@ -16,7 +16,12 @@ import { type ChargesService, chargeOpsRoutes } from './modules/charges/index.js
 import { type UtilityMarket, utilityOpsRoutes } from './modules/company/index.js';
 import { type CustomerView, customerViewOpsRoutes } from './modules/customer-view/index.js';
 import { type DashboardService, dashboardOpsRoutes } from './modules/dashboard/index.js';
-import { type DocumentsService, documentOpsRoutes } from './modules/documents/index.js';
+import {
+  type DocumentLibrary,
+  type DocumentsService,
+  documentLibraryOpsRoutes,
+  documentOpsRoutes,
+} from './modules/documents/index.js';
 import type { FilesService } from './modules/files/index.js';
 import {
   type Bundles,
@@ -52,6 +57,7 @@ export interface ConsoleServices {
   campaigns: Campaigns;
   bundles: Bundles;
   documents: DocumentsService;
+  documentLibrary: DocumentLibrary;
   pricingMatrices: PricingMatrixImports;
   utilities: UtilityMarket;
   esiidImports: EsiidImports;
@@ -104,6 +110,10 @@ export async function buildConsoleApp(
       await api.register(campaignOpsRoutes, { campaigns: services.campaigns, audit: services.audit });
       await api.register(bundleOpsRoutes, { bundles: services.bundles, audit: services.audit });
       await api.register(documentOpsRoutes, { documents: services.documents });
+      await api.register(documentLibraryOpsRoutes, {
+        library: services.documentLibrary,
+        audit: services.audit,
+      });
       await api.register(pricingMatrixOpsRoutes, {
         matrices: services.pricingMatrices,
         audit: services.audit,

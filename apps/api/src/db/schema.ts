@@ -6,6 +6,7 @@ import type { AutoresponderTables } from './tables/autoresponders.js';
 import type { BillingTables } from './tables/billing.js';
 import type { CustomerAccountTables } from './tables/customers.js';
 import type { DocumentSigningTables } from './tables/document-signing.js';
+import type { DocumentLibraryTables } from './tables/documents.js';
 import type { EnrollmentTables } from './tables/enrollments.js';
 import type { IdempotencyTables } from './tables/idempotency.js';
 import type { JobTables } from './tables/jobs.js';
@@ -364,4 +365,5 @@ export interface Database
     AutoresponderTables,
     IdempotencyTables,
     StaffTables,
-    AuditTables {}
+    AuditTables,
+    DocumentLibraryTables {}

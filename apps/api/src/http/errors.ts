@@ -184,6 +184,21 @@ export const ERROR_CODES = {
     description:
       'The download link has expired (links are valid for 24 hours); read the resource again for a fresh `downloadUrl`.',
   },
+  FILE_INFECTED: {
+    status: 422,
+    description:
+      'The virus scanner found malware in the uploaded file (the message names its finding); nothing was kept.',
+  },
+  LIBRARY_DOCUMENT_VERSION_TAKEN: {
+    status: 409,
+    description:
+      'Another upload of this library document took the same version number at the same moment; upload the file again to make it the next version.',
+  },
+  LIBRARY_DOCUMENT_IN_USE: {
+    status: 409,
+    description:
+      'The version is the only live one of a library document that a published plan is sold with; upload its successor first, or detach the document from the plans.',
+  },
   PROSPECT_STATUS_TRANSITION_REFUSED: {
     status: 409,
     description:

@@ -18,6 +18,7 @@ import { validateAuditSearch } from '../features/audit/search';
 import { validateOutboxSearch } from '../features/autoresponders/search';
 import { validateCampaignsSearch } from '../features/campaigns/search';
 import { validateCustomersSearch } from '../features/customers/search';
+import { validateDocumentsSearch } from '../features/documents/search';
 import { validatePlansSearch } from '../features/plans/search';
 import { validatePricingMatrixSearch } from '../features/pricing-matrix/search';
 import { validateProspectsSearch } from '../features/prospects/search';
@@ -293,6 +294,26 @@ const autoresponderTemplateRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/autoresponder-template')),
 });
 
+const documentsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/documents',
+  staticData: { title: 'Documents' },
+  validateSearch: validateDocumentsSearch,
+  component: lazyRouteComponent(() => import('./routes/documents')),
+});
+
+/** One library document, by its id (digits only: anything else is not found). */
+const documentRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/documents/$id',
+  staticData: { title: 'Document' },
+  params: {
+    parse: ({ id }) => (/^[1-9]\d{0,9}$/.test(id) ? { id: Number(id) } : false),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  component: lazyRouteComponent(() => import('./routes/document')),
+});
+
 const mailOutboxRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/mail-outbox',
@@ -419,6 +440,8 @@ const routeTree = rootRoute.addChildren([
     autoresponderPackageRoute,
     autoresponderTemplateRoute,
     mailOutboxRoute,
+    documentsRoute,
+    documentRoute,
     auditLogRoute,
     staffRoute,
     companiesRoute,

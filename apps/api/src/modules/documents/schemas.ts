@@ -9,10 +9,14 @@ export const DOCUMENT_TYPES = [
 
 export const BundleDocument = Type.Object({
   id_document: Type.Integer(),
-  source: Type.Union([Type.Literal('plan'), Type.Literal('market')], {
-    description: "plan: the plan's own documents; market: documents every plan of the market inherits.",
+  source: Type.Union([Type.Literal('plan'), Type.Literal('market'), Type.Literal('library')], {
+    description:
+      "plan: the plan's own documents; market: documents every plan of the market inherits; library: PDFs the supplier uploaded to its document library for the plan or one of its bundles.",
   }),
-  doc_type: Type.String({ description: 'EFL, GAS_DISCLOSURE, TOS, YRAC, CUSTOMER_RIGHTS or PRIVACY.' }),
+  doc_type: Type.String({
+    description:
+      'EFL, GAS_DISCLOSURE, TOS, YRAC, CUSTOMER_RIGHTS or PRIVACY; an uploaded library document also CONTRACT or WELCOME_LETTER.',
+  }),
   name: Type.String(),
   language: Type.String({ description: 'Language of the linked PDF (en or es).' }),
   url: Type.String({ description: 'Signed download link of the PDF, valid 24 hours.' }),
@@ -31,7 +35,7 @@ export const DocumentBundleQuery = Type.Object({
 });
 
 export const DownloadParams = Type.Object({
-  source: Type.Union([Type.Literal('plan'), Type.Literal('market')]),
+  source: Type.Union([Type.Literal('plan'), Type.Literal('market'), Type.Literal('library')]),
   documentId: Id('The document id, as in its link.'),
   file: Type.String({
     pattern: '^(en|es)\\.pdf$',

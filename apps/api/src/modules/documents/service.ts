@@ -9,6 +9,7 @@ import type { LinkSigner } from '../../security/signed-urls.js';
 import { findCompanyBrand, findCompanyMarkets, findFirstBrand } from '../company/index.js';
 import { type DocumentSource, findPlanOwners, type PlansService } from '../plans/index.js';
 import { type BrandFacts, eflModel, gasDisclosureModel, type Language } from './content.js';
+import type { DocumentLibrary } from './library.js';
 import { marketDocumentModel } from './market-content.js';
 import type { BundleDocument, DOCUMENT_TYPES } from './schemas.js';
 import * as store from './store.js';
@@ -31,6 +32,7 @@ export function createDocumentsService(
   plans: PlansService,
   linkSigner: LinkSigner,
   clock: Clock,
+  library: DocumentLibrary,
 ) {
   /** The plan document with its plan's company and brand; undefined unless both exist and the plan is published. */
   async function publishedPlanDocument(documentId: number) {
@@ -93,12 +95,23 @@ export function createDocumentsService(
     bytes: await renderPdf(model),
   });
 
-  /** A document as the public may read it: of a published plan (its version in force) or of a market. */
-  const publicDocument = async (source: DocumentSource, documentId: number, language: Language) =>
-    rendered(
+  /**
+   * A document as the public may read it: of a published plan (its version in force), of a market, or the live
+   * version of an uploaded library document.
+   */
+  const publicDocument = async (source: DocumentSource, documentId: number, language: Language) => {
+    if (source === 'library') return library.liveFile(documentId, language);
+    return rendered(
       source === 'plan'
         ? await planDocumentModel(documentId, language)
         : await marketModel(documentId, language),
+    );
+  };
+
+  /** The uploaded library documents served with the plan, in the bundle's language. */
+  const uploaded = async (companyId: number, planId: number, links: LinkContext & { language: string }) =>
+    (await library.servedWith(companyId, planId, links)).map((d) =>
+      bundleDocument('library', d.id, { doc_type: d.kind, name: d.name, url: d.url }, links.language),
     );
 
   return {
@@ -134,9 +147,14 @@ export function createDocumentsService(
       return publicDocument(source, documentId, language);
     },
 
-    /** Renders a published plan's document or a market notice at its permanent listing address. */
-    listed: (source: DocumentSource, documentId: number, language: Language) =>
-      publicDocument(source, documentId, language),
+    /**
+     * Renders a published plan's document or a market notice at its permanent listing address. Library documents
+     * have none: they are reached through the signed links given with a plan.
+     */
+    async listed(source: DocumentSource, documentId: number, language: Language) {
+      if (source === 'library') throw notFound(`Document ${documentId}`);
+      return publicDocument(source, documentId, language);
+    },
 
     async bundle(
       companyId: number,
@@ -153,9 +171,10 @@ export function createDocumentsService(
       const inherited = plan.market_documents
         .filter(shown)
         .map((d) => bundleDocument('market', d.id_market_document, d, links.language));
-      if (documentType === 'DisplayDocuments') return own;
       if (documentType === 'DisplayInheritedDocuments') return inherited;
-      return [...own, ...inherited];
+      const library = await uploaded(companyId, planId, links);
+      if (documentType === 'DisplayDocuments') return [...own, ...library];
+      return [...own, ...library, ...inherited];
     },
 
     /** What a customer must receive when enrolling in the plan: its documents and the market's, in one language. */
@@ -167,6 +186,7 @@ export function createDocumentsService(
       const plan = await plans.plan(companyId, planId, links);
       return [
         ...plan.plan_documents.map((d) => bundleDocument('plan', d.id_plan_document, d, links.language)),
+        ...(await uploaded(companyId, planId, links)),
         ...plan.market_documents
           .filter((d) => d.doc_type !== 'PRIVACY')
           .map((d) => bundleDocument('market', d.id_market_document, d, links.language)),

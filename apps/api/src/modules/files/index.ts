@@ -7,4 +7,5 @@ export {
   type FileOwner,
   type FilesService,
   type StoredFileInfo,
+  safeFileName,
 } from './service.js';

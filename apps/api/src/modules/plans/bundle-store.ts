@@ -125,3 +125,23 @@ export async function deleteBundle(
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** The company's bundles of these ids with their two plans, for what is sold with a bundle. */
+export function findBundlePlans(db: Kysely<Database>, companyId: number, bundleIds: number[]) {
+  return db
+    .selectFrom('plan_bundles')
+    .select(['id', 'name', 'electric_plan_id', 'gas_plan_id'])
+    .where('company_id', '=', companyId)
+    .where('id', 'in', bundleIds.length ? bundleIds : [0])
+    .execute();
+}
+
+/** The bundles a plan is one of. */
+export async function bundleIdsWithPlan(db: Kysely<Database>, planId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('plan_bundles')
+    .select('id')
+    .where((eb) => eb.or([eb('electric_plan_id', '=', planId), eb('gas_plan_id', '=', planId)]))
+    .execute();
+  return rows.map((row) => row.id);
+}

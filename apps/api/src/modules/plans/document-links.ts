@@ -1,6 +1,7 @@
 import type { LinkSigner } from '../../security/signed-urls.js';
 
-export type DocumentSource = 'plan' | 'market';
+/** Whose document: a plan's, a market's, or one of the company's document library (uploaded PDFs). */
+export type DocumentSource = 'plan' | 'market' | 'library';
 
 export const DOCUMENT_LINK_TTL_SECONDS = 24 * 3600;
 

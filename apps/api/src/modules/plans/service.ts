@@ -46,7 +46,15 @@ export interface PlansDeps {
   linkSigner: LinkSigner;
   catalog: StampedCache;
   clock: Clock;
+  /** The uploaded library documents served with a plan (the documents module owns them), in the language asked. */
+  libraryDocuments?: LibraryDocumentsOf;
 }
+
+export type LibraryDocumentsOf = (
+  companyId: number,
+  planId: number,
+  links: { baseUrl: string; language: string },
+) => Promise<Static<typeof PlanDocument>[]>;
 
 /** Where the caller reached us, so document links point back at the same host. */
 export interface LinkContext {
@@ -62,7 +70,14 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   return groups;
 }
 
-export function createPlansService({ db, utilities, linkSigner, catalog, clock }: PlansDeps) {
+export function createPlansService({
+  db,
+  utilities,
+  linkSigner,
+  catalog,
+  clock,
+  libraryDocuments,
+}: PlansDeps) {
   const momentNow = () => clock.now().toISOString();
   const promoCodes = createPromoCodes(db, clock);
 
@@ -415,7 +430,11 @@ export function createPlansService({ db, utilities, linkSigner, catalog, clock }
       links: LinkContext,
     ): Promise<Static<typeof PlanDocument>[]> {
       const described = await plan(companyId, planId, links);
-      return described.plan_documents;
+      const language = links.language ?? (await languageCode());
+      const uploaded = libraryDocuments
+        ? await libraryDocuments(companyId, planId, { baseUrl: links.baseUrl, language })
+        : [];
+      return [...described.plan_documents, ...uploaded];
     },
     async zipcodes(companyId: number, planId: number): Promise<Static<typeof PlanZipcode>[]> {
       const row = await planRow(companyId, planId);

@@ -165,6 +165,16 @@ export function findPlanOwners(db: Kysely<Database>, planIds: number[]) {
     .execute();
 }
 
+/** The company's plans of these ids with their names and whether they are published. */
+export function findPlanNames(db: Kysely<Database>, companyId: number, planIds: number[]) {
+  return db
+    .selectFrom('plans')
+    .select(['id', 'name', 'published'])
+    .where('company_id', '=', companyId)
+    .where('id', 'in', planIds.length ? planIds : [0])
+    .execute();
+}
+
 export async function planDetails(db: Kysely<Database>, planIds: number[]) {
   const ids = planIds.length ? planIds : [0];
   const [acceptance, documents] = await Promise.all([

@@ -4,6 +4,7 @@ import {
   IconBuildingSkyscraper,
   IconClockPlay,
   IconDiscount,
+  IconFiles,
   IconGauge,
   IconHistory,
   IconMail,
@@ -102,6 +103,15 @@ export const PAGES = [
     permission: 'work.read',
     icon: IconMailForward,
     shortcut: 'g x',
+  },
+  {
+    to: '/documents',
+    label: 'Documents',
+    description:
+      'The document library: terms, EFLs, rights, contracts and welcome letters, their PDF versions and plans',
+    permission: 'work.read',
+    icon: IconFiles,
+    shortcut: 'g l',
   },
   {
     to: '/audit-log',

@@ -426,7 +426,19 @@ export function PlanView({ id }: { id: number }) {
       <Section
         title="Documents"
         count={p.documents.length}
-        description="Generated from the version in effect, in English and Spanish; tick where customers see each."
+        description={
+          <>
+            Generated from the version in effect, in English and Spanish; tick where customers see each.
+            Uploaded contracts and letters served with the plan are in the{' '}
+            <Anchor
+              renderRoot={(props) => <Link {...props} to="/documents" search={{ planId: p.id }} />}
+              size="xs"
+            >
+              document library
+            </Anchor>
+            .
+          </>
+        }
         flush
       >
         <PlanDocuments plan={p} canChange={canChange} />

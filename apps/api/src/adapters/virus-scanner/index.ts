@@ -1,0 +1,2 @@
+export type { ScanVerdict, VirusScanner } from './port.js';
+export { createSignatureScanner } from './signature.js';
