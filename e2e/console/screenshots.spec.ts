@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { signIn } from './console';
 import { checkFile, matrixOf } from './matrix-files';
+import { picture } from './pictures';
 import { canRunServiceTasks, runServiceTask, sandboxEnrollment } from './sandbox';
 
 /**
@@ -13,8 +12,6 @@ import { canRunServiceTasks, runServiceTask, sandboxEnrollment } from './sandbox
  * overwritten at every run of `npm test`'s browser step). apps/api/test/docs/operations-console.test.ts checks that
  * every picture a page shows is there.
  */
-const PICTURES = path.resolve(__dirname, '../../apps/docs/static/img/console');
-
 test.use({
   viewport: { width: 1280, height: 800 },
   colorScheme: 'light',
@@ -57,26 +54,6 @@ async function get<T>(page: Page, apiPath: string): Promise<T> {
     apiPath,
   );
   return envelope.data as T;
-}
-
-/**
- * Waits until the page has nothing left to load (no request in flight, no skeleton, no busy region, fonts in) and
- * the pointer rests where it highlights nothing, then writes the picture.
- */
-async function picture(page: Page, screen: string) {
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
-  await page.evaluate(() => document.fonts.ready);
-  await page.mouse.move(1279, 799);
-  mkdirSync(PICTURES, { recursive: true });
-  await page.screenshot({
-    path: path.join(PICTURES, `${screen}.png`),
-    type: 'png',
-    animations: 'disabled',
-    caret: 'hide',
-    scale: 'css',
-  });
 }
 
 test.describe('the pictures of the Operations Console pages', () => {

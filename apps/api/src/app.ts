@@ -56,6 +56,7 @@ import {
 import {
   companyRoutes,
   createCompanyService,
+  createCompanySetup,
   createUtilityMarket,
   findCompanySettings,
 } from './modules/company/index.js';
@@ -488,6 +489,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         esiidsByUtilityCode: (codes) => esiidCountsByUtilityCode(db.kysely, codes),
       }),
       esiidImports,
+      companySetup: createCompanySetup(db.kysely),
       // The accounts are permitted operations of this server's public API, as its OpenAPI document lists them.
       serviceAccounts: createServiceAccounts({
         db: db.kysely,

@@ -50,6 +50,7 @@ import * as planBundleNames from './migrations/2026-11-27T1510-plan-bundle-names
 import * as brandBranding from './migrations/2026-11-27T1600-brand-branding.js';
 import * as sandboxGatewayHostedForms from './migrations/2026-11-27T1610-sandbox-gateway-hosted-forms.js';
 import * as serviceAccountRotation from './migrations/2026-11-27T2040-service-account-rotation.js';
+import * as companySetupVersions from './migrations/2026-11-28T0000-company-setup-versions.js';
 import type { Database } from './schema.js';
 
 /** Every migration, in order. Listed statically so the compiled server needs no file-system scan. */
@@ -104,6 +105,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T1600-brand-branding': brandBranding,
   '2026-11-27T1610-sandbox-gateway-hosted-forms': sandboxGatewayHostedForms,
   '2026-11-27T2040-service-account-rotation': serviceAccountRotation,
+  '2026-11-28T0000-company-setup-versions': companySetupVersions,
 };
 
 /** PostgreSQL: Kysely looks for its bookkeeping tables in every schema unless told which one is ours. */

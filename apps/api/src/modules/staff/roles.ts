@@ -17,6 +17,8 @@ export const PERMISSIONS = {
   'audit.read': 'Search the audit log',
   'accounts.manage':
     'Create, rotate and revoke the web service accounts that call the public API, and choose what each may call',
+  'company.configure':
+    "Change the company's set-up: configuration parameters, payment rules, brands (Administrators only)",
   'tasks.manage':
     "Run the installation's service tasks now, pause and resume them (they work on every company's data)",
 } as const;

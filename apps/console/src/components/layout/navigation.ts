@@ -1,5 +1,6 @@
 import {
   IconAddressBook,
+  IconAdjustments,
   IconApi,
   IconClockPlay,
   IconDiscount,
@@ -123,6 +124,14 @@ export const PAGES = [
     permission: 'accounts.manage',
     icon: IconApi,
     shortcut: 'g k',
+  },
+  {
+    to: '/company-setup',
+    label: 'Company set-up',
+    description: 'Configuration parameters, payment limits and return origins, credit-check window, brands',
+    permission: 'company.configure',
+    icon: IconAdjustments,
+    shortcut: 'g y',
   },
   {
     to: '/service-tasks',
