@@ -5,7 +5,7 @@ import { RequirePermission } from '../../lib/authorization';
 
 export default function CompanySetupPage() {
   const search = useSearch({ from: '/_app/company-setup' });
-  const navigate = useNavigate();
+  const navigate = useNavigate({ from: '/company-setup' });
   return (
     <RequirePermission permission="company.configure" what="the company set-up">
       <PageHeader

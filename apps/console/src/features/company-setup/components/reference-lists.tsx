@@ -12,7 +12,7 @@ function ListCard({
   title: string;
   why: string;
   head: string[];
-  rows: ReactNode[][];
+  rows: { key: number; cells: ReactNode[] }[];
 }) {
   const id = `list-${title.toLowerCase().replaceAll(' ', '-')}`;
   return (
