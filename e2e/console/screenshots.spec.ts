@@ -1,8 +1,10 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { fillNewCompany } from './companies';
 import { signIn } from './console';
 import { checkFile, matrixOf } from './matrix-files';
-import { picture } from './pictures';
 import { canRunServiceTasks, runServiceTask, sandboxEnrollment } from './sandbox';
 
 /**
@@ -12,6 +14,8 @@ import { canRunServiceTasks, runServiceTask, sandboxEnrollment } from './sandbox
  * overwritten at every run of `npm test`'s browser step). apps/api/test/docs/operations-console.test.ts checks that
  * every picture a page shows is there.
  */
+const PICTURES = path.resolve(__dirname, '../../apps/docs/static/img/console');
+
 test.use({
   viewport: { width: 1280, height: 800 },
   colorScheme: 'light',
@@ -54,6 +58,26 @@ async function get<T>(page: Page, apiPath: string): Promise<T> {
     apiPath,
   );
   return envelope.data as T;
+}
+
+/**
+ * Waits until the page has nothing left to load (no request in flight, no skeleton, no busy region, fonts in) and
+ * the pointer rests where it highlights nothing, then writes the picture.
+ */
+async function picture(page: Page, screen: string) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+  await page.evaluate(() => document.fonts.ready);
+  await page.mouse.move(1279, 799);
+  mkdirSync(PICTURES, { recursive: true });
+  await page.screenshot({
+    path: path.join(PICTURES, `${screen}.png`),
+    type: 'png',
+    animations: 'disabled',
+    caret: 'hide',
+    scale: 'css',
+  });
 }
 
 test.describe('the pictures of the Operations Console pages', () => {
@@ -172,6 +196,19 @@ test.describe('the pictures of the Operations Console pages', () => {
     await page.getByRole('link', { name: 'deliver-mail', exact: true }).click();
     await expect(page.getByRole('table', { name: 'Recent runs' }).getByRole('row').nth(2)).toBeVisible();
     await picture(page, 'service-task');
+  });
+
+  test('companies and new-company: the platform operator’s companies, then the form of a new one filled in', async ({
+    page,
+  }) => {
+    await signIn(page, 'operator', '/companies');
+    await expect(page.getByRole('row').filter({ hasText: 'bluebonnet-energy' })).toBeVisible();
+    await picture(page, 'companies');
+    await page.getByRole('link', { name: 'New company' }).click();
+    await fillNewCompany(page, 'Texas', 'jordan.lee@lonestarpower.example');
+    await page.getByRole('textbox', { name: 'Name' }).first().fill('Lone Star Power');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await picture(page, 'new-company');
   });
 
   test('plans: pricing staff read the Oncor residential plans with their prices in effect', async ({
@@ -504,5 +541,18 @@ test.describe('the pictures of the Operations Console pages', () => {
       await expect(page.getByRole('row').filter({ hasText: '[Test]' }).first()).toBeVisible();
       await picture(page, 'mail-outbox');
     });
+  });
+
+  test('company set-up: an Administrator’s configuration parameters, payment rules and brands', async ({ page }) => {
+    await signIn(page, 'admin', '/company-setup');
+    await expect(page.getByRole('heading', { level: 1, name: 'Company set-up' })).toBeVisible();
+    await expect(page.getByText('Self-service customers may re-enroll.')).toBeVisible();
+    await picture(page, 'company-setup-configuration');
+    await page.getByRole('tab', { name: 'Payments and credit' }).click();
+    await expect(page.getByRole('textbox', { name: 'Max single payment cents' })).toBeVisible();
+    await picture(page, 'company-setup-payments');
+    await page.getByRole('tab', { name: 'Brands' }).click();
+    await expect(page.getByRole('row', { name: /Bluebonnet Energy/ })).toBeVisible();
+    await picture(page, 'company-setup-brands');
   });
 });
