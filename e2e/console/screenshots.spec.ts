@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { fillNewCompany } from './companies';
 import { signIn } from './console';
 import { checkFile, matrixOf } from './matrix-files';
 import { canRunServiceTasks, runServiceTask, sandboxEnrollment } from './sandbox';
@@ -196,19 +195,6 @@ test.describe('the pictures of the Operations Console pages', () => {
     await page.getByRole('link', { name: 'deliver-mail', exact: true }).click();
     await expect(page.getByRole('table', { name: 'Recent runs' }).getByRole('row').nth(2)).toBeVisible();
     await picture(page, 'service-task');
-  });
-
-  test('companies and new-company: the platform operator’s companies, then the form of a new one filled in', async ({
-    page,
-  }) => {
-    await signIn(page, 'operator', '/companies');
-    await expect(page.getByRole('row').filter({ hasText: 'bluebonnet-energy' })).toBeVisible();
-    await picture(page, 'companies');
-    await page.getByRole('link', { name: 'New company' }).click();
-    await fillNewCompany(page, 'Texas', 'jordan.lee@lonestarpower.example');
-    await page.getByRole('textbox', { name: 'Name' }).first().fill('Lone Star Power');
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await picture(page, 'new-company');
   });
 
   test('plans: pricing staff read the Oncor residential plans with their prices in effect', async ({
@@ -543,7 +529,9 @@ test.describe('the pictures of the Operations Console pages', () => {
     });
   });
 
-  test('company set-up: an Administrator’s configuration parameters, payment rules and brands', async ({ page }) => {
+  test('company set-up: an Administrator’s configuration parameters, payment rules and brands', async ({
+    page,
+  }) => {
     await signIn(page, 'admin', '/company-setup');
     await expect(page.getByRole('heading', { level: 1, name: 'Company set-up' })).toBeVisible();
     await expect(page.getByText('Self-service customers may re-enroll.')).toBeVisible();
