@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures';
 import { consolePage, dialogOpen, expectAccessible, signIn } from './console';
 
 test.use({
-  allowedConsoleErrors: [/status of 401 .*\/ops\/api\/v1\/session/, /status of 409 /],
+  allowedConsoleErrors: [/status of (401 .*\/ops\/api\/v1\/session|409 )/],
 });
 
 /** Reads or changes the console's API from the signed-in page, with the session's CSRF token. */
