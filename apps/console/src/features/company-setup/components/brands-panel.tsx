@@ -26,7 +26,7 @@ const COLUMNS: DataTableColumn<Brand>[] = [
     accessor: 'primary_color',
     title: 'Colours',
     render: (brand) => (
-      <Group gap={4} aria-label={`Primary ${brand.primary_color}, accent ${brand.accent_color}`}>
+      <Group gap={4} role="img" aria-label={`Primary ${brand.primary_color}, accent ${brand.accent_color}`}>
         <ColorSwatch color={brand.primary_color} size={18} />
         <ColorSwatch color={brand.accent_color} size={18} />
       </Group>
