@@ -78,6 +78,7 @@ const sidebars = {
       'reference-guides/replacement-variables',
     ]),
     section('Setup and Configs', [
+      'setup-and-configs/company-set-up',
       'setup-and-configs/service-tasks',
       'setup-and-configs/going-to-production',
       'setup-and-configs/operating-voltin',

@@ -554,4 +554,19 @@ test.describe('the pictures of the Operations Console pages', () => {
     await expect(page.getByRole('region', { name: 'Plans and bundles' }).getByRole('row')).not.toHaveCount(0);
     await picture(page, 'document');
   });
+
+  test('company set-up: an Administrator’s configuration parameters, payment rules and brands', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin', '/company-setup');
+    await expect(page.getByRole('heading', { level: 1, name: 'Company set-up' })).toBeVisible();
+    await expect(page.getByText('Self-service customers may re-enroll.')).toBeVisible();
+    await picture(page, 'company-setup-configuration');
+    await page.getByRole('tab', { name: 'Payments and credit' }).click();
+    await expect(page.getByRole('textbox', { name: 'Max single payment cents' })).toBeVisible();
+    await picture(page, 'company-setup-payments');
+    await page.getByRole('tab', { name: 'Brands' }).click();
+    await expect(page.getByRole('row', { name: /Bluebonnet Energy/ })).toBeVisible();
+    await picture(page, 'company-setup-brands');
+  });
 });

@@ -57,6 +57,7 @@ import {
 import {
   companyRoutes,
   createCompanyService,
+  createCompanySetup,
   createUtilityMarket,
   findCompanySettings,
 } from './modules/company/index.js';
@@ -513,6 +514,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         esiidsByUtilityCode: (codes) => esiidCountsByUtilityCode(db.kysely, codes),
       }),
       esiidImports,
+      companySetup: createCompanySetup(db.kysely),
       serviceAccounts,
       autoresponders,
       // An affiliate's page lists the web service accounts bound to it, which the auth module keeps.

@@ -13,7 +13,12 @@ import { type AuditLog, auditRoutes } from './modules/audit/index.js';
 import { type ServiceAccounts, serviceAccountOpsRoutes } from './modules/auth/index.js';
 import { type AutorespondersService, autoresponderOpsRoutes } from './modules/autoresponders/index.js';
 import { type ChargesService, chargeOpsRoutes } from './modules/charges/index.js';
-import { type UtilityMarket, utilityOpsRoutes } from './modules/company/index.js';
+import {
+  type CompanySetup,
+  companySetupOpsRoutes,
+  type UtilityMarket,
+  utilityOpsRoutes,
+} from './modules/company/index.js';
 import { type CustomerView, customerViewOpsRoutes } from './modules/customer-view/index.js';
 import { type DashboardService, dashboardOpsRoutes } from './modules/dashboard/index.js';
 import {
@@ -60,6 +65,7 @@ export interface ConsoleServices {
   documentLibrary: DocumentLibrary;
   pricingMatrices: PricingMatrixImports;
   utilities: UtilityMarket;
+  companySetup: CompanySetup;
   esiidImports: EsiidImports;
   serviceAccounts: ServiceAccounts;
   autoresponders: AutorespondersService;
@@ -123,6 +129,7 @@ export async function buildConsoleApp(
         audit: services.audit,
       });
       await api.register(utilityOpsRoutes, { market: services.utilities, audit: services.audit });
+      await api.register(companySetupOpsRoutes, { setup: services.companySetup, audit: services.audit });
       await api.register(premiseOpsRoutes, {
         imports: services.esiidImports,
         audit: services.audit,

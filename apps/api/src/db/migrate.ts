@@ -50,6 +50,7 @@ import * as planBundleNames from './migrations/2026-11-27T1510-plan-bundle-names
 import * as brandBranding from './migrations/2026-11-27T1600-brand-branding.js';
 import * as sandboxGatewayHostedForms from './migrations/2026-11-27T1610-sandbox-gateway-hosted-forms.js';
 import * as serviceAccountRotation from './migrations/2026-11-27T2040-service-account-rotation.js';
+import * as companySetupVersions from './migrations/2026-11-28T0000-company-setup-versions.js';
 import * as affiliateRepsProspectHistory from './migrations/2026-11-28T0010-affiliate-reps-prospect-history.js';
 import * as documentLibrary from './migrations/2026-11-28T0010-document-library.js';
 import type { Database } from './schema.js';
@@ -106,6 +107,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026-11-27T1600-brand-branding': brandBranding,
   '2026-11-27T1610-sandbox-gateway-hosted-forms': sandboxGatewayHostedForms,
   '2026-11-27T2040-service-account-rotation': serviceAccountRotation,
+  '2026-11-28T0000-company-setup-versions': companySetupVersions,
   '2026-11-28T0010-affiliate-reps-prospect-history': affiliateRepsProspectHistory,
   '2026-11-28T0010-document-library': documentLibrary,
 };

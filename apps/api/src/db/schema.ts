@@ -48,6 +48,8 @@ export interface CompanySettingsTable {
   verification_provider_secret_sealed: string | null;
   /** A meter the ESIID data does not know: `refuse` it, or `verify_later` (accepted and flagged for an agent). */
   unknown_esiids: Generated<string>;
+  /** Counts the changes of the row: a console edit names the version it read (optimistic concurrency). */
+  version: Generated<number>;
 }
 
 export interface BrandsTable {
@@ -76,6 +78,8 @@ export interface BrandsTable {
   /** '' when not set. */
   privacy_url: Generated<string>;
   default_language: Generated<SiteLanguage>;
+  /** Counts the changes of the row: a console edit names the version it read (optimistic concurrency). */
+  version: Generated<number>;
 }
 
 export interface MarketsTable {

@@ -123,6 +123,15 @@ export const ERROR_CODES = {
     description:
       'Operations console: the web service account is revoked; it cannot be rotated or revoked again (create a new one).',
   },
+  COMPANY_SETUP_CHANGED: {
+    status: 409,
+    description:
+      'Operations console: someone changed the company settings or the brand since they were read (the `version` sent is not the current one); nothing was saved. Read them again, then change them.',
+  },
+  BRAND_SYSTEM_NAME_TAKEN: {
+    status: 409,
+    description: 'Operations console: the company already has a brand with this `system_name`.',
+  },
   CUSTOMER_HAS_NO_LOGIN: {
     status: 409,
     description:

@@ -17,6 +17,7 @@ import { ErrorState } from '../components/ui/states';
 import { validateAuditSearch } from '../features/audit/search';
 import { validateOutboxSearch } from '../features/autoresponders/search';
 import { validateCampaignsSearch } from '../features/campaigns/search';
+import { validateCompanySetupSearch } from '../features/company-setup/search';
 import { validateCustomersSearch } from '../features/customers/search';
 import { validateDocumentsSearch } from '../features/documents/search';
 import { validatePlansSearch } from '../features/plans/search';
@@ -359,6 +360,14 @@ const apiAccountsRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/api-accounts')),
 });
 
+const companySetupRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/company-setup',
+  staticData: { title: 'Company set-up' },
+  validateSearch: validateCompanySetupSearch,
+  component: lazyRouteComponent(() => import('./routes/company-setup')),
+});
+
 const serviceTasksRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/service-tasks',
@@ -447,6 +456,7 @@ const routeTree = rootRoute.addChildren([
     companiesRoute,
     newCompanyRoute,
     apiAccountsRoute,
+    companySetupRoute,
     serviceTasksRoute,
     serviceTaskRoute,
     affiliatesRoute,

@@ -7,6 +7,7 @@ import { insertUtility, zipcodeIds } from '../../db/seed/utilities.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { ApiError } from '../../http/errors.js';
 import { type CompanyFile, CompanyFileRefused } from './company-file.js';
+import { settingColumns } from './setup.js';
 import * as store from './store.js';
 
 /** One application of a company file: its transaction, the company it writes, and the changes made so far. */
@@ -29,7 +30,7 @@ interface Entries<Row, Wanted> {
 /** How an entry of the file becomes a row, or updates its row. */
 interface Writes<Wanted> {
   insert: (wanted: Wanted) => Promise<number>;
-  update: (id: number, wanted: Wanted) => Promise<void>;
+  update: (id: number, wanted: Wanted) => Promise<unknown>;
 }
 
 const flag = (value: boolean): FlagValue => (value ? 1 : 0);
@@ -142,14 +143,7 @@ async function deactivateLeftOut<Row extends { id: number; active: FlagValue }>(
 }
 
 async function applySettings({ trx, companyId, changes }: Applying, settings: CompanyFile['settings']) {
-  const wanted = {
-    ...settings,
-    my_account_remove_drop_option: flag(settings.my_account_remove_drop_option),
-    my_account_transfer_of_service: flag(settings.my_account_transfer_of_service),
-    my_account_reenroll_option: flag(settings.my_account_reenroll_option),
-    my_account_reinstate_option: flag(settings.my_account_reinstate_option),
-    payment_return_origins: JSON.stringify(settings.payment_return_origins),
-  };
+  const wanted = settingColumns(settings) as Required<ReturnType<typeof settingColumns>>;
   const row = await store.findSettings(trx, companyId);
   if (!row) {
     await store.insertSettings(trx, companyId, wanted);

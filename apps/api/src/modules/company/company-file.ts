@@ -42,7 +42,8 @@ const PATTERN_IN_WORDS: Record<string, string> = {
   [LOGO_URL_PATTERN]: `must be an absolute https:// URL, ${BRAND_LOGO_PATH}<name>.svg or .png (a file of apps/api/brand-logos), or empty`,
 };
 
-const Brand = Type.Object(
+/** One brand as the file describes it; the console's brand changes are checked by this same schema. */
+export const Brand = Type.Object(
   {
     system_name: Type.String({
       pattern: '^[a-z0-9][a-z0-9-]{0,62}$',
@@ -124,17 +125,20 @@ const CustomerType = Type.Object(
   { additionalProperties: false },
 );
 
-const PaymentTypes = literals(PAYMENT_TYPES, 'What customers may pay with.');
+const PaymentTypes = (description: string) => literals(PAYMENT_TYPES, description);
 
-const Settings = Type.Object(
+/** The company's settings as the file describes them; the console's set-up changes are checked by this same schema. */
+export const Settings = Type.Object(
   {
     payment_gateway: literals(
       PAYMENT_GATEWAYS,
       'Gateway holding cards and bank accounts (set its account with company:gateway).',
     ),
-    deposit_payment_types: PaymentTypes,
-    one_time_payment_types: PaymentTypes,
-    recurring_billing_payment_types: PaymentTypes,
+    deposit_payment_types: PaymentTypes(
+      'What customers may pay a deposit with: CreditCard, BankAccount or Both.',
+    ),
+    one_time_payment_types: PaymentTypes('What customers may make a one-time payment with.'),
+    recurring_billing_payment_types: PaymentTypes('What customers may pay recurring bills (autopay) with.'),
     my_account_remove_drop_option: Flag('Self-service customers may drop service.'),
     my_account_transfer_of_service: Flag('Self-service customers may transfer service.'),
     my_account_reenroll_option: Flag('Self-service customers may re-enroll.'),

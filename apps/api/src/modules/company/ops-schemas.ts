@@ -1,6 +1,7 @@
-import { Type } from 'typebox';
+import { type TOptional, type TProperties, type TSchema, Type } from 'typebox';
 import { SWITCH_TYPES } from '../../domain/switch-types.js';
 import { Id, Nullable } from '../../http/schemas.js';
+import { Brand, Settings } from './company-file.js';
 
 export const UtilityIdPath = Type.Object({ utilityId: Id('The utility id.') });
 
@@ -93,4 +94,111 @@ export const ZipcodeChange = Type.Object({
   removed: Type.Array(Type.String(), { description: 'Served before and not now.' }),
   unchanged: Type.Integer({ description: 'Served before and now.' }),
   zipcodes: Type.Array(Type.String(), { description: 'The whole list after the change.' }),
+});
+
+const SetupVersion = Type.Integer({
+  minimum: 1,
+  description:
+    'The version read. A change sends it back and is refused (409 COMPANY_SETUP_CHANGED) when someone saved since.',
+});
+
+/** A setting's meaning and allowed values, read from the company file's schema. */
+const SettingMeaning = Type.Object({
+  key: Type.String({
+    description: 'The setting, as the company file and GET /configuration-parameters name it.',
+  }),
+  group: Type.Union([Type.Literal('configuration'), Type.Literal('payments'), Type.Literal('support')], {
+    description:
+      'configuration: served by the public GET /configuration-parameters; payments: payment and credit rules; support: contacts and the rest.',
+  }),
+  kind: Type.Union(
+    [
+      Type.Literal('choice'),
+      Type.Literal('flag'),
+      Type.Literal('number'),
+      Type.Literal('text'),
+      Type.Literal('origins'),
+    ],
+    {
+      description:
+        'How the value is written: one of `allowed`, true/false, a whole number, text, a list of origins.',
+    },
+  ),
+  description: Type.String(),
+  allowed: Type.Array(Type.String(), {
+    description: 'The values a choice may take (empty for other kinds).',
+  }),
+  minimum: Nullable(Type.Integer()),
+  maximum: Nullable(Type.Integer()),
+});
+
+export const CompanySettingsView = Type.Object({
+  version: SetupVersion,
+  values: Type.Required(Settings),
+  parameters: Type.Array(SettingMeaning),
+});
+
+/**
+ * A change's fields as the company file's schema has them, each optional and less its default: the server fills
+ * defaults into a request, and a field a change leaves out must keep its value.
+ */
+const changeableFields = <P extends TProperties>(properties: P) =>
+  Object.fromEntries(
+    Object.entries(properties).map(([key, schema]) => {
+      const { default: _default, ...rest } = schema as Record<string, unknown>;
+      return [key, Type.Optional(rest as unknown as TSchema)];
+    }),
+  ) as unknown as { [K in keyof P]: TOptional<P[K]> };
+
+export const CompanySettingsChange = Type.Object(
+  { version: SetupVersion, ...changeableFields(Settings.properties) },
+  { additionalProperties: false, minProperties: 2 },
+);
+
+export const BrandIdPath = Type.Object({ brandId: Id('The brand id.') });
+
+export const BrandView = Type.Object({
+  id: Type.Integer(),
+  active: Type.Boolean({ description: 'Sold under; a brand left out of the company file is inactive.' }),
+  version: SetupVersion,
+  ...Type.Required(Brand).properties,
+});
+
+export const BrandCreation = Brand;
+
+const { system_name: _key, ...brandFields } = Brand.properties;
+export const BrandChange = Type.Object(
+  { version: SetupVersion, ...changeableFields(brandFields) },
+  {
+    additionalProperties: false,
+    minProperties: 2,
+    description: 'The fields to change; `system_name` is the stable key and never changes.',
+  },
+);
+
+export const ReferenceLists = Type.Object({
+  customerTypes: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      code: Type.String(),
+      name: Type.String(),
+      prospectExpirationDays: Type.Integer(),
+      sendEtfValue: Type.Boolean(),
+    }),
+    { description: "The company's customer types (set by the company file)." },
+  ),
+  languages: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      shortName: Type.String(),
+      isDefault: Type.Boolean(),
+      active: Type.Boolean(),
+    }),
+    { description: "The installation's languages, the same for every company." },
+  ),
+  contactMethods: Type.Array(
+    Type.Object({ id: Type.Integer(), name: Type.String(), description: Type.String() }),
+    { description: "The installation's contact (consent) methods, the same for every company." },
+  ),
 });

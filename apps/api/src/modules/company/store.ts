@@ -44,12 +44,22 @@ export async function insertSettings(
     .execute();
 }
 
+/**
+ * Every change counts in `version`; given the version a change was read at, the write happens only if the row is
+ * still there (answers whether it wrote).
+ */
 export async function updateSettings(
   db: Db,
   companyId: number,
   settings: Updateable<CompanySettingsTable>,
-): Promise<void> {
-  await db.updateTable('company_settings').set(settings).where('company_id', '=', companyId).execute();
+  readVersion?: number,
+): Promise<boolean> {
+  let update = db
+    .updateTable('company_settings')
+    .set((eb) => ({ ...settings, version: eb('version', '+', 1) }))
+    .where('company_id', '=', companyId);
+  if (readVersion !== undefined) update = update.where('version', '=', readVersion);
+  return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
 }
 
 export function findCompanyBySlug(db: Db, slug: string) {
@@ -123,8 +133,19 @@ export async function insertBrand(db: Db, companyId: number, brand: Values<Brand
   return id;
 }
 
-export async function updateBrand(db: Db, brandId: number, brand: Updateable<BrandsTable>): Promise<void> {
-  await db.updateTable('brands').set(brand).where('id', '=', brandId).execute();
+/** Like updateSettings: counted in `version`, and conditional on the version read when one is given. */
+export async function updateBrand(
+  db: Db,
+  brandId: number,
+  brand: Updateable<BrandsTable>,
+  readVersion?: number,
+): Promise<boolean> {
+  let update = db
+    .updateTable('brands')
+    .set((eb) => ({ ...brand, version: eb('version', '+', 1) }))
+    .where('id', '=', brandId);
+  if (readVersion !== undefined) update = update.where('version', '=', readVersion);
+  return Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
 }
 
 export function findMarkets(db: Db, companyId: number) {

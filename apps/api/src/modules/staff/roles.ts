@@ -17,6 +17,8 @@ export const PERMISSIONS = {
   'audit.read': 'Search the audit log',
   'accounts.manage':
     'Create, rotate and revoke the web service accounts that call the public API, and choose what each may call',
+  'company.configure':
+    "Change the company's set-up: configuration parameters, payment rules, brands (Administrators only)",
   'tasks.read': "See the installation's service tasks: schedules, last and next runs, recent runs",
   'tasks.manage': "Run one of the installation's service tasks now (it would run at its next time anyway)",
   'tasks.pause':

@@ -1,5 +1,6 @@
 import {
   IconAddressBook,
+  IconAdjustments,
   IconApi,
   IconBuildingSkyscraper,
   IconClockPlay,
@@ -135,7 +136,7 @@ export const PAGES = [
     description: "The installation's retail companies; onboard a new one with its first Administrator",
     permission: 'companies.manage',
     icon: IconBuildingSkyscraper,
-    shortcut: 'g y',
+    shortcut: 'g e',
   },
   {
     to: '/api-accounts',
@@ -144,6 +145,14 @@ export const PAGES = [
     permission: 'accounts.manage',
     icon: IconApi,
     shortcut: 'g k',
+  },
+  {
+    to: '/company-setup',
+    label: 'Company set-up',
+    description: 'Configuration parameters, payment limits and return origins, credit-check window, brands',
+    permission: 'company.configure',
+    icon: IconAdjustments,
+    shortcut: 'g y',
   },
   {
     to: '/service-tasks',
