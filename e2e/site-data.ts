@@ -104,11 +104,18 @@ export const sidebarSections: [string, string[]][] = [
     ],
   ],
   ['Reference Guides', ['Prospect Role Permissions', 'Replacement Variables']],
-  // Going to Production, Operating Voltin and the Integration Guide are ours, beyond the specification's pages: what
-  // operators and connector builders need to run it in production.
+  // Company Set-up, Going to Production, Operating Voltin and the Integration Guide are ours, beyond the specification's
+  // pages: what Administrators, operators and connector builders need to run it in production.
   [
     'Setup and Configs',
-    ['Service Tasks', 'Going to Production', 'Operating Voltin', 'Integration Guide', 'Zipcode List'],
+    [
+      'Company Set-up',
+      'Service Tasks',
+      'Going to Production',
+      'Operating Voltin',
+      'Integration Guide',
+      'Zipcode List',
+    ],
   ],
 ];
 
@@ -156,6 +163,7 @@ export const docRoutes: [string, string][] = [
   ['/Prospect System/Pricing Portal and Prospects', 'Pricing Portal and Prospects'],
   ['/Reference Guides/Prospect Role Permissions', 'Prospect Role Permissions'],
   ['/Reference Guides/Replacement Variables', 'Replacement Variables'],
+  ['/Setup and Configs/Company Set-up', 'Company Set-up'],
   ['/Setup and Configs/Service Tasks', 'Service Tasks'],
   ['/Setup and Configs/Going to Production', 'Going to Production'],
   ['/Setup and Configs/Operating Voltin', 'Operating Voltin'],

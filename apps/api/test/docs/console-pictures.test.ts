@@ -5,13 +5,13 @@ import { docsRoot, readPage } from './examples.js';
 
 /**
  * The pictures of the docs section "Operations Console", and of any other page that shows one of the console's: each
- * is under apps/docs/static, is one the browser tests take (e2e/console/screenshots.spec.ts writes
- * static/img/console/<screen>.png at every `npm test`), at the size they take it, with words for readers who cannot
+ * is under apps/docs/static, is one the browser tests take (the specs of e2e/console, screenshots.spec.ts above all,
+ * write static/img/console/<screen>.png at every `npm test`), at the size they take it, with words for readers who cannot
  * see it.
  */
 const SECTION = 'operations-console';
 const STATIC = path.resolve(docsRoot, '..', 'static');
-const SCREENSHOTS_SPEC = path.resolve(docsRoot, '..', '..', '..', 'e2e', 'console', 'screenshots.spec.ts');
+const CONSOLE_SPECS = path.resolve(docsRoot, '..', '..', '..', 'e2e', 'console');
 const WIDTH = 1280;
 const HEIGHT = 800;
 /** About 250 KB a picture (PNG); a larger one is taken as JPEG at quality 80 instead. */
@@ -86,11 +86,14 @@ describe('the pictures of the Operations Console pages', () => {
   );
 
   it('are the ones the browser tests take, never drawn by hand', () => {
-    const spec = readFileSync(SCREENSHOTS_SPEC, 'utf8');
-    const taken = new Set([...spec.matchAll(/picture\(page, '([\w-]+)'\)/g)].map((m) => m[1]!));
+    const specs = readdirSync(CONSOLE_SPECS)
+      .filter((file) => file.endsWith('.spec.ts'))
+      .map((file) => readFileSync(path.join(CONSOLE_SPECS, file), 'utf8'))
+      .join('\n');
+    const taken = new Set([...specs.matchAll(/picture\(page, '([\w-]+)'\)/g)].map((m) => m[1]!));
     const shown = pictures.filter((p) => p.src.startsWith('/img/console/'));
     for (const p of shown)
-      expect(taken, `${p.page}: ${p.src} is written by e2e/console/screenshots.spec.ts`).toContain(
+      expect(taken, `${p.page}: ${p.src} is written by a spec of e2e/console`).toContain(
         path.basename(p.src).replace(/\.(png|jpe?g)$/, ''),
       );
     // And every picture the tests take is shown somewhere: none is left stale in the site.

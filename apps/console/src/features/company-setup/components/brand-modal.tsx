@@ -133,12 +133,14 @@ export function BrandModal({ brand, onClose }: { brand: Brand | 'new'; onClose: 
               label="Primary colour"
               description="Headers and buttons, #rrggbb."
               format="hex"
+              withEyeDropper={false}
               {...form.getInputProps('primary_color')}
             />
             <ColorInput
               label="Accent colour"
               description="Highlights and links, #rrggbb."
               format="hex"
+              withEyeDropper={false}
               {...form.getInputProps('accent_color')}
             />
             {text('terms_url', 'Terms of service link', 'An http(s) URL, or empty.')}

@@ -24,7 +24,7 @@ function ListCard({
         <Text size="sm" c="dimmed">
           {why}
         </Text>
-        <Table.ScrollContainer minWidth={280}>
+        <Table.ScrollContainer minWidth={280} type="native" tabIndex={0}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
