@@ -9,6 +9,7 @@ import {
   requiredOptions,
   sandboxDepositProfile,
   ssnEnding,
+  weekdayFromToday,
 } from '../../fixtures/enrollments.js';
 import { expectFailure, useTestApi } from '../../helpers/app.js';
 import { login } from './rules.js';
@@ -55,7 +56,7 @@ describe('POST /enrollments/create: the outcome statuses', () => {
     });
     const enrollment = (await api.call('GET', `/enrollments/${response.body.data.enrollmentId}`, { token }))
       .body.data;
-    expect(enrollment.contract_start_date).toBe(daysFromToday(7));
+    expect(enrollment.contract_start_date).toBe(weekdayFromToday(7));
     expect(enrollment.enrollment_statuses.map((s: { name: string }) => s.name)).toEqual([
       'PENDING',
       'QUEUED_FOR_SUBMISSION',
