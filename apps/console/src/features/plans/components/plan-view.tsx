@@ -433,6 +433,7 @@ export function PlanView({ id }: { id: number }) {
             <Anchor
               renderRoot={(props) => <Link {...props} to="/documents" search={{ planId: p.id }} />}
               size="xs"
+              underline="always"
             >
               document library
             </Anchor>
