@@ -20,6 +20,7 @@ import { CopyField } from '../../../components/ui/copy-field';
 import { FormSection } from '../../../components/ui/form-section';
 import { ErrorState, FailureAlert } from '../../../components/ui/states';
 import { looksLikeEmail } from '../../../lib/forms';
+import { BRAND_FIELDS } from '../../company-setup/api/company-setup';
 import { focusFirstError, splitFailure } from '../../customers/actions';
 import {
   type CompanyFile,
@@ -56,21 +57,6 @@ interface Values {
 }
 
 /** Every path the server may name in a problem, deepest first wins (splitFailure). */
-const BRAND_FIELDS = [
-  'system_name',
-  'name',
-  'legal_name',
-  'url',
-  'my_account_url',
-  'phone',
-  'email',
-  'office_hours',
-  'license_number',
-  'wizard_welcome_text',
-  'wizard_thank_you_text',
-  'primary_color',
-  'accent_color',
-] as const;
 const FIELDS = [
   'company.name',
   'company.slug',

@@ -60,3 +60,24 @@ export const useChangeBrand = () =>
     async ({ brandId, ...body }: BrandChange & { brandId: number }) =>
       ok(await api.PATCH('/company-setup/brands/{brandId}', { params: { path: { brandId } }, body })).data,
   );
+
+/** Every field of a brand, as the company file names them: a form's fields and the paths of the server's problems. */
+export const BRAND_FIELDS = [
+  'system_name',
+  'name',
+  'legal_name',
+  'url',
+  'my_account_url',
+  'phone',
+  'email',
+  'office_hours',
+  'license_number',
+  'wizard_welcome_text',
+  'wizard_thank_you_text',
+  'logo_url',
+  'primary_color',
+  'accent_color',
+  'terms_url',
+  'privacy_url',
+  'default_language',
+] as const satisfies readonly (keyof Required<BrandCreation>)[];

@@ -4,28 +4,16 @@ import { notifications } from '@mantine/notifications';
 import { DialogFooter } from '../../../components/ui/action-dialog';
 import { isApiFailure } from '../../../lib/api';
 import { changedFields, fieldErrorsOf } from '../../../lib/forms';
-import { type Brand, type BrandCreation, useChangeBrand, useCreateBrand } from '../api/company-setup';
+import {
+  BRAND_FIELDS,
+  type Brand,
+  type BrandCreation,
+  useChangeBrand,
+  useCreateBrand,
+} from '../api/company-setup';
 
 type Values = Required<BrandCreation>;
-const FIELDS = [
-  'system_name',
-  'name',
-  'legal_name',
-  'url',
-  'my_account_url',
-  'phone',
-  'email',
-  'office_hours',
-  'license_number',
-  'wizard_welcome_text',
-  'wizard_thank_you_text',
-  'logo_url',
-  'primary_color',
-  'accent_color',
-  'terms_url',
-  'privacy_url',
-  'default_language',
-] as const satisfies readonly (keyof Values)[];
+const FIELDS = BRAND_FIELDS;
 
 /** A new brand starts with the company file's defaults: the default look, no logo, no legal pages, English. */
 const NEW_BRAND: Values = {
